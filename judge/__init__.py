@@ -1,0 +1,8 @@
+"""judge: a Gamesmaster for play-by-forum Diplomacy.
+
+The rules core lives in :mod:`judge.core` (pure, no files, no git, no rendering); everything else
+is an adapter at the edge: :mod:`judge.notation` (text to orders and positions), :mod:`judge.variants`
+(variant data from ``variants/``), :mod:`judge.cli` (the command line).
+"""
+
+__version__ = "0.1.0"

@@ -1,0 +1,95 @@
+"""The ``judge`` command line.
+
+Exit codes: 0 done; 1 done, but some order lines could not be read (they are reported and the
+rest was adjudicated); 2 bad input (a position, settings or variant file is broken: the message
+gives file, line and reason); 3 an internal error (a bug: please report it).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+import click
+
+from .core.errors import JudgeError
+
+
+def _read(path: str) -> str:
+    p = Path(path)
+    try:
+        data = p.read_bytes()
+    except OSError as exc:
+        raise JudgeError(f"cannot read the file: {exc.strerror or exc}", path) from None
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        raise JudgeError("not UTF-8 text", f"{path}:{line}") from None
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="judge")
+def cli() -> None:
+    """judge: a Gamesmaster for play-by-forum Diplomacy."""
+
+
+@cli.command("adjudicate")
+@click.argument("position_file", metavar="POSITION.yaml")
+@click.argument("orders_file", metavar="ORDERS.txt")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object {orders, position}.")
+def adjudicate_cmd(position_file: str, orders_file: str, as_json: bool) -> None:
+    """Adjudicate one phase: every order with its result, then the next position."""
+    from .adjudication import run_phase
+    from .notation import format_position, parse_position, to_json
+
+    variant, position = parse_position(_read(position_file), position_file)
+    report = run_phase(variant, position, _read(orders_file), orders_file)
+    for msg in report.problems:
+        click.echo(msg, err=True)
+    if as_json:
+        click.echo(to_json(report.to_data()))
+    else:
+        click.echo(f"{position.phase} ({variant.title})")
+        for r in report.resolutions():
+            tags = f" ({', '.join(t.value for t in r.tags)})" if r.tags else ""
+            who = f"{r.power}: " if r.power else ""
+            click.echo(f"  {who}{r.order_text:<28} {r.outcome.value}{tags}: {r.reason}")
+        for note in report.result.notes:
+            click.echo(f"  note: {note}")
+        if report.result.winner:
+            click.echo(f"  {report.result.winner} has won the game.")
+        click.echo("")
+        click.echo(f"Next: {report.result.next_position.phase}")
+        click.echo(format_position(report.result.next_position), nl=False)
+    if report.unreadable:
+        sys.exit(1)
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Entry point: run the command; turn errors into messages and exit codes, never tracebacks."""
+    try:
+        code = cli.main(args=argv, prog_name="judge", standalone_mode=False)
+        if isinstance(code, int) and code:
+            sys.exit(code)
+    except click.exceptions.Abort:
+        click.echo("aborted", err=True)
+        sys.exit(2)
+    except click.ClickException as exc:
+        exc.show()
+        sys.exit(2)
+    except JudgeError as exc:
+        click.echo(f"judge: {exc}", err=True)
+        sys.exit(2)
+    except SystemExit:
+        raise
+    except Exception as exc:  # noqa: BLE001 - the last line of defence: no tracebacks for users
+        if os.environ.get("JUDGE_DEBUG"):
+            raise
+        click.echo(f"judge: internal error: {type(exc).__name__}: {exc} (set JUDGE_DEBUG=1 for details)", err=True)
+        sys.exit(3)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

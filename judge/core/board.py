@@ -1,0 +1,153 @@
+"""The board: provinces, coasts and the moves between them, as a graph that knows no variant.
+
+A :class:`Board` answers the questions the rules ask of the map: may an army or a fleet move from
+here to there, may a fleet standing here convoy, which coasts does a province have. It is built
+by :func:`judge.variants.loader.parse_board` from a variant's ``map.txt``.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+from typing import Iterable, Mapping
+
+from .types import Location, ProvinceId, UnitType
+
+
+class Terrain(enum.Enum):
+    """What a province is made of."""
+
+    LAND = "land"
+    """Inland: armies only."""
+    COAST = "coast"
+    """Land with a coastline: armies, and fleets along the coast."""
+    SEA = "sea"
+    """Water: fleets only."""
+    IMPASSABLE = "impassable"
+    """No unit may enter (Switzerland in the standard game)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Province:
+    """One province of the board."""
+
+    id: ProvinceId
+    """Short name, upper case."""
+    name: str
+    """Full name, as players know it."""
+    terrain: Terrain
+    is_supply_center: bool = False
+    coasts: tuple[str, ...] = ()
+    """Separate coasts (``('NC', 'SC')`` for Spain); empty when the coast is one."""
+    flags: Mapping[str, str] = field(default_factory=dict)
+    """Variant flags from the map file: ``{'convoy': '', 'city': '3'}``."""
+    aliases: tuple[str, ...] = ()
+
+    @property
+    def can_convoy(self) -> bool:
+        """A fleet standing here may convoy (every sea; river provinces flagged ``convoy``)."""
+        return self.terrain is Terrain.SEA or "convoy" in self.flags
+
+
+class Board:
+    """The map graph: provinces, army edges and fleet edges (between locations).
+
+    Fleet edges join locations, so that a fleet on ``SPA/NC`` reaches ``GAS`` but not ``MAR``.
+    """
+
+    def __init__(
+        self,
+        provinces: Iterable[Province],
+        army_edges: Mapping[ProvinceId, Iterable[ProvinceId]],
+        fleet_edges: Mapping[Location, Iterable[Location]],
+    ) -> None:
+        self.provinces: dict[ProvinceId, Province] = {p.id: p for p in provinces}
+        self.army_edges: dict[ProvinceId, frozenset[ProvinceId]] = {
+            p: frozenset(v) for p, v in army_edges.items()
+        }
+        self.fleet_edges: dict[Location, frozenset[Location]] = {
+            loc: frozenset(v) for loc, v in fleet_edges.items()
+        }
+        # The provinces a fleet at a location can reach, coasts collapsed: what a support needs
+        # (rulebook: a fleet may support into any coast of a province it can move to).
+        self.fleet_reach: dict[Location, frozenset[ProvinceId]] = {
+            loc: frozenset(d.province for d in dests) for loc, dests in self.fleet_edges.items()
+        }
+        # Every neighbour by any edge, for distances (civil disorder) and convoy routes.
+        neighbours: dict[ProvinceId, set[ProvinceId]] = {p: set() for p in self.provinces}
+        for p, dests in self.army_edges.items():
+            neighbours[p].update(dests)
+        for loc, dests in self.fleet_edges.items():
+            neighbours[loc.province].update(d.province for d in dests)
+        self.neighbours: dict[ProvinceId, frozenset[ProvinceId]] = {
+            p: frozenset(v) for p, v in neighbours.items()
+        }
+
+    def __contains__(self, province: object) -> bool:
+        return province in self.provinces
+
+    def province(self, pid: ProvinceId) -> Province:
+        """The province with id ``pid``; KeyError if there is none."""
+        return self.provinces[pid]
+
+    def supply_centers(self) -> list[ProvinceId]:
+        """Every supply centre, sorted."""
+        return sorted(p.id for p in self.provinces.values() if p.is_supply_center)
+
+    def can_stand(self, kind: UnitType, location: Location) -> bool:
+        """May a unit of this kind stand at this location?"""
+        prov = self.provinces.get(location.province)
+        if prov is None or prov.terrain is Terrain.IMPASSABLE:
+            return False
+        if kind is UnitType.ARMY:
+            return location.coast is None and prov.terrain in (Terrain.LAND, Terrain.COAST)
+        if kind is UnitType.FLEET:
+            if prov.coasts:
+                return location.coast in prov.coasts
+            return location.coast is None and location in self.fleet_edges
+        return location.coast is None and prov.terrain is not Terrain.SEA
+
+    def can_move(self, kind: UnitType, src: Location, dest: Location) -> bool:
+        """May a unit move from ``src`` to ``dest`` in one step (no convoy)?"""
+        if kind is UnitType.ARMY:
+            return dest.province in self.army_edges.get(src.province, ())
+        if kind is UnitType.FLEET:
+            return dest in self.fleet_edges.get(src, ())
+        return False
+
+    def can_reach(self, kind: UnitType, src: Location, dest: ProvinceId) -> bool:
+        """May a unit move from ``src`` into some part of province ``dest``?
+
+        This is the test for a support: a fleet may support into a two-coast province wherever it
+        could move to one of its coasts (rulebook, two-coast provinces).
+        """
+        if kind is UnitType.ARMY:
+            return dest in self.army_edges.get(src.province, ())
+        if kind is UnitType.FLEET:
+            return dest in self.fleet_reach.get(src, ())
+        return False
+
+    def fleet_coasts_to(self, src: Location, dest: ProvinceId) -> list[Location]:
+        """The locations of province ``dest`` a fleet at ``src`` can move to, sorted."""
+        return sorted(d for d in self.fleet_edges.get(src, ()) if d.province == dest)
+
+    def is_coastal(self, pid: ProvinceId) -> bool:
+        """Is there a fleet location on this land province?"""
+        prov = self.provinces[pid]
+        if prov.coasts:
+            return True
+        return prov.terrain is Terrain.COAST or Location(pid) in self.fleet_edges
+
+    def distances_from(self, sources: Iterable[ProvinceId]) -> dict[ProvinceId, int]:
+        """Steps from the nearest of ``sources`` to every province, through any edge."""
+        dist = {p: 0 for p in sources}
+        frontier = list(dist)
+        while frontier:
+            nxt = []
+            for p in frontier:
+                for q in sorted(self.neighbours.get(p, ())):
+                    if q not in dist:
+                        dist[q] = dist[p] + 1
+                        nxt.append(q)
+            frontier = nxt
+        return dist

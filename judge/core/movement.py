@@ -1,0 +1,445 @@
+"""Movement adjudication by Kruijswijk's guess-and-check ("The Math of Adjudication").
+
+Each order is a decision: a move *succeeds*, a support is *given*, a convoying fleet is *not
+dislodged* (so its convoy stands), a hold is *not dislodged*. ``resolve(i)`` decides order ``i``
+by asking the others it depends on; when decisions depend on each other in a cycle, both guesses
+are tried: if they agree the answer is that, otherwise the cycle is settled by the backup rule —
+circular movement succeeds, and a cycle through a convoy is a convoy paradox settled by the
+Szykman rule (the armies convoyed in it hold and cut no support).
+
+The adjudicator knows no map and no variant: it asks the :class:`~judge.core.board.Board` for
+edges and the variant's :class:`~judge.core.variant.Rules` for friendship, entry and strength.
+It receives legal orders only (one per field unit); illegal orders were replaced by holds by
+:mod:`judge.core.phases` before it runs.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+
+from .board import Board
+from .orders import Convoy, Hold, Move, SupportHold, SupportMove, UnitOrder
+from .types import Position, ProvinceId, UnitType
+from .variant import Rules
+
+log = logging.getLogger(__name__)
+
+_HOLD, _MOVE, _SUP_HOLD, _SUP_MOVE, _CONVOY = range(5)
+_UNRESOLVED, _GUESSING, _RESOLVED = range(3)
+
+
+def sea_route_exists(board: Board, src: ProvinceId, dest: ProvinceId, via: ProvinceId | None = None) -> bool:
+    """Is there a chain of convoy-capable provinces from ``src`` to ``dest`` (through ``via``)?
+
+    This ignores where fleets stand: it is the test of whether an army's convoy order or a
+    convoy order could ever be carried out on this board (an order that never could is illegal).
+    """
+    def reach(start: ProvinceId, goal_side: ProvinceId | None) -> set[ProvinceId]:
+        seen: set[ProvinceId] = set()
+        frontier = [q for q in board.neighbours.get(start, ()) if board.provinces[q].can_convoy]
+        seen.update(frontier)
+        while frontier:
+            nxt = []
+            for p in frontier:
+                for q in board.neighbours.get(p, ()):
+                    if q not in seen and board.provinces[q].can_convoy:
+                        seen.add(q)
+                        nxt.append(q)
+            frontier = nxt
+        return seen
+
+    from_src = reach(src, None)
+    if via is None:
+        return any(dest in board.neighbours.get(p, ()) for p in from_src)
+    if via not in from_src:
+        return False
+    from_dest = reach(dest, None)
+    return via in from_dest
+
+
+def fleet_chain_exists(board: Board, src: ProvinceId, dest: ProvinceId, fleets: set[ProvinceId]) -> bool:
+    """Is there a chain of provinces in ``fleets`` from ``src`` to ``dest``?"""
+    nb = board.neighbours
+    seen = {p for p in nb.get(src, ()) if p in fleets}
+    frontier = list(seen)
+    while frontier:
+        p = frontier.pop()
+        if dest in nb[p]:
+            return True
+        for q in nb[p]:
+            if q in fleets and q not in seen:
+                seen.add(q)
+                frontier.append(q)
+    return False
+
+
+@dataclass(frozen=True, slots=True)
+class MoveOutcome:
+    """What the adjudicator decided for one order (indices follow the input order list)."""
+
+    succeeded: bool
+    """Move: it moved. Support: given. Convoy: not disrupted. Hold: not dislodged."""
+    dislodged_by: int | None
+    """Index of the move that dislodged this order's unit, if any."""
+    void: bool
+    """Support or convoy that matched no order."""
+    no_convoy: bool
+    """Convoyed move whose convoy failed (or was a paradox)."""
+    paradox: bool
+    """Convoyed move failed by the Szykman rule."""
+
+
+class MovementAdjudicator:
+    """Decides every order of one movement phase. Build it, call :meth:`run`, read the outcomes.
+
+    ``orders`` must hold exactly one legal order per field unit of ``position``.
+    """
+
+    def __init__(self, board: Board, rules: Rules, position: Position, orders: list[UnitOrder]) -> None:
+        self.board = board
+        self.rules = rules
+        self.position = position
+        self.orders = orders
+        n = len(orders)
+        self.kind = [0] * n
+        self.src: list[ProvinceId] = [o.location.province for o in orders]
+        self.dest: list[ProvinceId | None] = [None] * n
+        self.power = [o.power for o in orders]
+        self.at: dict[ProvinceId, int] = {}
+        for i, o in enumerate(orders):
+            self.at[self.src[i]] = i
+            if isinstance(o, Move):
+                self.kind[i] = _MOVE
+                self.dest[i] = o.destination.province
+            elif isinstance(o, SupportHold):
+                self.kind[i] = _SUP_HOLD
+                self.dest[i] = o.target
+            elif isinstance(o, SupportMove):
+                self.kind[i] = _SUP_MOVE
+                self.dest[i] = o.destination
+            elif isinstance(o, Convoy):
+                self.kind[i] = _CONVOY
+                self.dest[i] = o.destination
+            else:
+                self.kind[i] = _HOLD
+        self.moves_to: dict[ProvinceId, list[int]] = {}
+        for i in range(n):
+            if self.kind[i] == _MOVE:
+                self.moves_to.setdefault(self.dest[i], []).append(i)  # type: ignore[arg-type]
+        self._match_supports_and_convoys()
+        self._decide_routes()
+        self.state = [_UNRESOLVED] * n
+        self.result = [False] * n
+        self.deps: list[int] = []
+        self.paradox = [False] * n
+        self._friend_cache: dict[tuple[str, str], bool] = {}
+
+    # -- static structure -------------------------------------------------------------------
+
+    def _match_supports_and_convoys(self) -> None:
+        """Which supports and convoys match which orders; the rest are void."""
+        n = len(self.orders)
+        self.supports: list[list[int]] = [[] for _ in range(n)]
+        self.convoys: list[list[int]] = [[] for _ in range(n)]
+        self.void = [False] * n
+        for i, o in enumerate(self.orders):
+            k = self.kind[i]
+            if k == _SUP_HOLD:
+                j = self.at.get(o.target)  # type: ignore[attr-defined]
+                if j is not None and self.kind[j] != _MOVE:
+                    self.supports[j].append(i)
+                else:
+                    self.void[i] = True
+            elif k == _SUP_MOVE:
+                j = self.at.get(o.target)  # type: ignore[attr-defined]
+                coast = o.coast  # type: ignore[attr-defined]
+                if (
+                    j is not None
+                    and self.kind[j] == _MOVE
+                    and self.dest[j] == self.dest[i]
+                    # A coast named in a support must be the coast moved to (DATC 6.B.9).
+                    and (coast is None or self.orders[j].destination.coast in (None, coast))  # type: ignore[attr-defined]
+                ):
+                    self.supports[j].append(i)
+                else:
+                    self.void[i] = True
+            elif k == _CONVOY:
+                j = self.at.get(o.target)  # type: ignore[attr-defined]
+                if (
+                    j is not None
+                    and self.kind[j] == _MOVE
+                    and self.orders[j].kind is UnitType.ARMY
+                    and self.dest[j] == self.dest[i]
+                ):
+                    self.convoys[j].append(i)
+                else:
+                    self.void[i] = True
+
+    def _static_route(self, i: int) -> set[int] | None:
+        """Convoy orders of move ``i`` that lie on some chain from its origin to its destination
+        (ignoring dislodgements); ``None`` when no chain exists."""
+        fleets = {self.src[c]: c for c in self.convoys[i]}
+        if not fleets:
+            return None
+        nb = self.board.neighbours
+        start, goal = self.src[i], self.dest[i]
+        fwd = self._flood(start, fleets, nb)
+        if not any(goal in nb[p] for p in fwd):
+            return None
+        back = self._flood(goal, fleets, nb)  # type: ignore[arg-type]
+        return {fleets[p] for p in fwd & back}
+
+    @staticmethod
+    def _flood(start: ProvinceId, fleets: dict[ProvinceId, int], nb: dict) -> set[ProvinceId]:
+        seen = {p for p in nb[start] if p in fleets}
+        frontier = list(seen)
+        while frontier:
+            p = frontier.pop()
+            for q in nb[p]:
+                if q in fleets and q not in seen:
+                    seen.add(q)
+                    frontier.append(q)
+        return seen
+
+    def _decide_routes(self) -> None:
+        """Which moves go by convoy, and which meet head to head.
+
+        An army goes by convoy when its destination is not adjacent, or when it is and the army
+        asked for a convoy or a fleet of its own power was ordered to convoy it, even a fleet off
+        the route (DATC 4.A.3, the 2000 rulebook's intent; 6.G.6), provided a chain of convoy
+        orders exists (else it goes by land, DATC 6.G.8).
+        """
+        n = len(self.orders)
+        self.convoyed = [False] * n
+        self.h2h: list[int | None] = [None] * n
+        for i in range(n):
+            if self.kind[i] != _MOVE or self.orders[i].kind is not UnitType.ARMY:
+                continue
+            o = self.orders[i]
+            adjacent = self.board.can_move(UnitType.ARMY, o.location, o.destination)  # type: ignore[attr-defined]
+            if not adjacent:
+                self.convoyed[i] = True
+                continue
+            route = self._static_route(i)
+            if route is None:
+                continue
+            intent = o.via_convoy or any(self.power[c] == self.power[i] for c in self.convoys[i])  # type: ignore[attr-defined]
+            self.convoyed[i] = intent
+        for i in range(n):
+            if self.kind[i] != _MOVE or self.convoyed[i]:
+                continue
+            j = self.at.get(self.dest[i])  # type: ignore[arg-type]
+            if j is not None and self.kind[j] == _MOVE and self.dest[j] == self.src[i] and not self.convoyed[j]:
+                self.h2h[i] = j
+
+    # -- the guess-and-check engine ---------------------------------------------------------
+
+    def resolve(self, i: int) -> bool:
+        """The decision of order ``i``, settling cycles by guessing (Kruijswijk)."""
+        st = self.state[i]
+        if st == _RESOLVED:
+            return self.result[i]
+        if st == _GUESSING:
+            # Record the dependency even when ``i`` is listed already: the caller must see that
+            # its answer rests on a guess (a length check below tells it so).
+            self.deps.append(i)
+            return self.result[i]
+        old = len(self.deps)
+        self.result[i] = False
+        self.state[i] = _GUESSING
+        first = self._adjudicate(i)
+        if len(self.deps) == old:
+            # Depends on no guess: final.
+            if self.state[i] != _RESOLVED:
+                self.result[i] = first
+                self.state[i] = _RESOLVED
+            return first
+        if self.deps[old] != i:
+            # Depends on someone else's guess: provisional, the guesser decides.
+            self.deps.append(i)
+            self.result[i] = first
+            return first
+        # Our own guess is in the cycle: try the other guess.
+        for j in self.deps[old:]:
+            self.state[j] = _UNRESOLVED
+        del self.deps[old:]
+        self.result[i] = True
+        self.state[i] = _GUESSING
+        second = self._adjudicate(i)
+        if first == second:
+            for j in self.deps[old:]:
+                self.state[j] = _UNRESOLVED
+            del self.deps[old:]
+            self.result[i] = first
+            self.state[i] = _RESOLVED
+            return first
+        # No consistent answer, or two: the backup rule.
+        self._backup_rule(old)
+        return self.resolve(i)
+
+    def _backup_rule(self, old: int) -> None:
+        cycle = self.deps[old:]
+        del self.deps[old:]
+        convoys = [j for j in cycle if self.kind[j] == _CONVOY]
+        if convoys:
+            # Convoy paradox, Szykman rule: every army convoyed by a fleet of the paradox holds.
+            log.debug("convoy paradox among %s", [str(self.orders[j]) for j in cycle])
+            for c in convoys:
+                j = self.at.get(self.orders[c].target)  # type: ignore[attr-defined]
+                if j is not None and self.kind[j] == _MOVE and self.convoyed[j]:
+                    self.paradox[j] = True
+            for j in cycle:
+                self.state[j] = _UNRESOLVED
+        else:
+            # Circular movement: every move of the cycle succeeds.
+            log.debug("circular movement among %s", [str(self.orders[j]) for j in cycle])
+            for j in cycle:
+                if self.kind[j] == _MOVE:
+                    self.result[j] = True
+                    self.state[j] = _RESOLVED
+                else:
+                    self.state[j] = _UNRESOLVED
+
+    # -- strengths --------------------------------------------------------------------------
+
+    def _friends(self, a: str, b: str) -> bool:
+        if a == b:
+            return True
+        key = (a, b)
+        hit = self._friend_cache.get(key)
+        if hit is None:
+            hit = self.rules.are_friends(self.position, a, b)  # type: ignore[arg-type]
+            self._friend_cache[key] = hit
+        return hit
+
+    def _route_ok(self, i: int) -> bool:
+        """Does the convoy of move ``i`` stand (a chain of undislodged convoying fleets)?"""
+        if self.paradox[i]:
+            return False
+        fleets = {}
+        for c in self.convoys[i]:
+            if self.resolve(c):
+                fleets[self.src[c]] = c
+        if not fleets:
+            return False
+        nb = self.board.neighbours
+        reach = self._flood(self.src[i], fleets, nb)
+        goal = self.dest[i]
+        return any(goal in nb[p] for p in reach)
+
+    def _support_count(self, i: int, against: str | None = None) -> int:
+        total = 0
+        for s in self.supports[i]:
+            if against is not None and self._friends(self.power[s], against):
+                continue
+            if self.resolve(s):
+                total += 1
+        return total
+
+    def _bonus(self, i: int, role: str) -> int:
+        return self.rules.strength_bonus(self.position, self.orders[i], role)
+
+    def attack_strength(self, i: int) -> int:
+        """Strength of move ``i`` against what stands at its destination."""
+        if self.convoyed[i] and not self._route_ok(i):
+            return 0
+        j = self.at.get(self.dest[i])  # type: ignore[arg-type]
+        if j is None or (self.kind[j] == _MOVE and self.h2h[i] != j and self.resolve(j)):
+            return 1 + self._support_count(i) + self._bonus(i, "attack")
+        # The unit at the destination stays (or meets us head to head).
+        if self._friends(self.power[i], self.power[j]):
+            return 0
+        return 1 + self._support_count(i, against=self.power[j]) + self._bonus(i, "attack")
+
+    def hold_strength(self, province: ProvinceId) -> int:
+        """Strength with which ``province`` is held against a move into it."""
+        j = self.at.get(province)
+        if j is None:
+            return 0
+        if self.kind[j] == _MOVE:
+            return 0 if self.resolve(j) else 1
+        return 1 + self._support_count(j) + self._bonus(j, "hold")
+
+    def defend_strength(self, i: int) -> int:
+        """Strength of move ``i`` against the unit it meets head to head."""
+        return 1 + self._support_count(i) + self._bonus(i, "defend")
+
+    def prevent_strength(self, i: int) -> int:
+        """Strength with which move ``i`` keeps others out of its destination."""
+        if self.convoyed[i] and not self._route_ok(i):
+            return 0
+        j = self.h2h[i]
+        if j is not None and self.resolve(j):
+            return 0
+        return 1 + self._support_count(i) + self._bonus(i, "prevent")
+
+    # -- one decision -----------------------------------------------------------------------
+
+    def _adjudicate(self, i: int) -> bool:
+        k = self.kind[i]
+        if k == _MOVE:
+            return self._adjudicate_move(i)
+        if k in (_SUP_HOLD, _SUP_MOVE):
+            return self._adjudicate_support(i)
+        return not self._is_dislodged(i)
+
+    def _adjudicate_move(self, i: int) -> bool:
+        if self.convoyed[i] and not self._route_ok(i):
+            return False
+        attack = self.attack_strength(i)
+        j = self.h2h[i]
+        if j is not None:
+            if attack <= self.defend_strength(j):
+                return False
+        elif attack <= self.hold_strength(self.dest[i]):  # type: ignore[arg-type]
+            return False
+        for k in self.moves_to[self.dest[i]]:  # type: ignore[index]
+            if k != i and attack <= self.prevent_strength(k):
+                return False
+        if not self.rules.may_enter(self.position, self.orders[i]):  # type: ignore[arg-type]
+            return False
+        return True
+
+    def _adjudicate_support(self, i: int) -> bool:
+        if self.void[i]:
+            return False
+        here = self.src[i]
+        into = self.dest[i]
+        for m in self.moves_to.get(here, ()):
+            if self._friends(self.power[m], self.power[i]):
+                continue
+            if self.convoyed[m] and not self._route_ok(m):
+                continue
+            if self.src[m] == into:
+                # An attack from where the support goes cuts it only by dislodging the supporter.
+                if self.resolve(m):
+                    return False
+                continue
+            return False
+        return True
+
+    def _is_dislodged(self, i: int) -> bool:
+        for m in self.moves_to.get(self.src[i], ()):
+            if self.resolve(m):
+                return True
+        return False
+
+    # -- running ----------------------------------------------------------------------------
+
+    def run(self) -> list[MoveOutcome]:
+        """Decide every order and say what became of each."""
+        n = len(self.orders)
+        for i in range(n):
+            self.resolve(i)
+        out = []
+        for i in range(n):
+            by = None
+            if not (self.kind[i] == _MOVE and self.result[i]):
+                for m in self.moves_to.get(self.src[i], ()):
+                    if self.result[m]:
+                        by = m
+                        break
+            no_convoy = self.kind[i] == _MOVE and self.convoyed[i] and not self._route_ok(i)
+            out.append(MoveOutcome(self.result[i], by, self.void[i], no_convoy, self.paradox[i]))
+        return out

@@ -1,0 +1,142 @@
+"""Orders as values: one frozen class per kind, with named fields and a canonical text.
+
+``str(order)`` gives the order in the judge's own notation, which :mod:`judge.notation` reads
+back: ``A PAR - BUR``, ``F LON S A WAL - BEL``, ``F NTH C A LON - BEL``, ``Build F STP/NC``.
+Each order names the unit it commands by kind and location; whether that unit exists, and
+whether the order is legal, is decided against a position by :mod:`judge.core.legality`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .types import Location, Power, ProvinceId, UnitType
+
+
+@dataclass(frozen=True, slots=True)
+class Order:
+    """Base of every order: the power giving it."""
+
+    power: Power
+
+
+@dataclass(frozen=True, slots=True)
+class UnitOrder(Order):
+    """An order to one unit, named by its kind and location."""
+
+    kind: UnitType
+    location: Location
+
+    @property
+    def province(self) -> ProvinceId:
+        """The province of the ordered unit."""
+        return self.location.province
+
+    @property
+    def unit_text(self) -> str:
+        """``A PAR``, ``F STP/SC``."""
+        return f"{self.kind.value} {self.location}"
+
+
+@dataclass(frozen=True, slots=True)
+class Hold(UnitOrder):
+    """The unit stays where it is."""
+
+    def __str__(self) -> str:
+        return f"{self.unit_text} H"
+
+
+@dataclass(frozen=True, slots=True)
+class Move(UnitOrder):
+    """The unit moves (attacks) to ``destination``; ``via_convoy`` when the player asked for it."""
+
+    destination: Location
+    via_convoy: bool = False
+
+    def __str__(self) -> str:
+        tail = " via convoy" if self.via_convoy else ""
+        return f"{self.unit_text} - {self.destination}{tail}"
+
+
+@dataclass(frozen=True, slots=True)
+class SupportHold(UnitOrder):
+    """The unit supports the unit in ``target`` to stay there (whatever that unit's other orders
+    short of moving: hold, support, convoy)."""
+
+    target: ProvinceId
+    target_kind: UnitType | None = None
+
+    def __str__(self) -> str:
+        what = f"{self.target_kind.value} {self.target}" if self.target_kind else self.target
+        return f"{self.unit_text} S {what}"
+
+
+@dataclass(frozen=True, slots=True)
+class SupportMove(UnitOrder):
+    """The unit supports the unit in ``target`` moving to province ``destination``."""
+
+    target: ProvinceId
+    destination: ProvinceId
+    target_kind: UnitType | None = None
+    coast: str | None = None
+    """The coast of ``destination`` when the player named one: the move must be to it."""
+
+    def __str__(self) -> str:
+        what = f"{self.target_kind.value} {self.target}" if self.target_kind else self.target
+        dest = f"{self.destination}/{self.coast}" if self.coast else self.destination
+        return f"{self.unit_text} S {what} - {dest}"
+
+
+@dataclass(frozen=True, slots=True)
+class Convoy(UnitOrder):
+    """The fleet carries the army in ``target`` towards ``destination``."""
+
+    target: ProvinceId
+    destination: ProvinceId
+    target_kind: UnitType | None = None
+
+    def __str__(self) -> str:
+        kind = (self.target_kind or UnitType.ARMY).value
+        return f"{self.unit_text} C {kind} {self.target} - {self.destination}"
+
+
+@dataclass(frozen=True, slots=True)
+class Retreat(UnitOrder):
+    """A dislodged unit retreats to ``destination``."""
+
+    destination: Location
+
+    def __str__(self) -> str:
+        return f"{self.unit_text} R {self.destination}"
+
+
+@dataclass(frozen=True, slots=True)
+class Disband(UnitOrder):
+    """A dislodged unit is disbanded (retreat phase), or a unit is removed (adjustment phase)."""
+
+    def __str__(self) -> str:
+        return f"Disband {self.unit_text}"
+
+
+@dataclass(frozen=True, slots=True)
+class Build(UnitOrder):
+    """A new unit in a vacant owned home centre."""
+
+    def __str__(self) -> str:
+        return f"Build {self.unit_text}"
+
+
+@dataclass(frozen=True, slots=True)
+class Waive(Order):
+    """A power gives up one build."""
+
+    def __str__(self) -> str:
+        return "Waive"
+
+
+MOVEMENT_ORDERS = (Hold, Move, SupportHold, SupportMove, Convoy)
+"""Order kinds of a standard movement phase."""
+RETREAT_ORDERS = (Retreat, Disband)
+"""Order kinds of a retreat phase."""
+ADJUSTMENT_ORDERS = (Build, Disband, Waive)
+"""Order kinds of an adjustment phase."""

@@ -1,0 +1,427 @@
+"""Playing a phase: check the orders, adjudicate, and compute the next position.
+
+:func:`adjudicate` is the one entry point: a variant, the position at the start of a phase and
+the orders given give back a :class:`PhaseResult` — a resolution per order (and per unit left
+without one) and the position of the next phase that has something to decide. Phases with nothing
+to decide (no retreat possible, no build or removal due) are skipped.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, field, replace
+from typing import Sequence
+
+from .errors import AmbiguousOrder, IllegalOrder
+from .legality import check_order, name, retreat_options
+from .movement import MovementAdjudicator
+from .orders import Build, Convoy, Disband, Hold, Move, Order, Retreat, SupportHold, SupportMove, UnitOrder, Waive
+from .resolution import Outcome, Resolution, Tag
+from .types import Dislodged, Location, Phase, PhaseKind, Position, Power, ProvinceId, Unit, UnitType
+from .variant import Variant
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class PhaseResult:
+    """What a phase decided."""
+
+    position: Position
+    """The position the phase started from."""
+    resolutions: tuple[Resolution, ...]
+    """One per order given (in the order given), then one per unit that had no order."""
+    next_position: Position
+    """The position at the start of the next phase with something to decide."""
+    disbanded: tuple[Unit, ...] = ()
+    """Units lost: dislodged with nowhere to go, failed or missing retreats, removals."""
+    captures: tuple[tuple[ProvinceId, Power | None, Power], ...] = ()
+    """Centres that changed owner: (centre, old owner, new owner)."""
+    winner: Power | None = None
+    notes: tuple[str, ...] = field(default=())
+    """Sentences about what the judge decided on its own (civil disorder, skipped phases)."""
+
+
+def _rejected(order: Order, exc: Exception) -> Resolution:
+    outcome = Outcome.AMBIGUOUS if isinstance(exc, AmbiguousOrder) else Outcome.ILLEGAL
+    verb = "not followed" if outcome is Outcome.AMBIGUOUS else "the unit holds" if isinstance(order, UnitOrder) else "not followed"
+    msg = getattr(exc, "message", str(exc))
+    return Resolution(order.power, order, outcome, f"{msg}; {verb}", text=str(order))
+
+
+def adjudicate(variant: Variant, position: Position, orders: Sequence[Order]) -> PhaseResult:
+    """Adjudicate one phase. ``orders`` are parsed orders (see :mod:`judge.notation`)."""
+    kind = position.phase.kind
+    if kind is PhaseKind.MOVEMENT:
+        return _movement(variant, position, orders)
+    if kind is PhaseKind.RETREAT:
+        return _retreats(variant, position, orders)
+    return _adjustments(variant, position, orders)
+
+
+def _checked(variant: Variant, position: Position, orders: Sequence[Order]) -> tuple[list[Resolution | None], dict]:
+    """Check every order; later orders for the same unit replace earlier ones."""
+    results: list[Resolution | None] = []
+    by_unit: dict[tuple, int] = {}
+    followed: dict[int, Order] = {}
+    for idx, order in enumerate(orders):
+        try:
+            ok = check_order(variant.board, position, order)
+        except (IllegalOrder, AmbiguousOrder) as exc:
+            results.append(_rejected(order, exc))
+            continue
+        results.append(None)
+        key = (ok.power, ok.location.province, ok.kind) if isinstance(ok, UnitOrder) else (ok.power, "waive", idx)
+        if key in by_unit:
+            prev = by_unit[key]
+            results[prev] = Resolution(ok.power, followed.pop(prev), Outcome.ILLEGAL, "replaced by a later order for the same unit")
+        by_unit[key] = idx
+        followed[idx] = ok
+    return results, followed
+
+
+# -- movement -----------------------------------------------------------------------------------
+
+
+def _movement(variant: Variant, position: Position, orders: Sequence[Order]) -> PhaseResult:
+    board = variant.board
+    results, followed = _checked(variant, position, orders)
+    field_units = [u for u in position.units if u.kind is not UnitType.GARRISON]
+    order_of: dict[ProvinceId, tuple[int | None, UnitOrder]] = {}
+    for idx, o in followed.items():
+        order_of[o.location.province] = (idx, o)  # type: ignore[union-attr]
+    unit_orders: list[UnitOrder] = []
+    origin: list[int | None] = []
+    for u in field_units:
+        idx, o = order_of.get(u.province, (None, Hold(u.power, u.kind, u.location)))
+        unit_orders.append(o)
+        origin.append(idx)
+    # Units whose order was illegal hold (seed 003 section 4).
+    adj = MovementAdjudicator(board, variant.rules, position, unit_orders)
+    outcomes = adj.run()
+
+    new_units: list[Unit] = []
+    dislodged: list[Dislodged] = []
+    for i, (u, o, oc) in enumerate(zip(field_units, unit_orders, outcomes)):
+        if isinstance(o, Move) and oc.succeeded:
+            new_units.append(Unit(u.power, u.kind, o.destination))
+        elif oc.dislodged_by is not None:
+            m = oc.dislodged_by
+            from_ = None if adj.convoyed[m] else adj.src[m]
+            dislodged.append(Dislodged(u, from_))
+        else:
+            new_units.append(u)
+    new_units += [u for u in position.units if u.kind is UnitType.GARRISON]
+    standoffs = _standoffs(adj, outcomes, new_units)
+
+    # Resolutions, in the order given, then for units without an order.
+    text_of = {i: _movement_resolution(variant, adj, i, outcomes) for i in range(len(unit_orders))}
+    by_origin = {origin[i]: text_of[i] for i in range(len(unit_orders)) if origin[i] is not None}
+    final: list[Resolution] = []
+    for idx, r in enumerate(results):
+        if r is not None:
+            if r.order is not None and r.outcome in (Outcome.ILLEGAL, Outcome.AMBIGUOUS) and isinstance(r.order, UnitOrder):
+                # The unit held instead: say whether it was dislodged.
+                j = next((k for k, u in enumerate(field_units) if u.province == r.order.location.province), None)
+                if j is not None and outcomes[j].dislodged_by is not None and origin[j] is None:
+                    r = replace(r, tags=(Tag.DISLODGED,), reason=r.reason + "; dislodged")
+            final.append(r)
+        elif idx in by_origin:
+            final.append(by_origin[idx])
+    for i, u in enumerate(field_units):
+        if origin[i] is None:
+            final.append(replace(text_of[i], reason="no order: " + text_of[i].reason))
+
+    after = position.evolve(units=tuple(new_units), dislodged=(), standoffs=frozenset())
+    notes: list[str] = []
+    lost: list[Unit] = []
+    keep: list[Dislodged] = []
+    probe = after.evolve(standoffs=frozenset(standoffs))
+    for d in dislodged:
+        if retreat_options(board, probe, d.unit, d.attacker_from):
+            keep.append(d)
+        else:
+            lost.append(d.unit)
+            notes.append(f"{d.unit.power}'s {d.unit.kind.noun} in {name(board, d.unit.province)} was dislodged with nowhere to retreat and is disbanded.")
+    if keep:
+        nxt = after.evolve(phase=variant.calendar.next_step(position.phase), dislodged=tuple(keep), standoffs=frozenset(standoffs))
+        return PhaseResult(position, tuple(final), nxt, tuple(lost), notes=tuple(notes))
+    return _close(variant, position, position.phase, after, tuple(final), lost, notes)
+
+
+def _standoffs(adj: MovementAdjudicator, outcomes, new_units: list[Unit]) -> set[ProvinceId]:
+    """Provinces left vacant by a standoff: two or more moves that could have entered bounced."""
+    occupied = {u.province for u in new_units}
+    out: set[ProvinceId] = set()
+    for prov, moves in adj.moves_to.items():
+        if prov in occupied or len(moves) < 2:
+            continue
+        if any(outcomes[m].succeeded for m in moves):
+            continue
+        if sum(1 for m in moves if adj.prevent_strength(m) > 0) >= 2:
+            out.add(prov)
+    return out
+
+
+def _movement_resolution(variant: Variant, adj: MovementAdjudicator, i: int, outcomes) -> Resolution:
+    board = variant.board
+    o = adj.orders[i]
+    oc = outcomes[i]
+    tags: list[Tag] = []
+    if oc.dislodged_by is not None:
+        tags.append(Tag.DISLODGED)
+    by = ""
+    if oc.dislodged_by is not None:
+        m = adj.orders[oc.dislodged_by]
+        by = f"dislodged by {m.power}'s {m.kind.noun} from {name(board, m.location.province)}"
+    if isinstance(o, Move):
+        dest = name(board, o.destination.province)
+        if oc.succeeded:
+            how = " by convoy" if adj.convoyed[i] else ""
+            return Resolution(o.power, o, Outcome.SUCCESS, f"moved to {dest}{how}")
+        if oc.paradox:
+            tags.insert(0, Tag.PARADOX)
+            reason = "the convoy is part of a paradox and fails (Szykman rule)"
+        elif oc.no_convoy:
+            tags.insert(0, Tag.NO_CONVOY)
+            reason = "no convoy reached " + dest
+        elif not variant.rules.may_enter(adj.position, o) and adj.attack_strength(i) > 0:
+            tags.insert(0, Tag.BOUNCE)
+            reason = f"may not enter {dest}"
+        else:
+            tags.insert(0, Tag.BOUNCE)
+            reason = f"bounced: could not enter {dest}"
+        if by:
+            reason += "; " + by
+        return Resolution(o.power, o, Outcome.FAILURE, reason, tuple(tags))
+    if isinstance(o, (SupportHold, SupportMove)):
+        if oc.void:
+            what = "hold" if isinstance(o, SupportHold) else f"move to {name(board, o.destination)}"
+            reason = f"void: the unit in {name(board, o.target)} did not {what}"
+            return Resolution(o.power, o, Outcome.FAILURE, reason + ("; " + by if by else ""), (Tag.VOID, *tags))
+        if oc.succeeded:
+            return Resolution(o.power, o, Outcome.SUCCESS, "support given", tuple(tags))
+        reason = by if by else "cut by an attack on the supporting unit"
+        return Resolution(o.power, o, Outcome.FAILURE, reason, (Tag.CUT, *tags))
+    if isinstance(o, Convoy):
+        if oc.void:
+            return Resolution(o.power, o, Outcome.FAILURE, f"void: no army in {name(board, o.target)} moved to {name(board, o.destination)}", (Tag.VOID,))
+        if oc.succeeded:
+            return Resolution(o.power, o, Outcome.SUCCESS, "convoy held", tuple(tags))
+        return Resolution(o.power, o, Outcome.FAILURE, "disrupted: " + by, (Tag.DISRUPTED, *tags))
+    if oc.dislodged_by is not None:
+        return Resolution(o.power, o, Outcome.FAILURE, by, tuple(tags))
+    return Resolution(o.power, o, Outcome.SUCCESS, "held")
+
+
+# -- retreats -----------------------------------------------------------------------------------
+
+
+def _retreats(variant: Variant, position: Position, orders: Sequence[Order]) -> PhaseResult:
+    board = variant.board
+    results, followed = _checked(variant, position, orders)
+    wanted: dict[Unit, tuple[int, UnitOrder]] = {}
+    for idx, o in followed.items():
+        u = next(d.unit for d in position.dislodged if d.unit.location == o.location and d.unit.power == o.power)  # type: ignore[union-attr]
+        wanted[u] = (idx, o)  # type: ignore[assignment]
+    targets: dict[ProvinceId, int] = {}
+    for _, o in wanted.values():
+        if isinstance(o, Retreat):
+            targets[o.destination.province] = targets.get(o.destination.province, 0) + 1
+    units = list(position.units)
+    lost: list[Unit] = []
+    final: list[Resolution | None] = list(results)
+    extra: list[Resolution] = []
+    for d in position.dislodged:
+        u = d.unit
+        if u not in wanted:
+            lost.append(u)
+            extra.append(Resolution(u.power, Disband(u.power, u.kind, u.location), Outcome.SUCCESS, "no retreat ordered: disbanded", (Tag.DISBANDED,)))
+            continue
+        idx, o = wanted[u]
+        if isinstance(o, Retreat):
+            if targets[o.destination.province] > 1:
+                lost.append(u)
+                final[idx] = Resolution(o.power, o, Outcome.FAILURE, f"bounced with another retreat to {name(board, o.destination.province)}: disbanded", (Tag.BOUNCE, Tag.DISBANDED))
+            else:
+                units.append(Unit(u.power, u.kind, o.destination))
+                final[idx] = Resolution(o.power, o, Outcome.SUCCESS, f"retreated to {name(board, o.destination.province)}")
+        else:
+            lost.append(u)
+            final[idx] = Resolution(o.power, o, Outcome.SUCCESS, "disbanded", (Tag.DISBANDED,))
+    # An illegal retreat leaves the unit without a retreat: it is disbanded (seed 003 section 4).
+    out: list[Resolution] = []
+    for r in final:
+        assert r is not None
+        if r.outcome in (Outcome.ILLEGAL, Outcome.AMBIGUOUS) and isinstance(r.order, UnitOrder):
+            u = next((d.unit for d in position.dislodged if d.unit.location.province == r.order.location.province), None)
+            if u is not None and u not in wanted and u not in lost:
+                lost.append(u)
+                r = replace(r, reason=r.reason.replace("the unit holds", "the unit is disbanded"), tags=(Tag.DISBANDED,))
+                extra = [e for e in extra if not (e.order and e.order.location == u.location)]  # type: ignore[union-attr]
+        out.append(r)
+    out += extra
+    after = position.evolve(units=tuple(units), dislodged=(), standoffs=frozenset())
+    return _close(variant, position, position.phase, after, tuple(out), lost, [])
+
+
+# -- adjustments --------------------------------------------------------------------------------
+
+
+def adjustment_counts(position: Position) -> dict[Power, int]:
+    """Builds (positive) or removals (negative) each power is due: centres minus units."""
+    counts: dict[Power, int] = {}
+    for owner in position.supply_centers.values():
+        counts[owner] = counts.get(owner, 0) + 1
+    for u in position.units:
+        if u.kind is UnitType.GARRISON:
+            continue
+        counts[u.power] = counts.get(u.power, 0) - 1
+    return counts
+
+
+def build_sites(variant: Variant, position: Position, power: Power) -> list[ProvinceId]:
+    """Centres where ``power`` could build now."""
+    occupied = {u.province for u in position.units}
+    return [
+        p for p in variant.homes(power)
+        if p not in occupied and variant.rules.can_build_at(position, variant.homes(power), power, p) is None
+    ] if variant.homes(power) else [
+        p for p in position.centers_of(power)
+        if p not in occupied and variant.rules.can_build_at(position, (), power, p) is None
+    ]
+
+
+def has_adjustments(variant: Variant, position: Position) -> bool:
+    """Does any power have a build it could make or a removal it must make?"""
+    for power, delta in adjustment_counts(position).items():
+        if delta < 0:
+            return True
+        if delta > 0 and build_sites(variant, position, power):
+            return True
+    return False
+
+
+def _adjustments(variant: Variant, position: Position, orders: Sequence[Order]) -> PhaseResult:
+    board = variant.board
+    results, followed = _checked(variant, position, orders)
+    counts = adjustment_counts(position)
+    units = list(position.units)
+    used: dict[Power, int] = {}
+    built_at: set[ProvinceId] = set()
+    occupied = {u.province for u in position.units}
+    final: list[Resolution] = []
+    removed: list[Unit] = []
+    for idx, r in enumerate(results):
+        if r is not None:
+            final.append(r)
+            continue
+        o = followed[idx]
+        p = o.power
+        due = counts.get(p, 0)
+        if isinstance(o, (Build, Waive)):
+            if due <= 0:
+                final.append(Resolution(p, o, Outcome.ILLEGAL, f"{p} has no build to make"))
+                continue
+            if used.get(p, 0) >= due:
+                final.append(Resolution(p, o, Outcome.ILLEGAL, f"{p} has already used its {due} build(s)"))
+                continue
+            if isinstance(o, Build):
+                why = variant.rules.can_build_at(position, variant.homes(p), p, o.location.province)
+                if why is None and o.location.province in occupied | built_at:
+                    why = "occupied"
+                if why is not None:
+                    final.append(Resolution(p, o, Outcome.ILLEGAL, f"cannot build in {name(board, o.location.province)}: {why}"))
+                    continue
+                built_at.add(o.location.province)
+                units.append(Unit(p, o.kind, o.location))
+                final.append(Resolution(p, o, Outcome.SUCCESS, f"built in {name(board, o.location.province)}"))
+            else:
+                final.append(Resolution(p, o, Outcome.SUCCESS, "build waived"))
+            used[p] = used.get(p, 0) + 1
+        elif isinstance(o, Disband):
+            if due >= 0:
+                final.append(Resolution(p, o, Outcome.ILLEGAL, f"{p} has no unit to remove"))
+                continue
+            unit = next(u for u in units if u.location == o.location and u.power == p)
+            if unit in removed:
+                final.append(Resolution(p, o, Outcome.ILLEGAL, "already removed"))
+                continue
+            if used.get(p, 0) >= -due:
+                final.append(Resolution(p, o, Outcome.ILLEGAL, f"{p} has already removed its {-due} unit(s)"))
+                continue
+            removed.append(unit)
+            units.remove(unit)
+            used[p] = used.get(p, 0) + 1
+            final.append(Resolution(p, o, Outcome.SUCCESS, "removed", (Tag.DISBANDED,)))
+        else:  # pragma: no cover - check_adjustment_order lets nothing else through
+            final.append(Resolution(p, o, Outcome.ILLEGAL, "not an adjustment order"))
+    notes: list[str] = []
+    for p in sorted(counts):
+        due = counts[p]
+        left = abs(due) - used.get(p, 0)
+        if due > 0 and left > 0:
+            notes.append(f"{p} left {left} build(s) unused: waived.")
+        elif due < 0 and left > 0:
+            for unit in civil_disorder_removals(variant, [u for u in units if u.power == p], p, left):
+                units.remove(unit)
+                removed.append(unit)
+                final.append(Resolution(p, Disband(p, unit.kind, unit.location), Outcome.SUCCESS, "civil disorder: removed, farthest from home", (Tag.DISBANDED,)))
+                notes.append(f"{p} did not order enough removals: its {unit.kind.noun} in {name(board, unit.province)} is removed (civil disorder).")
+    after = position.evolve(units=tuple(units))
+    return _close(variant, position, position.phase, after, tuple(final), removed, notes)
+
+
+def civil_disorder_removals(variant: Variant, units: list[Unit], power: Power, count: int) -> list[Unit]:
+    """The units removed when a power orders too few removals: farthest from its home centres
+    first (counting moves through any province), fleets before armies, then by province name."""
+    homes = variant.homes(power)
+    dist = variant.board.distances_from(homes) if homes else {}
+    ranked = sorted(
+        units,
+        key=lambda u: (-dist.get(u.province, 99), 0 if u.kind is UnitType.FLEET else 1, u.province),
+    )
+    return ranked[:count]
+
+
+# -- between phases -----------------------------------------------------------------------------
+
+
+def _close(variant: Variant, start: Position, phase: Phase, after: Position, resolutions, lost, notes) -> PhaseResult:
+    """Finish a phase: take centres if the season does, then find the next phase to play."""
+    captures: list[tuple[ProvinceId, Power | None, Power]] = []
+    cal = variant.calendar
+    current = phase
+    pos = after
+    winner = None
+    notes = list(notes)
+    while True:
+        if current.kind in (PhaseKind.MOVEMENT, PhaseKind.RETREAT) and variant.rules.captures_now(cal, current):
+            nxt_kind = cal.next_step(current).kind
+            # Captures happen once, after the season's last movement-or-retreat step.
+            if nxt_kind not in (PhaseKind.RETREAT,) or current.kind is PhaseKind.RETREAT:
+                pos, taken = _take_centres(variant, pos)
+                captures += taken
+                winner = variant.rules.winner(pos, variant.victory_centres)
+        current = cal.next_step(current)
+        if current.kind is PhaseKind.RETREAT:
+            continue  # nobody is dislodged, or we would not be here
+        if current.kind is PhaseKind.ADJUSTMENT and not has_adjustments(variant, pos.evolve(phase=current)):
+            notes.append(f"{current} skipped: no builds or removals.")
+            continue
+        break
+    nxt = pos.evolve(phase=current, dislodged=(), standoffs=frozenset())
+    return PhaseResult(start, tuple(resolutions), nxt, tuple(lost), tuple(captures), winner, tuple(notes))
+
+
+def _take_centres(variant: Variant, pos: Position) -> tuple[Position, list]:
+    owners = dict(pos.supply_centers)
+    taken = []
+    for u in pos.units:
+        if u.kind is UnitType.GARRISON:
+            continue
+        prov = variant.board.provinces[u.province]
+        if prov.is_supply_center and owners.get(u.province) != u.power:
+            taken.append((u.province, owners.get(u.province), u.power))
+            owners[u.province] = u.power
+    return pos.evolve(supply_centers=owners), taken

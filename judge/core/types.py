@@ -1,0 +1,170 @@
+"""Value types of the rules core: provinces, locations, units, phases and positions.
+
+Every value here is immutable. A position is never changed: adjudication returns a new one.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field, replace
+from typing import Any, Mapping, NewType
+
+Power = NewType("Power", str)
+"""A power's name as the variant spells it, e.g. ``Power('England')``."""
+
+ProvinceId = NewType("ProvinceId", str)
+"""A province's short name in upper case, e.g. ``ProvinceId('STP')``."""
+
+
+class UnitType(enum.Enum):
+    """The kinds of unit. Garrisons exist only in variants with cities (Machiavelli)."""
+
+    ARMY = "A"
+    FLEET = "F"
+    GARRISON = "G"
+
+    @property
+    def noun(self) -> str:
+        """The unit's name in a sentence: ``army``, ``fleet``, ``garrison``."""
+        return self.name.lower()
+
+
+class PhaseKind(enum.Enum):
+    """What a phase decides."""
+
+    MOVEMENT = "Movement"
+    RETREAT = "Retreat"
+    ADJUSTMENT = "Adjustment"
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Location:
+    """Where a unit stands: a province, and for a fleet on a two-coast province, the coast.
+
+    >>> str(Location(ProvinceId('STP'), 'SC'))
+    'STP/SC'
+    """
+
+    province: ProvinceId
+    coast: str | None = None
+
+    def __str__(self) -> str:
+        return f"{self.province}/{self.coast}" if self.coast else self.province
+
+    @classmethod
+    def parse(cls, text: str) -> "Location":
+        """Read ``STP/SC`` or ``PAR`` (ids only; :mod:`judge.notation` reads what players write)."""
+        prov, _, coast = text.strip().upper().partition("/")
+        return cls(ProvinceId(prov), coast or None)
+
+
+@dataclass(frozen=True, slots=True)
+class Unit:
+    """A unit of a power at a location.
+
+    >>> Unit(Power('Russia'), UnitType.FLEET, Location.parse('STP/SC'))
+    Unit('Russia: F STP/SC')
+    """
+
+    power: Power
+    kind: UnitType
+    location: Location
+
+    @property
+    def province(self) -> ProvinceId:
+        """The province the unit stands in."""
+        return self.location.province
+
+    def __str__(self) -> str:
+        return f"{self.kind.value} {self.location}"
+
+    def sort_key(self) -> tuple:
+        """Canonical order: by power, then province, then kind."""
+        return (self.power, self.location.province, self.location.coast or "", self.kind.value)
+
+    def __repr__(self) -> str:
+        return f"Unit('{self.power}: {self}')"
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Phase:
+    """A phase of the game: season (as the variant names it), year and kind.
+
+    >>> str(Phase(1901, 'Spring', PhaseKind.MOVEMENT))
+    'Spring 1901 Movement'
+    """
+
+    year: int
+    season: str
+    kind: PhaseKind
+
+    def __str__(self) -> str:
+        return f"{self.season} {self.year} {self.kind.value}"
+
+    @property
+    def slug(self) -> str:
+        """A name that sorts and reads in a folder listing, e.g. ``1901-spring-movement``."""
+        return f"{self.year}-{self.season.lower()}-{self.kind.value.lower()}"
+
+
+@dataclass(frozen=True, slots=True)
+class Dislodged:
+    """A unit dislodged in the movement phase just played, waiting to retreat.
+
+    ``attacker_from`` is the province the dislodging unit came from (a retreat may not go there);
+    ``None`` when it came by convoy, which forbids no province.
+    """
+
+    unit: Unit
+    attacker_from: ProvinceId | None
+
+
+@dataclass(frozen=True)
+class Position:
+    """Everything a Gamesmaster writes down at the start of a phase.
+
+    ``supply_centers`` maps each owned centre to its owner; ``extra`` holds a variant's own state
+    (treasuries, influence, declarations...) as plain data that round-trips through a file.
+    """
+
+    variant: str
+    phase: Phase
+    units: tuple[Unit, ...]
+    supply_centers: Mapping[ProvinceId, Power]
+    dislodged: tuple[Dislodged, ...] = ()
+    standoffs: frozenset[ProvinceId] = frozenset()
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        # A canonical order makes the position's file and everything derived from it deterministic.
+        object.__setattr__(self, "units", tuple(sorted(self.units, key=Unit.sort_key)))
+        object.__setattr__(self, "dislodged", tuple(sorted(self.dislodged, key=lambda d: d.unit.sort_key())))
+        object.__setattr__(self, "supply_centers", dict(sorted(self.supply_centers.items())))
+
+    def evolve(self, **changes: Any) -> "Position":
+        """A copy with some fields replaced."""
+        return replace(self, **changes)
+
+    def unit_in(self, province: ProvinceId) -> Unit | None:
+        """The field unit (army or fleet) standing in ``province``, if any."""
+        for unit in self.units:
+            if unit.location.province == province and unit.kind is not UnitType.GARRISON:
+                return unit
+        return None
+
+    def units_of(self, power: Power) -> list[Unit]:
+        """The units of ``power``."""
+        return [u for u in self.units if u.power == power]
+
+    def centers_of(self, power: Power) -> list[ProvinceId]:
+        """The supply centres ``power`` owns, sorted."""
+        return sorted(p for p, owner in self.supply_centers.items() if owner == power)
+
+    def powers(self) -> list[Power]:
+        """Every power with a unit, a dislodged unit or a centre, sorted."""
+        names = {u.power for u in self.units} | set(self.supply_centers.values())
+        names |= {d.unit.power for d in self.dislodged}
+        return sorted(names)
+
+    def __repr__(self) -> str:
+        return f"Position({self.variant!r}, '{self.phase}', {len(self.units)} units)"

@@ -1,0 +1,167 @@
+"""A variant: a board, powers, a calendar and rule hooks with neutral defaults.
+
+The resolver knows no map and no variant. Everything a variant changes goes through a public hook
+of :class:`Rules`; a variant subclasses it and overrides only what differs, citing its seed
+section in the hook's docstring. The hooks the standard game uses are documented with the
+variants that will override them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Mapping, Sequence
+
+from .board import Board
+from .types import Phase, PhaseKind, Position, Power, ProvinceId, Unit, UnitType
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .orders import Move, Order, UnitOrder
+
+
+@dataclass(frozen=True)
+class Calendar:
+    """The order of phases in a year: ``(season, kind)`` steps.
+
+    A retreat step is played only when some unit was dislodged and may retreat; an adjustment
+    step only when some power has a build or a removal to make (phases with nothing to decide are
+    skipped). ``captures`` names the seasons after whose movement (and retreats) supply centres
+    change owner.
+    """
+
+    steps: tuple[tuple[str, PhaseKind], ...]
+    captures: frozenset[str] = frozenset({"Fall"})
+
+    def first_season(self) -> str:
+        """The season that opens a year."""
+        return self.steps[0][0]
+
+    def next_step(self, phase: Phase) -> Phase:
+        """The phase that follows ``phase``, skipping nothing."""
+        idx = self.steps.index((phase.season, phase.kind))
+        if idx + 1 < len(self.steps):
+            season, kind = self.steps[idx + 1]
+            return Phase(phase.year, season, kind)
+        season, kind = self.steps[0]
+        return Phase(phase.year + 1, season, kind)
+
+    def seasons(self) -> list[str]:
+        """Season names in calendar order, each once."""
+        out: list[str] = []
+        for season, _ in self.steps:
+            if season not in out:
+                out.append(season)
+        return out
+
+
+STANDARD_CALENDAR = Calendar(
+    steps=(
+        ("Spring", PhaseKind.MOVEMENT),
+        ("Spring", PhaseKind.RETREAT),
+        ("Fall", PhaseKind.MOVEMENT),
+        ("Fall", PhaseKind.RETREAT),
+        ("Winter", PhaseKind.ADJUSTMENT),
+    )
+)
+"""Spring and Fall movement with their retreats, and a Winter adjustment."""
+
+
+@dataclass(frozen=True)
+class PowerInfo:
+    """A power of a variant: names, colour, home centres and starting units."""
+
+    name: Power
+    adjective: str
+    colour: str
+    homes: tuple[ProvinceId, ...]
+    start_units: tuple[Unit, ...] = ()
+
+
+class Rules:
+    """Rule hooks, with the standard game's behaviour as the neutral default.
+
+    Every method is a seam a variant may override. The resolver calls these and nothing else
+    that depends on a variant.
+    """
+
+    #: Paradox policy for a cycle of decisions that contains a convoy: ``'szykman'`` (the
+    #: convoyed armies of the paradox hold and cut no support). Cycles without convoys are
+    #: circular movement, which succeeds.
+    paradox_rule: str = "szykman"
+
+    def are_friends(self, position: Position, a: Power, b: Power) -> bool:
+        """May ``a`` not dislodge ``b``, nor cut its support, nor count its support against it?
+
+        Standard: only a power and itself. Europe 1615 widens it to allies and aligned minor
+        states.
+        """
+        return a == b
+
+    def may_enter(self, position: Position, order: "Move") -> bool:
+        """May this move enter its destination if it wins? A move that may not still counts for a
+        standoff (Europe 1615: a move into a foreign domain without a declaration of war)."""
+        return True
+
+    def strength_bonus(self, position: Position, order: "UnitOrder", role: str) -> int:
+        """Extra strength of a unit, by ``role``: ``'attack'``, ``'hold'``, ``'defend'`` or
+        ``'prevent'``. Standard: none (elite units or garrisons would add here)."""
+        return 0
+
+    def can_build_at(self, position: Position, homes: Sequence[ProvinceId], power: Power, province: ProvinceId) -> str | None:
+        """Why ``power`` may not build in ``province`` this adjustment, or ``None`` if it may.
+
+        Standard: an owned home centre (Maharajah's simplified option: any owned centre).
+        Vacancy and the number of builds are checked by the adjustment phase itself.
+        """
+        if province not in homes:
+            return "not a home centre"
+        if position.supply_centers.get(province) != power:
+            return "not owned"
+        return None
+
+    def winner(self, position: Position, victory_centres: int) -> Power | None:
+        """The power that has won, if any: standard, the first with ``victory_centres`` centres
+        (after the Fall's captures)."""
+        counts: dict[Power, int] = {}
+        for owner in position.supply_centers.values():
+            counts[owner] = counts.get(owner, 0) + 1
+        best = [p for p, n in counts.items() if n >= victory_centres]
+        if len(best) == 1:
+            return best[0]
+        return None
+
+    def captures_now(self, calendar: Calendar, phase: Phase) -> bool:
+        """Do supply centres change owner at the end of this movement or retreat phase?"""
+        return phase.season in calendar.captures
+
+    def unit_kinds(self) -> tuple[UnitType, ...]:
+        """The kinds of unit in play (Machiavelli adds garrisons)."""
+        return (UnitType.ARMY, UnitType.FLEET)
+
+
+@dataclass(frozen=True)
+class Variant:
+    """A variant: name, board, powers, calendar, start, rule hooks and the rest of its data."""
+
+    name: str
+    title: str
+    board: Board
+    powers: Mapping[Power, PowerInfo]
+    start: Position
+    calendar: Calendar = STANDARD_CALENDAR
+    victory_centres: int = 18
+    rules: Rules = field(default_factory=Rules)
+    aliases: tuple[str, ...] = ()
+    data: Mapping[str, Any] = field(default_factory=dict)
+    """The descriptor's own tables and options, as loaded."""
+
+    def homes(self, power: Power) -> tuple[ProvinceId, ...]:
+        """Home centres of ``power`` (empty for a name that is not a power)."""
+        info = self.powers.get(power)
+        return info.homes if info else ()
+
+    def home_power(self, province: ProvinceId) -> Power | None:
+        """The power whose home centre ``province`` is."""
+        for info in self.powers.values():
+            if province in info.homes:
+                return info.name
+        return None

@@ -1,0 +1,591 @@
+"""Text to orders and positions, and back: what players and Gamesmasters write.
+
+Orders are read the way forum players write them: ``A PAR - BUR``, ``A Par-Bur``,
+``Army Paris -> Burgundy``, ``F London supports A Wales-Belgium``, ``F NTH C A LON - BEL``,
+``A LON - BEL via convoy``, ``F SPA/NC``, ``Spain (nc)``, ``Spain north coast``, ``hold``,
+``Build A PAR``, ``Remove F KIE``, ``Waive``; any case, full names, ids or aliases. Seed 003
+section 4 is the law: a badly written order with one meaning is followed (with a note saying how
+it was read), an order with two meanings is not followed, an order that cannot be read is
+reported. Nothing here raises past :func:`parse_orders`: every line comes back with an order or
+an error, located by file and line.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from typing import Any, Iterable
+
+import yaml
+
+from .core.errors import AmbiguousOrder, InvalidOrder, JudgeError, PositionError
+from .core.orders import (
+    Build, Convoy, Disband, Hold, Move, Order, Retreat, SupportHold, SupportMove, Waive,
+)
+from .core.types import Dislodged, Location, PhaseKind, Position, Power, ProvinceId, Unit, UnitType
+from .core.variant import Variant
+from .variants.loader import normalise_name, parse_phase
+
+# -- vocabulary ---------------------------------------------------------------------------------
+
+_UNIT_WORDS = {"a": UnitType.ARMY, "army": UnitType.ARMY, "f": UnitType.FLEET, "fleet": UnitType.FLEET,
+               "g": UnitType.GARRISON, "garrison": UnitType.GARRISON}
+_KEYWORDS = {
+    "HOLD": {"h", "hold", "holds", "stand", "stands", "hld"},
+    "MOVE": {"-", "to", "m", "move", "moves", "attack", "attacks", "mv", "into"},
+    "SUPPORT": {"s", "sup", "supp", "support", "supports", "supporting"},
+    "CONVOY": {"c", "convoy", "convoys", "convoying", "transport", "transports", "cvy"},
+    "VIA": {"via", "by"},
+    "RETREAT": {"r", "retreat", "retreats"},
+    "DISBAND": {"d", "disband", "disbands", "remove", "removes", "destroy", "delete"},
+    "BUILD": {"b", "build", "builds"},
+    "WAIVE": {"waive", "waives", "waived", "pass"},
+}
+_WORD_KIND = {w: k for k, words in _KEYWORDS.items() for w in words}
+_COAST_WORDS = {"north": "NC", "south": "SC", "east": "EC", "west": "WC",
+                "n": "NC", "s": "SC", "e": "EC", "w": "WC", "nc": "NC", "sc": "SC", "ec": "EC", "wc": "WC"}
+
+
+@dataclass(frozen=True, slots=True)
+class Token:
+    kind: str  # UNIT, PROV, COAST, or a keyword kind
+    value: Any
+    text: str
+
+
+@dataclass
+class ParsedLine:
+    """One line of an orders file, read.
+
+    ``order`` is the order understood (``None`` when the line is in error); ``notes`` say how a
+    badly written order was read.
+    """
+
+    line: int
+    text: str
+    power: Power | None
+    order: Order | None = None
+    error: JudgeError | None = None
+    notes: list[str] = field(default_factory=list)
+    where: str = ""
+    body: str = ""
+    """The order part of the line (without the power)."""
+
+
+def damerau(a: str, b: str, limit: int = 3) -> int:
+    """Damerau-Levenshtein distance (optimal string alignment), capped at ``limit``."""
+    if abs(len(a) - len(b)) >= limit:
+        return limit
+    prev2: list[int] = []
+    prev = list(range(len(b) + 1))
+    for i in range(1, len(a) + 1):
+        cur = [i] + [0] * len(b)
+        for j in range(1, len(b) + 1):
+            cost = 0 if a[i - 1] == b[j - 1] else 1
+            cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost)
+            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                cur[j] = min(cur[j], prev2[j - 2] + 1)
+        prev2, prev = prev, cur
+    return min(prev[-1], limit)
+
+
+class Names:
+    """The name index of a variant: ids, full names and aliases of provinces, and powers."""
+
+    def __init__(self, variant: Variant) -> None:
+        self.variant = variant
+        self.provinces: dict[str, ProvinceId] = {}
+        for p in variant.board.provinces.values():
+            for n in (p.id, p.name, *p.aliases):
+                self.provinces[normalise_name(n)] = p.id
+        self.max_words = max(len(k.split()) for k in self.provinces)
+        self.powers: dict[str, Power] = {}
+        for info in variant.powers.values():
+            for n in (info.name, info.adjective):
+                self.powers[normalise_name(n)] = info.name
+        # Long names only, for the spelling fallback: three letters are too close to each other.
+        self._fuzzy = sorted({k for k in self.provinces if len(k.replace(" ", "")) >= 5})
+
+    def power(self, text: str) -> tuple[Power, str | None]:
+        """The power named by ``text`` and a note if it was misspelt; InvalidOrder if none."""
+        key = normalise_name(text)
+        if key in self.powers:
+            return self.powers[key], None
+        close = sorted({p for n, p in self.powers.items() if damerau(key, n) <= (2 if len(n) >= 6 else 1)})
+        if len(close) == 1:
+            return close[0], f"{text!r} read as {close[0]}"
+        if len(close) > 1:
+            raise AmbiguousOrder(f"{text!r} could be any of {', '.join(close)}")
+        known = ", ".join(sorted(self.variant.powers))
+        raise InvalidOrder(f"{text!r} is not a power of this game (powers: {known})")
+
+    def guess_province(self, text: str) -> ProvinceId | None:
+        """A misspelt long name with one close match, else None."""
+        close = {self.provinces[n] for n in self._fuzzy if damerau(text, n) <= (2 if len(n) >= 8 else 1)}
+        if len(close) == 1:
+            return close.pop()
+        if len(close) > 1:
+            raise AmbiguousOrder(f"{text!r} could be any of {', '.join(sorted(close))}")
+        return None
+
+
+_ARROWS = re.compile(r"(->|=>|→|–|—|−)")
+_COAST_SLASH = re.compile(r"\s*[/(]\s*(north|south|east|west|nc|sc|ec|wc|n|s|e|w)(?:\s*coast)?\s*\)?", re.I)
+_COAST_PAREN_WORDS = re.compile(r"\(\s*(north|south|east|west)\s+coast\s*\)", re.I)
+_COAST_WORDS_RE = re.compile(r"\b(north|south|east|west)\s+coast\b", re.I)
+
+
+def _tokenise(text: str, names: Names, notes: list[str]) -> list[Token]:
+    t = _ARROWS.sub(" - ", text)
+    t = _COAST_PAREN_WORDS.sub(lambda m: f" /{_COAST_WORDS[m.group(1).lower()]} ", t)
+    t = _COAST_SLASH.sub(lambda m: f" /{_COAST_WORDS[m.group(1).lower()]} ", t)
+    t = _COAST_WORDS_RE.sub(lambda m: f" /{_COAST_WORDS[m.group(1).lower()]} ", t)
+    t = t.replace("-", " - ").replace(",", " ").replace(";", " ").replace(":", " ")
+    t = t.replace(".", " ").replace("'", "")
+    words = t.lower().split()
+    out: list[Token] = []
+    i = 0
+    while i < len(words):
+        w = words[i]
+        if w.startswith("/") and w[1:].upper() in ("NC", "SC", "EC", "WC"):
+            out.append(Token("COAST", w[1:].upper(), w))
+            i += 1
+            continue
+        # Longest province name starting here (names may have several words).
+        found = None
+        for n in range(min(names.max_words, len(words) - i), 0, -1):
+            cand = " ".join(words[i:i + n])
+            if cand in names.provinces:
+                found = (n, names.provinces[cand])
+                break
+        if found and not (found[0] == 1 and (w in _UNIT_WORDS or w in _WORD_KIND) and _keyword_context(out)):
+            out.append(Token("PROV", found[1], " ".join(words[i:i + found[0]])))
+            i += found[0]
+            continue
+        if w in _UNIT_WORDS and (not out or out[-1].kind != "UNIT"):
+            out.append(Token("UNIT", _UNIT_WORDS[w], w))
+        elif w in _WORD_KIND:
+            kind = _WORD_KIND[w]
+            if kind == "CONVOY" and out and out[-1].kind == "VIA":
+                out[-1] = Token("VIA", True, "via convoy")
+            elif kind == "VIA" and (i + 1 >= len(words) or words[i + 1] not in _KEYWORDS["CONVOY"]):
+                raise InvalidOrder(f"{w!r} should be followed by 'convoy'")
+            else:
+                out.append(Token(kind, None, w))
+        else:
+            guess = None
+            for n in (3, 2, 1):
+                if i + n <= len(words):
+                    guess = names.guess_province(" ".join(words[i:i + n]))
+                    if guess:
+                        notes.append(f"{' '.join(words[i:i + n])!r} read as {names.variant.board.provinces[guess].name}")
+                        out.append(Token("PROV", guess, " ".join(words[i:i + n])))
+                        i += n
+                        break
+            if guess:
+                continue
+            raise InvalidOrder(f"{w!r} is not a province, a unit or an order word")
+        i += 1
+    return out
+
+
+def _keyword_context(out: list[Token]) -> bool:
+    """Is a one-letter word here more likely an order word than a province? (After a province.)"""
+    return bool(out) and out[-1].kind in ("PROV", "COAST")
+
+
+def _expect_place(toks: list[Token], i: int, what: str) -> tuple[Location, int]:
+    if i >= len(toks) or toks[i].kind != "PROV":
+        got = repr(toks[i].text) if i < len(toks) else "the end of the order"
+        raise InvalidOrder(f"expected {what}, found {got}")
+    prov = toks[i].value
+    if i + 1 < len(toks) and toks[i + 1].kind == "COAST":
+        return Location(prov, toks[i + 1].value), i + 2
+    return Location(prov), i + 1
+
+
+def _infer_kind(variant: Variant, position: Position, power: Power, loc: Location, notes: list[str], *, dislodged: bool = False) -> UnitType:
+    pool = [d.unit for d in position.dislodged] if dislodged else position.units
+    here = [u for u in pool if u.location.province == loc.province and u.kind is not UnitType.GARRISON]
+    if len(here) == 1:
+        return here[0].kind
+    if not here:
+        # Let legality report the missing unit; an army is as good a guess as any.
+        return UnitType.ARMY
+    raise AmbiguousOrder(f"which unit in {loc.province}?")
+
+
+def parse_order(text: str, power: Power, variant: Variant, position: Position, names: Names | None = None,
+                notes: list[str] | None = None) -> Order:
+    """Read one order of ``power`` for the phase of ``position``.
+
+    Raises InvalidOrder (not understood) or AmbiguousOrder (two meanings).
+
+    >>> from judge.variants import find_variant
+    >>> v = find_variant('standard')
+    >>> str(parse_order('Army Paris -> Burgundy', Power('France'), v, v.start))
+    'A PAR - BUR'
+    >>> str(parse_order('F London supports A Wales-Belgium', Power('England'), v, v.start))
+    'F LON S A WAL - BEL'
+    """
+    names = names or Names(variant)
+    notes = notes if notes is not None else []
+    toks = _tokenise(text, names, notes)
+    if not toks:
+        raise InvalidOrder("empty order")
+    phase = position.phase.kind
+    head = toks[0].kind
+    if head == "WAIVE":
+        if len(toks) > 1:
+            raise InvalidOrder("'waive' takes nothing after it")
+        return Waive(power)
+    if head in ("BUILD", "DISBAND"):
+        return _adjust(toks[1:], head, power, variant, position, notes)
+    if toks[-1].kind in ("BUILD", "DISBAND") and phase is not PhaseKind.MOVEMENT:
+        return _adjust(toks[:-1], toks[-1].kind, power, variant, position, notes)
+    i = 0
+    kind = None
+    if toks[0].kind == "UNIT":
+        kind, i = toks[0].value, 1
+    loc, i = _expect_place(toks, i, "the unit's province")
+    if kind is None:
+        kind = _infer_kind(variant, position, power, loc, notes, dislodged=phase is PhaseKind.RETREAT)
+    rest = toks[i:]
+    if not rest or (len(rest) == 1 and rest[0].kind == "HOLD"):
+        if phase is PhaseKind.RETREAT and not rest:
+            raise InvalidOrder("a retreat order says where to (or 'disband')")
+        return Hold(power, kind, loc)
+    verb = rest[0].kind
+    if verb in ("MOVE", "RETREAT"):
+        places: list[Location] = []
+        j = 1
+        via = False
+        while j < len(rest):
+            if rest[j].kind == "VIA":
+                via = True
+                j += 1
+                continue
+            if rest[j].kind == "MOVE" and places:
+                j += 1
+                continue
+            place, j = _expect_place(rest, j, "a destination")
+            places.append(place)
+        if not places:
+            raise InvalidOrder("a move needs a destination")
+        if len(places) > 1:
+            # "A LON - NTH - BEL": the path of a convoy; the army's destination is the last place.
+            via = True
+            notes.append(f"read as a convoyed move to {places[-1]}")
+        if phase is PhaseKind.RETREAT or verb == "RETREAT":
+            if via:
+                raise InvalidOrder("a retreat cannot go by convoy")
+            return Retreat(power, kind, loc, places[-1])
+        return Move(power, kind, loc, places[-1], via)
+    if verb == "DISBAND" and len(rest) == 1:
+        return Disband(power, kind, loc)
+    if verb == "SUPPORT":
+        j = 1
+        tkind = None
+        if j < len(rest) and rest[j].kind == "UNIT":
+            tkind, j = rest[j].value, j + 1
+        target, j = _expect_place(rest, j, "the supported unit's province")
+        if j < len(rest) and rest[j].kind == "HOLD":
+            j += 1
+        if j >= len(rest):
+            return SupportHold(power, kind, loc, target.province, tkind)
+        if rest[j].kind != "MOVE":
+            raise InvalidOrder(f"expected '-' and a destination after the supported unit, found {rest[j].text!r}")
+        dest, j = _expect_place(rest, j + 1, "the supported move's destination")
+        if j < len(rest):
+            raise InvalidOrder(f"unexpected {rest[j].text!r} at the end of the support")
+        return SupportMove(power, kind, loc, target.province, dest.province, tkind, dest.coast)
+    if verb == "CONVOY":
+        j = 1
+        ckind = None
+        if j < len(rest) and rest[j].kind == "UNIT":
+            ckind, j = rest[j].value, j + 1
+        target, j = _expect_place(rest, j, "the convoyed army's province")
+        if j < len(rest) and rest[j].kind == "MOVE":
+            j += 1
+        dest, j = _expect_place(rest, j, "the convoy's destination")
+        if j < len(rest):
+            raise InvalidOrder(f"unexpected {rest[j].text!r} at the end of the convoy")
+        return Convoy(power, kind, loc, target.province, dest.province, ckind)
+    raise InvalidOrder(f"expected an order word after the unit, found {rest[0].text!r}")
+
+
+def _adjust(toks: list[Token], verb: str, power: Power, variant: Variant, position: Position, notes: list[str]) -> Order:
+    kind = None
+    i = 0
+    if toks and toks[0].kind == "UNIT":
+        kind, i = toks[0].value, 1
+    loc, i = _expect_place(toks, i, "a province")
+    if i < len(toks):
+        raise InvalidOrder(f"unexpected {toks[i].text!r}")
+    if verb == "DISBAND":
+        if kind is None:
+            kind = _infer_kind(variant, position, power, loc, notes, dislodged=position.phase.kind is PhaseKind.RETREAT)
+        return Disband(power, kind, loc)
+    if kind is None:
+        board = variant.board
+        if board.is_coastal(loc.province) and board.provinces[loc.province].terrain.value != "sea":
+            if loc.coast:
+                kind = UnitType.FLEET
+            else:
+                raise AmbiguousOrder(f"build an army or a fleet in {board.provinces[loc.province].name}?")
+        else:
+            kind = UnitType.ARMY
+    return Build(power, kind, loc)
+
+
+_HEADER = re.compile(r"^\s*([A-Za-z][\w .'-]*?)\s*:\s*(.*)$")
+
+
+def parse_orders(text: str, variant: Variant, position: Position, filename: str = "<orders>",
+                 default_power: Power | None = None) -> list[ParsedLine]:
+    """Read an orders file: one order a line, ``Power: order`` or under a ``Power:`` header.
+
+    ``#`` starts a comment. Every line with an order comes back, understood or with its error.
+    """
+    names = Names(variant)
+    out: list[ParsedLine] = []
+    current = default_power
+    for no, raw in enumerate(text.splitlines(), 1):
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        where = f"{filename}:{no}"
+        notes: list[str] = []
+        body = line
+        power = current
+        m = _HEADER.match(line)
+        if m:
+            try:
+                p, note = names.power(m.group(1))
+            except JudgeError as exc:
+                if not m.group(2):
+                    exc.where = where
+                    out.append(ParsedLine(no, line, None, error=exc, where=where))
+                    current = None
+                    continue
+                p = None
+                if current is None:
+                    exc.where = where
+                    out.append(ParsedLine(no, line, None, error=exc, where=where))
+                    continue
+            if p is not None:
+                if note:
+                    notes.append(note)
+                if not m.group(2):
+                    current = p
+                    continue
+                power, body = p, m.group(2)
+        if power is None:
+            out.append(ParsedLine(no, line, None, error=InvalidOrder("which power's order? Write 'Power: order' or a 'Power:' header line", where), where=where))
+            continue
+        try:
+            order = parse_order(body, power, variant, position, names, notes)
+            out.append(ParsedLine(no, line, power, order=order, notes=notes, where=where, body=body))
+        except JudgeError as exc:
+            exc.where = where
+            out.append(ParsedLine(no, line, power, error=exc, notes=notes, where=where, body=body))
+    return out
+
+
+# -- positions ----------------------------------------------------------------------------------
+
+
+def _located(text: str, filename: str) -> tuple[Any, dict[tuple, int]]:
+    """Load YAML, remembering the line of every mapping key and list item (by path)."""
+    try:
+        node = yaml.compose(text, Loader=yaml.SafeLoader)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        raise PositionError(f"not valid YAML: {getattr(exc, 'problem', None) or exc}", f"{filename}:{mark.line + 1}" if mark else filename) from None
+    lines: dict[tuple, int] = {}
+    loader = yaml.SafeLoader("")
+
+    def walk(n: Any, path: tuple) -> Any:
+        lines[path] = n.start_mark.line + 1
+        if isinstance(n, yaml.MappingNode):
+            out = {}
+            for k, v in n.value:
+                key = loader.construct_object(k)
+                lines[path + (key,)] = k.start_mark.line + 1
+                out[key] = walk(v, path + (key,))
+            return out
+        if isinstance(n, yaml.SequenceNode):
+            return [walk(v, path + (i,)) for i, v in enumerate(n.value)]
+        return loader.construct_object(n)
+
+    if node is None:
+        return None, lines
+    return walk(node, ()), lines
+
+
+_POSITION_KEYS = ("variant", "phase", "units", "supply_centers", "dislodged", "standoffs")
+
+
+def parse_position(text: str, filename: str = "<position>", variant: Variant | None = None) -> tuple[Variant, Position]:
+    """Read a position file (the schema of ``judge adjudicate``); PositionError with file and line.
+
+    Other top-level keys are a variant's own state and are kept in ``Position.extra``.
+    """
+    from .variants import find_variant
+
+    data, lines = _located(text, filename)
+    if not isinstance(data, dict):
+        raise PositionError("a position file is a mapping with 'variant', 'phase' and 'units'", filename)
+
+    def at(*path: Any) -> str:
+        for k in range(len(path), -1, -1):
+            if path[:k] in lines:
+                return f"{filename}:{lines[path[:k]]}"
+        return filename
+
+    try:
+        if variant is None:
+            variant = find_variant(data.get("variant", "standard"))
+    except JudgeError as exc:
+        raise PositionError(exc.message, at("variant")) from None
+    board = variant.board
+    if "phase" not in data:
+        raise PositionError("missing 'phase' (e.g. 'Spring 1901 Movement')", filename)
+    try:
+        phase = parse_phase(data["phase"], variant.calendar)
+    except JudgeError as exc:
+        raise PositionError(exc.message, at("phase")) from None
+
+    def power_of(name: Any, *path: Any) -> Power:
+        if str(name) in variant.powers:
+            return Power(str(name))
+        for p in variant.powers:
+            if p.lower() == str(name).lower():
+                return p
+        raise PositionError(f"{name!r} is not a power of {variant.name} (powers: {', '.join(variant.powers)})", at(*path))
+
+    def province(name: Any, *path: Any) -> Location:
+        text = str(name).strip()
+        prov, _, coast = text.partition("/")
+        key = normalise_name(prov)
+        names = Names(variant)
+        pid = names.provinces.get(key)
+        if pid is None:
+            raise PositionError(f"unknown province {text!r}", at(*path))
+        c = coast.upper() or None
+        if c and c not in board.provinces[pid].coasts:
+            raise PositionError(f"{pid} has no coast {c!r}", at(*path))
+        return Location(pid, c)
+
+    def unit(text: Any, power: Power, *path: Any) -> Unit:
+        parts = str(text).split()
+        if len(parts) != 2 or parts[0].upper() not in {k.value for k in variant.rules.unit_kinds()}:
+            raise PositionError(f"unit {text!r} should read like 'A PAR' or 'F STP/SC'", at(*path))
+        kind = UnitType(parts[0].upper())
+        loc = province(parts[1], *path)
+        if kind is UnitType.FLEET and not loc.coast and board.provinces[loc.province].coasts:
+            raise PositionError(f"fleet {text!r}: name the coast ({', '.join(board.provinces[loc.province].coasts)})", at(*path))
+        if not board.can_stand(kind, loc):
+            raise PositionError(f"a {kind.noun} cannot stand in {board.provinces[loc.province].name}", at(*path))
+        return Unit(power, kind, loc)
+
+    units: list[Unit] = []
+    seen: dict[ProvinceId, str] = {}
+    raw_units = data.get("units") or {}
+    if not isinstance(raw_units, dict):
+        raise PositionError("'units' maps each power to a list of units", at("units"))
+    for pname, lst in raw_units.items():
+        p = power_of(pname, "units", pname)
+        if lst is None:
+            continue
+        if not isinstance(lst, list):
+            raise PositionError(f"the units of {p} should be a list like [A PAR, F BRE]", at("units", pname))
+        for k, t in enumerate(lst):
+            u = unit(t, p, "units", pname, k)
+            key = u.province if u.kind is not UnitType.GARRISON else ProvinceId(u.province + "#G")
+            if key in seen:
+                raise PositionError(f"two units in {u.province}: {seen[key]} and {p} {u}", at("units", pname, k))
+            seen[key] = f"{p} {u}"
+            units.append(u)
+    if "supply_centers" in data and data["supply_centers"] is not None:
+        sc = data["supply_centers"]
+        if not isinstance(sc, dict):
+            raise PositionError("'supply_centers' maps each owner to a list of centres", at("supply_centers"))
+        centres: dict[ProvinceId, Power] = {}
+        for pname, lst in sc.items():
+            p = power_of(pname, "supply_centers", pname)
+            for k, c in enumerate(lst or []):
+                loc = province(c, "supply_centers", pname, k)
+                if not board.provinces[loc.province].is_supply_center:
+                    raise PositionError(f"{loc.province} is not a supply centre", at("supply_centers", pname, k))
+                if loc.province in centres:
+                    raise PositionError(f"{loc.province} is owned twice ({centres[loc.province]} and {p})", at("supply_centers", pname, k))
+                centres[loc.province] = p
+    else:
+        centres = dict(variant.start.supply_centers)
+    dislodged: list[Dislodged] = []
+    raw_d = data.get("dislodged") or {}
+    if not isinstance(raw_d, dict):
+        raise PositionError("'dislodged' maps each power to {unit: province the attack came from}", at("dislodged"))
+    for pname, mapping in raw_d.items():
+        p = power_of(pname, "dislodged", pname)
+        if not isinstance(mapping, dict):
+            raise PositionError(f"dislodged units of {p} should read like {{F TRI: TYR}}", at("dislodged", pname))
+        for t, frm in mapping.items():
+            u = unit(t, p, "dislodged", pname, t)
+            origin = None if frm in (None, "", "convoy") else province(frm, "dislodged", pname, t).province
+            dislodged.append(Dislodged(u, origin))
+    standoffs = frozenset(province(s, "standoffs", k).province for k, s in enumerate(data.get("standoffs") or []))
+    if dislodged and phase.kind is not PhaseKind.RETREAT:
+        raise PositionError("dislodged units are only for retreat phases", at("dislodged"))
+    extra = {k: v for k, v in data.items() if k not in _POSITION_KEYS}
+    return variant, Position(variant.name, phase, tuple(units), centres, tuple(dislodged), standoffs, extra)
+
+
+def position_to_data(position: Position) -> dict[str, Any]:
+    """The position in the file schema, as plain data (for YAML and JSON)."""
+    units: dict[str, list[str]] = {}
+    for u in position.units:
+        units.setdefault(u.power, []).append(str(u))
+    centres: dict[str, list[str]] = {}
+    for prov, owner in position.supply_centers.items():
+        centres.setdefault(owner, []).append(prov)
+    data: dict[str, Any] = {
+        "variant": position.variant,
+        "phase": str(position.phase),
+        "units": {p: units[p] for p in sorted(units)},
+        "supply_centers": {p: sorted(centres[p]) for p in sorted(centres)},
+    }
+    if position.dislodged:
+        dis: dict[str, dict[str, Any]] = {}
+        for d in position.dislodged:
+            dis.setdefault(d.unit.power, {})[str(d.unit)] = d.attacker_from
+        data["dislodged"] = {p: dis[p] for p in sorted(dis)}
+    if position.standoffs:
+        data["standoffs"] = sorted(position.standoffs)
+    for k in sorted(position.extra):
+        data[k] = position.extra[k]
+    return data
+
+
+class _Dumper(yaml.SafeDumper):
+    pass
+
+
+def _flow_lists(dumper: yaml.SafeDumper, data: list) -> Any:
+    flow = all(isinstance(x, (str, int, float)) for x in data)
+    return dumper.represent_sequence("tag:yaml.org,2002:seq", data, flow_style=flow)
+
+
+_Dumper.add_representer(list, _flow_lists)
+
+
+def format_position(position: Position) -> str:
+    """The position file's text: deterministic, the schema ``parse_position`` reads."""
+    return yaml.dump(position_to_data(position), Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=100)
+
+
+def to_json(data: Any) -> str:
+    """Deterministic JSON."""
+    return json.dumps(data, indent=2, ensure_ascii=False)

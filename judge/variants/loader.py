@@ -1,0 +1,229 @@
+"""Reading a variant's data: ``map.txt`` into a :class:`~judge.core.board.Board`, ``variant.yaml``
+into a :class:`~judge.core.variant.Variant`.
+
+Every problem is reported with its file and line, all of them at once (one-way edges, unknown
+provinces or coasts, names used twice), in a :class:`~judge.core.errors.MapError`.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from ..core.board import Board, Province, Terrain
+from ..core.errors import MapError
+from ..core.types import Location, Phase, PhaseKind, Position, Power, ProvinceId, Unit, UnitType
+from ..core.variant import STANDARD_CALENDAR, Calendar, PowerInfo, Rules, Variant
+
+_PROVINCE = re.compile(r"^province\s+(\S+)\s+(\S+)((?:\s+[^\s:]+)*)\s*:\s*(.+?)\s*$", re.I)
+_COASTS = re.compile(r"^coasts\s+(\S+)\s*:\s*(.+)$", re.I)
+_EDGES = re.compile(r"^(army|fleet)\s+(\S+)\s*:\s*(.*)$", re.I)
+_ID = re.compile(r"^[A-Z][A-Z0-9]*$")
+
+
+def normalise_name(text: str) -> str:
+    """The form in which names are compared: lower case, words joined by one space, no dots."""
+    text = text.lower().replace(".", " ").replace("-", " ").replace("'", "")
+    return " ".join(text.split())
+
+
+def parse_board(text: str, filename: str = "map.txt") -> Board:
+    """Build a board from the text of a ``map.txt``; MapError listing every problem."""
+    problems: list[str] = []
+    provinces: dict[str, Province] = {}
+    declared_at: dict[str, int] = {}
+    names: dict[str, tuple[str, int]] = {}
+    coasts: dict[str, tuple[str, ...]] = {}
+    army: dict[str, tuple[int, list[str]]] = {}
+    fleet: dict[str, tuple[int, list[str]]] = {}
+
+    def bad(line: int, msg: str) -> None:
+        problems.append(f"{filename}:{line}: {msg}")
+
+    pending: list[tuple[int, str, str, str, dict, str, list[str]]] = []
+    for no, raw in enumerate(text.splitlines(), 1):
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        if m := _PROVINCE.match(line):
+            pid, terrain, flagtext, rest = m.group(1).upper(), m.group(2).lower(), m.group(3), m.group(4)
+            full, _, aliastext = rest.partition("=")
+            aliases = [a.strip() for a in aliastext.split(",") if a.strip()]
+            flags: dict[str, str] = {}
+            for f in flagtext.split():
+                k, _, v = f.partition("=")
+                flags[k.lower()] = v
+            pending.append((no, pid, terrain, full.strip(), flags, rest, aliases))
+        elif m := _COASTS.match(line):
+            coasts[m.group(1).upper()] = tuple(c.upper() for c in m.group(2).split())
+            declared_at.setdefault("coasts:" + m.group(1).upper(), no)
+        elif m := _EDGES.match(line):
+            table = army if m.group(1).lower() == "army" else fleet
+            src = m.group(2).upper()
+            if src in table:
+                bad(no, f"{m.group(1).lower()} moves from {src} are already listed on line {table[src][0]}")
+            table[src] = (no, [d.upper() for d in m.group(3).split()])
+        else:
+            bad(no, f"not a province, coasts, army or fleet line: {raw.strip()!r}")
+
+    for no, pid, terrain, full, flags, _, aliases in pending:
+        if not _ID.match(pid):
+            bad(no, f"province id {pid!r} must be letters and digits starting with a letter")
+        if pid in provinces:
+            bad(no, f"province {pid} is declared twice (first on line {declared_at[pid]})")
+            continue
+        try:
+            ter = Terrain(terrain)
+        except ValueError:
+            bad(no, f"unknown terrain {terrain!r} for {pid} (expected land, coast, sea or impassable)")
+            ter = Terrain.LAND
+        for n in [pid, full, *aliases]:
+            key = normalise_name(n)
+            if key in names and names[key][0] != pid:
+                bad(no, f"name {n!r} of {pid} is already used by {names[key][0]} (line {names[key][1]})")
+            else:
+                names[key] = (pid, no)
+        declared_at[pid] = no
+        provinces[pid] = Province(
+            ProvinceId(pid), full, ter, "sc" in flags, coasts.get(pid, ()),
+            {k: v for k, v in flags.items() if k != "sc"}, tuple(aliases),
+        )
+    for pid in coasts:
+        if pid not in provinces:
+            bad(declared_at["coasts:" + pid], f"coasts given for unknown province {pid}")
+
+    def location(no: int, text: str) -> Location | None:
+        prov, _, coast = text.partition("/")
+        if prov not in provinces:
+            bad(no, f"unknown province {prov!r}")
+            return None
+        if coast and coast not in provinces[prov].coasts:
+            bad(no, f"{prov} has no coast {coast!r}")
+            return None
+        return Location(ProvinceId(prov), coast or None)
+
+    army_edges: dict[ProvinceId, set[ProvinceId]] = {}
+    for src, (no, dests) in army.items():
+        if src not in provinces:
+            bad(no, f"unknown province {src!r}")
+            continue
+        if provinces[src].terrain not in (Terrain.LAND, Terrain.COAST):
+            bad(no, f"army moves listed for {src}, which is {provinces[src].terrain.value}")
+        army_edges[ProvinceId(src)] = set()
+        for d in dests:
+            loc = location(no, d)
+            if loc is not None:
+                if loc.coast:
+                    bad(no, f"army moves name provinces, not coasts: {d!r}")
+                army_edges[ProvinceId(src)].add(loc.province)
+    fleet_edges: dict[Location, set[Location]] = {}
+    for src, (no, dests) in fleet.items():
+        sloc = location(no, src)
+        if sloc is None:
+            continue
+        if provinces[sloc.province].coasts and sloc.coast is None:
+            bad(no, f"{src} has separate coasts: list fleet moves from each coast")
+            continue
+        fleet_edges[sloc] = set()
+        for d in dests:
+            loc = location(no, d)
+            if loc is not None:
+                if provinces[loc.province].coasts and loc.coast is None:
+                    bad(no, f"{d} has separate coasts: name the one reached from {src}")
+                    continue
+                fleet_edges[sloc].add(loc)
+    for src, dests in army_edges.items():
+        for d in sorted(dests):
+            if src not in army_edges.get(d, set()):
+                bad(army[src][0], f"one-way edge: army {src} -> {d}, but not {d} -> {src}")
+    for sloc, dests in fleet_edges.items():
+        for d in sorted(dests):
+            if sloc not in fleet_edges.get(d, set()):
+                bad(fleet[str(sloc)][0], f"one-way edge: fleet {sloc} -> {d}, but not {d} -> {sloc}")
+    if problems:
+        raise MapError(f"{len(problems)} problem(s) in the board:\n" + "\n".join(problems), filename)
+    return Board(provinces.values(), army_edges, fleet_edges)
+
+
+class _LineLoader(yaml.SafeLoader):
+    """A YAML loader that remembers the line of every mapping key, for located messages."""
+
+
+def load_yaml(text: str, filename: str) -> Any:
+    """Parse YAML; a syntax error becomes a MapError with file and line."""
+    try:
+        return yaml.load(text, Loader=_LineLoader)  # noqa: S506 - a SafeLoader subclass
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f"{filename}:{mark.line + 1}" if mark else filename
+        raise MapError(f"not valid YAML: {getattr(exc, 'problem', exc)}", where) from None
+
+
+def parse_unit(text: str, power: str, board: Board, where: str) -> Unit:
+    """Read ``A PAR`` / ``F STP/SC`` / ``G FLO`` (ids, as data files write them)."""
+    parts = str(text).split()
+    if len(parts) != 2 or parts[0].upper() not in ("A", "F", "G"):
+        raise MapError(f"unit {text!r} should read like 'A PAR' or 'F STP/SC'", where)
+    loc = Location.parse(parts[1])
+    if loc.province not in board.provinces:
+        raise MapError(f"unit {text!r}: unknown province {loc.province}", where)
+    kind = UnitType(parts[0].upper())
+    if not board.can_stand(kind, loc):
+        raise MapError(f"unit {text!r}: a {kind.noun} cannot stand there", where)
+    return Unit(Power(power), kind, loc)
+
+
+def parse_phase(text: str, calendar: Calendar, where: str = "") -> Phase:
+    """Read ``Spring 1901 Movement`` (also ``Spring 1901, Movement``, ``S1901M``)."""
+    t = str(text).replace(",", " ").split()
+    kinds = {k.value.lower(): k for k in PhaseKind}
+    kinds.update({"build": PhaseKind.ADJUSTMENT, "builds": PhaseKind.ADJUSTMENT, "adjustments": PhaseKind.ADJUSTMENT,
+                  "moves": PhaseKind.MOVEMENT, "retreats": PhaseKind.RETREAT})
+    seasons = {s.lower(): s for s in calendar.seasons()}
+    if len(t) == 3 and t[0].lower() in seasons and t[1].isdigit() and t[2].lower() in kinds:
+        phase = Phase(int(t[1]), seasons[t[0].lower()], kinds[t[2].lower()])
+        if (phase.season, phase.kind) not in calendar.steps:
+            raise MapError(f"the calendar has no {phase.kind.value.lower()} phase in {phase.season}", where)
+        return phase
+    raise MapError(
+        f"phase {text!r} should read like '{calendar.steps[0][0]} 1901 Movement' "
+        f"(seasons: {', '.join(calendar.seasons())})", where)
+
+
+def build_variant(directory: Path, rules: Rules, calendar: Calendar = STANDARD_CALENDAR) -> Variant:
+    """Load ``directory/variant.yaml`` and its board into a Variant using ``rules``."""
+    desc_path = directory / "variant.yaml"
+    data = load_yaml(desc_path.read_text(encoding="utf-8"), str(desc_path))
+    if not isinstance(data, dict):
+        raise MapError("variant.yaml must be a mapping", str(desc_path))
+    map_path = directory / data.get("map", "map.txt")
+    board = parse_board(map_path.read_text(encoding="utf-8"), str(map_path))
+    powers: dict[Power, PowerInfo] = {}
+    units: list[Unit] = []
+    centres: dict[ProvinceId, Power] = {}
+    for pname, info in (data.get("powers") or {}).items():
+        homes = tuple(ProvinceId(h.upper()) for h in info.get("homes", []))
+        for h in homes:
+            if h not in board.provinces:
+                raise MapError(f"home centre {h} of {pname} is not on the board", str(desc_path))
+            centres[h] = Power(pname)
+        pu = tuple(parse_unit(u, pname, board, str(desc_path)) for u in info.get("units", []))
+        units += pu
+        powers[Power(pname)] = PowerInfo(Power(pname), info.get("adjective", pname), info.get("colour", "#888888"), homes, pu)
+    start_phase = parse_phase((data.get("start") or {}).get("phase", "Spring 1901 Movement"), calendar, str(desc_path))
+    start = Position(data["name"], start_phase, tuple(units), centres)
+    return Variant(
+        name=data["name"],
+        title=data.get("title", data["name"]),
+        board=board,
+        powers=powers,
+        start=start,
+        calendar=calendar,
+        victory_centres=int(data.get("victory_centres", 18)),
+        rules=rules,
+        aliases=tuple(data.get("aliases", ())),
+        data=data,
+    )
