@@ -13,7 +13,6 @@ from dataclasses import replace
 
 from .board import Board, Terrain
 from .errors import AmbiguousOrder, IllegalOrder
-from .movement import fleet_chain_exists, sea_route_exists
 from .orders import (
     Build,
     Convoy,
@@ -28,6 +27,7 @@ from .orders import (
     Waive,
 )
 from .types import Location, Position, PhaseKind, Unit, UnitType
+from .variant import Rules
 
 
 def name(board: Board, province: str) -> str:
@@ -77,8 +77,9 @@ def _fleet_destination(board: Board, src: Location, dest: Location) -> Location:
     return options[0]
 
 
-def check_movement_order(board: Board, position: Position, order: Order) -> UnitOrder:
+def check_movement_order(board: Board, position: Position, order: Order, rules: Rules | None = None) -> UnitOrder:
     """Check an order of a movement phase; return it as it will be followed."""
+    graph = (rules or Rules()).convoy_graph(board)
     if not isinstance(order, (Hold, Move, SupportHold, SupportMove, Convoy)):
         raise IllegalOrder(f"a {type(order).__name__.lower()} order belongs to another phase")
     unit = find_unit(position, order)
@@ -102,11 +103,11 @@ def check_movement_order(board: Board, position: Position, order: Order) -> Unit
             order = replace(order, destination=Location(dest.province))
             if board.can_move(UnitType.ARMY, unit.location, order.destination):
                 return order
-            if not sea_route_exists(board, here, dest.province):
+            if not graph.route_exists(here, dest.province):
                 raise IllegalOrder(f"{name(board, here)} does not border {target.name}, and no convoy could carry the army there")
             # With no chain of fleets at sea, the move is impossible: the army holds (DATC 6.D.32).
-            fleets = {u.province for u in position.units if u.kind is UnitType.FLEET and board.provinces[u.province].can_convoy}
-            if not fleet_chain_exists(board, here, dest.province, fleets):
+            fleets = {u.province for u in position.units if u.kind is UnitType.FLEET and u.province in graph.carriers}
+            if not graph.route_exists(here, dest.province, fleets):
                 raise IllegalOrder(f"{name(board, here)} does not border {target.name}, and no fleets stand at sea to convoy the army there")
             return order
         raise IllegalOrder(f"a {unit.kind.noun} cannot move")
@@ -126,7 +127,7 @@ def check_movement_order(board: Board, position: Position, order: Order) -> Unit
             raise IllegalOrder("only a fleet can convoy")
         if order.target_kind not in (None, UnitType.ARMY):
             raise IllegalOrder(f"only armies are convoyed, not a {order.target_kind.noun}")
-        if not board.provinces[here].can_convoy:
+        if here not in graph.carriers:
             raise IllegalOrder(f"a fleet in {name(board, here)} cannot convoy (not at sea)")
         if order.target == order.destination:
             raise IllegalOrder("an army cannot be convoyed to where it is")
@@ -134,7 +135,7 @@ def check_movement_order(board: Board, position: Position, order: Order) -> Unit
         dst = board.provinces[order.destination]
         if src.terrain is Terrain.SEA or dst.terrain is Terrain.SEA:
             raise IllegalOrder("an army is convoyed from land to land")
-        if not sea_route_exists(board, order.target, order.destination, via=here):
+        if not graph.route_exists(order.target, order.destination, via=here):
             raise IllegalOrder(f"{name(board, here)} lies on no sea route from {src.name} to {dst.name}")
         return order
     raise IllegalOrder("unknown order")  # pragma: no cover
@@ -221,11 +222,11 @@ def check_adjustment_order(board: Board, position: Position, order: Order) -> Or
     raise IllegalOrder("only builds, removals and waives are ordered in an adjustment phase")
 
 
-def check_order(board: Board, position: Position, order: Order) -> Order:
+def check_order(board: Board, position: Position, order: Order, rules: Rules | None = None) -> Order:
     """Check ``order`` for the kind of phase ``position`` is at."""
     kind = position.phase.kind
     if kind is PhaseKind.MOVEMENT:
-        return check_movement_order(board, position, order)
+        return check_movement_order(board, position, order, rules)
     if kind is PhaseKind.RETREAT:
         return check_retreat_order(board, position, order)
     return check_adjustment_order(board, position, order)

@@ -29,51 +29,6 @@ _HOLD, _MOVE, _SUP_HOLD, _SUP_MOVE, _CONVOY = range(5)
 _UNRESOLVED, _GUESSING, _RESOLVED = range(3)
 
 
-def sea_route_exists(board: Board, src: ProvinceId, dest: ProvinceId, via: ProvinceId | None = None) -> bool:
-    """Is there a chain of convoy-capable provinces from ``src`` to ``dest`` (through ``via``)?
-
-    This ignores where fleets stand: it is the test of whether an army's convoy order or a
-    convoy order could ever be carried out on this board (an order that never could is illegal).
-    """
-    def reach(start: ProvinceId, goal_side: ProvinceId | None) -> set[ProvinceId]:
-        seen: set[ProvinceId] = set()
-        frontier = [q for q in board.neighbours.get(start, ()) if board.provinces[q].can_convoy]
-        seen.update(frontier)
-        while frontier:
-            nxt = []
-            for p in frontier:
-                for q in board.neighbours.get(p, ()):
-                    if q not in seen and board.provinces[q].can_convoy:
-                        seen.add(q)
-                        nxt.append(q)
-            frontier = nxt
-        return seen
-
-    from_src = reach(src, None)
-    if via is None:
-        return any(dest in board.neighbours.get(p, ()) for p in from_src)
-    if via not in from_src:
-        return False
-    from_dest = reach(dest, None)
-    return via in from_dest
-
-
-def fleet_chain_exists(board: Board, src: ProvinceId, dest: ProvinceId, fleets: set[ProvinceId]) -> bool:
-    """Is there a chain of provinces in ``fleets`` from ``src`` to ``dest``?"""
-    nb = board.neighbours
-    seen = {p for p in nb.get(src, ()) if p in fleets}
-    frontier = list(seen)
-    while frontier:
-        p = frontier.pop()
-        if dest in nb[p]:
-            return True
-        for q in nb[p]:
-            if q in fleets and q not in seen:
-                seen.add(q)
-                frontier.append(q)
-    return False
-
-
 @dataclass(frozen=True, slots=True)
 class MoveOutcome:
     """What the adjudicator decided for one order (indices follow the input order list)."""
@@ -106,6 +61,7 @@ class MovementAdjudicator:
         self.src: list[ProvinceId] = [o.location.province for o in orders]
         self.dest: list[ProvinceId | None] = [None] * n
         self.power = [o.power for o in orders]
+        self.graph = rules.convoy_graph(board)
         self.at: dict[ProvinceId, int] = {}
         for i, o in enumerate(orders):
             self.at[self.src[i]] = i
@@ -182,25 +138,8 @@ class MovementAdjudicator:
         fleets = {self.src[c]: c for c in self.convoys[i]}
         if not fleets:
             return None
-        nb = self.board.neighbours
-        start, goal = self.src[i], self.dest[i]
-        fwd = self._flood(start, fleets, nb)
-        if not any(goal in nb[p] for p in fwd):
-            return None
-        back = self._flood(goal, fleets, nb)  # type: ignore[arg-type]
-        return {fleets[p] for p in fwd & back}
-
-    @staticmethod
-    def _flood(start: ProvinceId, fleets: dict[ProvinceId, int], nb: dict) -> set[ProvinceId]:
-        seen = {p for p in nb[start] if p in fleets}
-        frontier = list(seen)
-        while frontier:
-            p = frontier.pop()
-            for q in nb[p]:
-                if q in fleets and q not in seen:
-                    seen.add(q)
-                    frontier.append(q)
-        return seen
+        on = self.graph.on_routes(self.src[i], self.dest[i], fleets.keys())  # type: ignore[arg-type]
+        return {fleets[p] for p in on} or None
 
     def _decide_routes(self) -> None:
         """Which moves go by convoy, and which meet head to head.
@@ -317,16 +256,10 @@ class MovementAdjudicator:
         """Does the convoy of move ``i`` stand (a chain of undislodged convoying fleets)?"""
         if self.paradox[i]:
             return False
-        fleets = {}
-        for c in self.convoys[i]:
-            if self.resolve(c):
-                fleets[self.src[c]] = c
+        fleets = {self.src[c] for c in self.convoys[i] if self.resolve(c)}
         if not fleets:
             return False
-        nb = self.board.neighbours
-        reach = self._flood(self.src[i], fleets, nb)
-        goal = self.dest[i]
-        return any(goal in nb[p] for p in reach)
+        return self.graph.route_exists(self.src[i], self.dest[i], fleets)  # type: ignore[arg-type]
 
     def _support_count(self, i: int, against: str | None = None) -> int:
         total = 0
@@ -382,6 +315,8 @@ class MovementAdjudicator:
             return self._adjudicate_move(i)
         if k in (_SUP_HOLD, _SUP_MOVE):
             return self._adjudicate_support(i)
+        if k == _CONVOY:
+            return self._convoy_stands(i)
         return not self._is_dislodged(i)
 
     def _adjudicate_move(self, i: int) -> bool:
@@ -424,6 +359,17 @@ class MovementAdjudicator:
             if self.resolve(m):
                 return True
         return False
+
+    def _convoy_stands(self, i: int) -> bool:
+        """A convoying fleet's convoy stands unless the fleet is dislodged, or the variant lets a
+        mere attack disrupt it (Maharajah's river fleets)."""
+        if self._is_dislodged(i):
+            return False
+        for m in self.moves_to.get(self.src[i], ()):
+            attacked = bool(self.moves_to.get(self.src[m]))
+            if self.rules.attack_disrupts_convoy(self.position, self.orders[m], self.orders[i], attacked):  # type: ignore[arg-type]
+                return False
+        return True
 
     # -- running ----------------------------------------------------------------------------
 

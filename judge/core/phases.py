@@ -66,7 +66,7 @@ def _checked(variant: Variant, position: Position, orders: Sequence[Order]) -> t
     followed: dict[int, Order] = {}
     for idx, order in enumerate(orders):
         try:
-            ok = check_order(variant.board, position, order)
+            ok = check_order(variant.board, position, order, variant.rules)
         except (IllegalOrder, AmbiguousOrder) as exc:
             results.append(_rejected(order, exc))
             continue
@@ -145,6 +145,7 @@ def _movement(variant: Variant, position: Position, orders: Sequence[Order]) -> 
             notes.append(f"{d.unit.power}'s {d.unit.kind.noun} in {name(board, d.unit.province)} was dislodged with nowhere to retreat and is disbanded.")
     if keep:
         nxt = after.evolve(phase=variant.calendar.next_step(position.phase), dislodged=tuple(keep), standoffs=frozenset(standoffs))
+        nxt = variant.rules.after_phase(variant, position, nxt)
         return PhaseResult(position, tuple(final), nxt, tuple(lost), notes=tuple(notes))
     return _close(variant, position, position.phase, after, tuple(final), lost, notes)
 
@@ -411,6 +412,7 @@ def _close(variant: Variant, start: Position, phase: Phase, after: Position, res
             continue
         break
     nxt = pos.evolve(phase=current, dislodged=(), standoffs=frozenset())
+    nxt = variant.rules.after_phase(variant, start, nxt)
     return PhaseResult(start, tuple(resolutions), nxt, tuple(lost), tuple(captures), winner, tuple(notes))
 
 

@@ -15,6 +15,7 @@ from .board import Board
 from .types import Phase, PhaseKind, Position, Power, ProvinceId, Unit, UnitType
 
 if TYPE_CHECKING:  # pragma: no cover
+    from .convoy import ConvoyGraph
     from .orders import Move, Order, UnitOrder
 
 
@@ -80,8 +81,49 @@ class Rules:
     """Rule hooks, with the standard game's behaviour as the neutral default.
 
     Every method is a seam a variant may override. The resolver calls these and nothing else
-    that depends on a variant.
+    that depends on a variant. ``options`` are the game's rule options (a variant's
+    ``options:`` defaults overridden by the game's settings).
     """
+
+    def __init__(self, options: Mapping[str, Any] | None = None) -> None:
+        self.options: dict[str, Any] = dict(options or {})
+        self._convoy_graphs: dict[int, Any] = {}
+
+    # -- convoys ------------------------------------------------------------------------------
+
+    def can_carry_convoy(self, board: Board, province: ProvinceId) -> bool:
+        """May a fleet standing here convoy? Standard: at sea (and provinces flagged ``convoy``)."""
+        return board.provinces[province].can_convoy
+
+    def convoy_endpoint(self, board: Board, province: ProvinceId) -> bool:
+        """May an army be convoyed from or to here? Standard: a coastal province."""
+        prov = board.provinces[province]
+        return prov.terrain.value == "coast"
+
+    def convoy_link(self, board: Board, a: ProvinceId, b: ProvinceId, *, endpoint: bool) -> bool:
+        """Does a convoy pass from ``a`` to the adjacent carrier ``b``? ``endpoint`` is true when
+        ``a`` is the army's origin or destination, false between two convoying fleets.
+        Standard: any adjacency."""
+        return True
+
+    def convoy_graph(self, board: Board) -> "ConvoyGraph":
+        """The convoy links of ``board`` under these rules (computed once)."""
+        graph = self._convoy_graphs.get(id(board))
+        if graph is None:
+            from .convoy import ConvoyGraph
+
+            graph = self._convoy_graphs[id(board)] = ConvoyGraph(board, self)
+        return graph
+
+    def attack_disrupts_convoy(self, position: Position, attack: "Move", convoy: "UnitOrder", attacker_attacked: bool) -> bool:
+        """Does an attack on a convoying fleet disrupt its convoy even when it fails?
+        Standard: no, only dislodgement does (Maharajah's river fleets differ)."""
+        return False
+
+    def after_phase(self, variant: "Variant", start: Position, next_position: Position) -> Position:
+        """A variant's own bookkeeping between phases (extra home centres, treasuries...).
+        Standard: nothing."""
+        return next_position
 
     #: Paradox policy for a cycle of decisions that contains a convoy: ``'szykman'`` (the
     #: convoyed armies of the paradox hold and cut no support). Cycles without convoys are

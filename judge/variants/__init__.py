@@ -7,6 +7,7 @@ subclass whose hooks cite the seed sections they implement.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import os
 from pathlib import Path
@@ -37,20 +38,30 @@ def known_variants() -> list[str]:
 
 
 @functools.lru_cache(maxsize=None)
-def _load(name: str, root: str) -> Variant:
+def _load(name: str, root: str, options: tuple = ()) -> Variant:
     rules_cls, calendar = _registry()[name]
-    return build_variant(Path(root) / name, rules_cls(), calendar)  # type: ignore[arg-type]
+    base = build_variant(Path(root) / name, rules_cls(), calendar)  # type: ignore[arg-type]
+    defaults = {}
+    for k, v in (base.data.get("options") or {}).items():
+        defaults[k] = v.get("default") if isinstance(v, dict) and "default" in v else v
+    chosen = {**defaults, **dict(options)}
+    unknown = sorted(set(dict(options)) - set(defaults))
+    if unknown:
+        raise MapError(f"unknown rule option(s) for {name}: {', '.join(unknown)} (known: {', '.join(sorted(defaults)) or 'none'})")
+    return dataclasses.replace(base, rules=rules_cls(chosen))
 
 
-def find_variant(name: str) -> Variant:
-    """The variant called ``name`` or one of its aliases (any case); MapError if unknown."""
+def find_variant(name: str, options: dict | None = None) -> Variant:
+    """The variant called ``name`` or one of its aliases (any case), with the game's rule
+    ``options`` over the variant's defaults; MapError if unknown."""
     key = str(name).strip().lower()
     root = variants_dir()
+    opts = tuple(sorted((options or {}).items()))
     for known in _registry():
         if key == known:
-            return _load(known, str(root))
+            return _load(known, str(root), opts)
     for known in _registry():
         v = _load(known, str(root))
         if key in (a.lower() for a in v.aliases):
-            return v
+            return _load(known, str(root), opts)
     raise MapError(f"unknown variant {name!r} (known: {', '.join(_registry())})")
