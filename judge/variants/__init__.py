@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import importlib
+import pkgutil
 import os
 from pathlib import Path
 
@@ -27,9 +29,22 @@ def variants_dir() -> Path:
     return Path(__file__).resolve().parents[2] / "variants"
 
 
+@functools.lru_cache(maxsize=None)
 def _registry() -> dict[str, tuple[type[Rules], object]]:
-    """Variant name -> (rules class, calendar)."""
-    return {"standard": (Rules, STANDARD_CALENDAR)}
+    """Variant name -> (rules class, calendar).
+
+    The standard game uses the neutral :class:`Rules`; every other variant has a module
+    ``judge/variants/<name>.py`` defining ``RULES`` (its Rules subclass) and ``CALENDAR``. A data
+    folder without its module is not playable yet, and is not listed.
+    """
+    found: dict[str, tuple[type[Rules], object]] = {"standard": (Rules, STANDARD_CALENDAR)}
+    for mod in sorted(pkgutil.iter_modules(__path__)):
+        if mod.name in ("loader",) or mod.name.startswith("_"):
+            continue
+        module = importlib.import_module(f"{__name__}.{mod.name}")
+        if hasattr(module, "RULES"):
+            found[mod.name] = (module.RULES, getattr(module, "CALENDAR", STANDARD_CALENDAR))
+    return found
 
 
 def known_variants() -> list[str]:
