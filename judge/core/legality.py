@@ -42,8 +42,10 @@ def find_unit(position: Position, order: UnitOrder, *, dislodged: bool = False) 
     A wrong coast or a wrong unit letter is a badly written order with one meaning when the
     province holds exactly one unit of that power: it is followed (seed 003 section 4).
     """
-    pool = [d.unit for d in position.dislodged] if dislodged else list(position.units)
-    here = [u for u in pool if u.location.province == order.location.province]
+    if dislodged:
+        here = [d.unit for d in position.dislodged if d.unit.location.province == order.location.province]
+    else:
+        here = position.units_at(order.location.province)  # type: ignore[assignment]
     if not here:
         what = "dislodged unit" if dislodged else "unit"
         raise IllegalOrder(f"there is no {what} in {order.location.province}")
@@ -83,7 +85,8 @@ def check_movement_order(board: Board, position: Position, order: Order, rules: 
     if not isinstance(order, (Hold, Move, SupportHold, SupportMove, Convoy)):
         raise IllegalOrder(f"a {type(order).__name__.lower()} order belongs to another phase")
     unit = find_unit(position, order)
-    order = replace(order, kind=unit.kind, location=unit.location)
+    if unit.kind is not order.kind or unit.location != order.location:
+        order = replace(order, kind=unit.kind, location=unit.location)
     here = unit.location.province
     if isinstance(order, Hold):
         return order
@@ -95,12 +98,16 @@ def check_movement_order(board: Board, position: Position, order: Order, rules: 
         if target.terrain is Terrain.IMPASSABLE:
             raise IllegalOrder(f"no unit may enter {target.name}")
         if unit.kind is UnitType.FLEET:
-            return replace(order, destination=_fleet_destination(board, unit.location, dest), via_convoy=False)
+            fdest = _fleet_destination(board, unit.location, dest)
+            if fdest != dest or order.via_convoy:
+                order = replace(order, destination=fdest, via_convoy=False)
+            return order
         if unit.kind is UnitType.ARMY:
             if target.terrain is Terrain.SEA:
                 raise IllegalOrder(f"an army cannot move to {target.name}, a sea")
             # An army ignores a coast written after its destination (DATC 6.B.12).
-            order = replace(order, destination=Location(dest.province))
+            if dest.coast:
+                order = replace(order, destination=Location(dest.province))
             if board.can_move(UnitType.ARMY, unit.location, order.destination):
                 return order
             if not graph.route_exists(here, dest.province):

@@ -136,7 +136,7 @@ def _movement(variant: Variant, position: Position, orders: Sequence[Order]) -> 
     notes: list[str] = []
     lost: list[Unit] = []
     keep: list[Dislodged] = []
-    probe = after.evolve(standoffs=frozenset(standoffs))
+    probe = after.evolve(standoffs=frozenset(standoffs)) if dislodged else after
     for d in dislodged:
         if retreat_options(board, probe, d.unit, d.attacker_from):
             keep.append(d)

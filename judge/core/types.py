@@ -6,6 +6,7 @@ Every value here is immutable. A position is never changed: adjudication returns
 from __future__ import annotations
 
 import enum
+import operator
 from dataclasses import dataclass, field, replace
 from typing import Any, Mapping, NewType
 
@@ -58,6 +59,9 @@ class Location:
         return cls(ProvinceId(prov), coast or None)
 
 
+_UNIT_ORDER = operator.attrgetter("power", "location.province", "kind.value", "location")
+
+
 @dataclass(frozen=True, slots=True)
 class Unit:
     """A unit of a power at a location.
@@ -79,8 +83,8 @@ class Unit:
         return f"{self.kind.value} {self.location}"
 
     def sort_key(self) -> tuple:
-        """Canonical order: by power, then province, then kind."""
-        return (self.power, self.location.province, self.location.coast or "", self.kind.value)
+        """Canonical order: by power, then province, then coast, then kind."""
+        return _UNIT_ORDER(self)
 
     def __repr__(self) -> str:
         return f"Unit('{self.power}: {self}')"
@@ -137,18 +141,29 @@ class Position:
 
     def __post_init__(self) -> None:
         # A canonical order makes the position's file and everything derived from it deterministic.
-        object.__setattr__(self, "units", tuple(sorted(self.units, key=Unit.sort_key)))
-        object.__setattr__(self, "dislodged", tuple(sorted(self.dislodged, key=lambda d: d.unit.sort_key())))
+        object.__setattr__(self, "units", tuple(sorted(self.units, key=_UNIT_ORDER)))
+        object.__setattr__(self, "dislodged", tuple(sorted(self.dislodged, key=lambda d: _UNIT_ORDER(d.unit))))
         object.__setattr__(self, "supply_centers", dict(sorted(self.supply_centers.items())))
 
     def evolve(self, **changes: Any) -> "Position":
         """A copy with some fields replaced."""
         return replace(self, **changes)
 
+    def units_at(self, province: ProvinceId) -> tuple[Unit, ...]:
+        """Every unit in ``province`` (a field unit, and in some variants a garrison)."""
+        index = self.__dict__.get("_index")
+        if index is None:
+            index = {}
+            for unit in self.units:
+                index.setdefault(unit.location.province, []).append(unit)
+            index = {k: tuple(v) for k, v in index.items()}
+            object.__setattr__(self, "_index", index)
+        return index.get(province, ())
+
     def unit_in(self, province: ProvinceId) -> Unit | None:
         """The field unit (army or fleet) standing in ``province``, if any."""
-        for unit in self.units:
-            if unit.location.province == province and unit.kind is not UnitType.GARRISON:
+        for unit in self.units_at(province):
+            if unit.kind is not UnitType.GARRISON:
                 return unit
         return None
 
