@@ -231,6 +231,9 @@ def parse_order(text: str, power: Power, variant: Variant, position: Position, n
     """
     names = names or Names(variant)
     notes = notes if notes is not None else []
+    custom = variant.rules.parse_order(text, power, variant, position)
+    if custom is not None:
+        return custom
     toks = _tokenise(text, names, notes)
     if not toks:
         raise InvalidOrder("empty order")

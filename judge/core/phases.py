@@ -51,6 +51,9 @@ def _rejected(order: Order, exc: Exception) -> Resolution:
 
 def adjudicate(variant: Variant, position: Position, orders: Sequence[Order]) -> PhaseResult:
     """Adjudicate one phase. ``orders`` are parsed orders (see :mod:`judge.notation`)."""
+    custom = variant.rules.play_phase(variant, position, orders)
+    if custom is not None:
+        return custom
     kind = position.phase.kind
     if kind is PhaseKind.MOVEMENT:
         return _movement(variant, position, orders)
@@ -147,7 +150,7 @@ def _movement(variant: Variant, position: Position, orders: Sequence[Order]) -> 
         nxt = after.evolve(phase=variant.calendar.next_step(position.phase), dislodged=tuple(keep), standoffs=frozenset(standoffs))
         nxt = variant.rules.after_phase(variant, position, nxt)
         return PhaseResult(position, tuple(final), nxt, tuple(lost), notes=tuple(notes))
-    return _close(variant, position, position.phase, after, tuple(final), lost, notes)
+    return close_phase(variant, position, position.phase, after, tuple(final), lost, notes)
 
 
 def _standoffs(adj: MovementAdjudicator, outcomes, new_units: list[Unit]) -> set[ProvinceId]:
@@ -263,7 +266,7 @@ def _retreats(variant: Variant, position: Position, orders: Sequence[Order]) -> 
         out.append(r)
     out += extra
     after = position.evolve(units=tuple(units), dislodged=(), standoffs=frozenset())
-    return _close(variant, position, position.phase, after, tuple(out), lost, [])
+    return close_phase(variant, position, position.phase, after, tuple(out), lost, [])
 
 
 # -- adjustments --------------------------------------------------------------------------------
@@ -370,7 +373,7 @@ def _adjustments(variant: Variant, position: Position, orders: Sequence[Order]) 
                 final.append(Resolution(p, Disband(p, unit.kind, unit.location), Outcome.SUCCESS, "civil disorder: removed, farthest from home", (Tag.DISBANDED,)))
                 notes.append(f"{p} did not order enough removals: its {unit.kind.noun} in {name(board, unit.province)} is removed (civil disorder).")
     after = position.evolve(units=tuple(units))
-    return _close(variant, position, position.phase, after, tuple(final), removed, notes)
+    return close_phase(variant, position, position.phase, after, tuple(final), removed, notes)
 
 
 def civil_disorder_removals(variant: Variant, units: list[Unit], power: Power, count: int) -> list[Unit]:
@@ -388,7 +391,7 @@ def civil_disorder_removals(variant: Variant, units: list[Unit], power: Power, c
 # -- between phases -----------------------------------------------------------------------------
 
 
-def _close(variant: Variant, start: Position, phase: Phase, after: Position, resolutions, lost, notes) -> PhaseResult:
+def close_phase(variant: Variant, start: Position, phase: Phase, after: Position, resolutions, lost, notes) -> PhaseResult:
     """Finish a phase: take centres if the season does, then find the next phase to play."""
     captures: list[tuple[ProvinceId, Power | None, Power]] = []
     cal = variant.calendar
@@ -405,6 +408,12 @@ def _close(variant: Variant, start: Position, phase: Phase, after: Position, res
                 captures += taken
                 winner = variant.rules.winner(pos, variant.victory_centres)
         current = cal.next_step(current)
+        wanted = variant.rules.phase_needed(variant, pos.evolve(phase=current))
+        if wanted is True:
+            break
+        if wanted is False:
+            notes.append(f"{current} skipped: nothing to decide.")
+            continue
         if current.kind is PhaseKind.RETREAT:
             continue  # nobody is dislodged, or we would not be here
         if current.kind is PhaseKind.ADJUSTMENT and not has_adjustments(variant, pos.evolve(phase=current)):

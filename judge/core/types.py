@@ -36,6 +36,8 @@ class PhaseKind(enum.Enum):
     MOVEMENT = "Movement"
     RETREAT = "Retreat"
     ADJUSTMENT = "Adjustment"
+    INCOME = "Income"
+    """Money and influence: Machiavelli's income, Europe 1615's Winter income and build."""
 
 
 @dataclass(frozen=True, slots=True, order=True)

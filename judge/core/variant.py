@@ -17,6 +17,7 @@ from .types import Phase, PhaseKind, Position, Power, ProvinceId, Unit, UnitType
 if TYPE_CHECKING:  # pragma: no cover
     from .convoy import ConvoyGraph
     from .orders import Move, Order, UnitOrder
+    from .phases import PhaseResult
 
 
 @dataclass(frozen=True)
@@ -119,6 +120,26 @@ class Rules:
         """Does an attack on a convoying fleet disrupt its convoy even when it fails?
         Standard: no, only dislodgement does (Maharajah's river fleets differ)."""
         return False
+
+    def parse_order(self, text: str, power: Power, variant: "Variant", position: Position) -> "Order | None":
+        """Read an order of the variant's own kinds (besiege, convert, pay, influence...), or
+        ``None`` to let the standard reader take it. Raise an OrderError for a line that is
+        clearly of the variant's kind but wrong. Standard: ``None``."""
+        return None
+
+    def play_phase(self, variant: "Variant", position: Position, orders: Sequence["Order"]) -> "PhaseResult | None":
+        """Play a whole phase the variant's own way, or ``None`` to let the core play it.
+
+        A variant wraps rather than forks: Machiavelli plays its income phase here and hands its
+        movement to the core after turning sieges and conversions into the core's terms.
+        Standard: ``None`` for every phase.
+        """
+        return None
+
+    def phase_needed(self, variant: "Variant", position: Position) -> bool | None:
+        """Has the phase ``position`` is at something to decide? ``None`` lets the core judge
+        (retreats when someone may retreat, adjustments when a build or removal is due)."""
+        return None
 
     def after_phase(self, variant: "Variant", start: Position, next_position: Position) -> Position:
         """A variant's own bookkeeping between phases (extra home centres, treasuries...).
