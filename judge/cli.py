@@ -16,7 +16,8 @@ import click
 from .core.errors import JudgeError
 
 
-def _read(path: str) -> str:
+def read_text(path: str) -> str:
+    """A file's text (UTF-8); JudgeError with file (and line) when it cannot be read."""
     p = Path(path)
     try:
         data = p.read_bytes()
@@ -44,8 +45,8 @@ def adjudicate_cmd(position_file: str, orders_file: str, as_json: bool) -> None:
     from .adjudication import run_phase
     from .notation import format_position, parse_position, to_json
 
-    variant, position = parse_position(_read(position_file), position_file)
-    report = run_phase(variant, position, _read(orders_file), orders_file)
+    variant, position = parse_position(read_text(position_file), position_file)
+    report = run_phase(variant, position, read_text(orders_file), orders_file)
     for msg in report.problems:
         click.echo(msg, err=True)
     if as_json:
@@ -65,6 +66,16 @@ def adjudicate_cmd(position_file: str, orders_file: str, as_json: bool) -> None:
         click.echo(format_position(report.result.next_position), nl=False)
     if report.unreadable:
         sys.exit(1)
+
+
+def _register() -> None:
+    """Commands that live in their adapters' modules."""
+    from .render import render_cmd
+
+    cli.add_command(render_cmd)
+
+
+_register()
 
 
 def main(argv: list[str] | None = None) -> None:

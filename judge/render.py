@@ -1,0 +1,941 @@
+"""Maps: a position, with the orders of its phase and their results, drawn on the variant's map.
+
+:func:`render_svg` is a pure function: a variant, a position and (optionally) the resolutions of
+the phase played from it give the SVG text, the same bytes for the same input. It reads the
+variant's base map ``variants/<name>/map.svg`` (drawn by ``tools/mapc``, whose contract is in
+``tools/mapc/svgout.py``), colours the supply centres' provinces by owner, and draws on it:
+
+- units at their anchors (``u-XXX``, ``u-XXX-NC``): armies as cannons, fleets as ships, garrisons
+  as towers, in the owner's colour; dislodged units of a retreat phase offset and outlined in red,
+  with the places they may retreat to ringed in red;
+- orders as arrows and lines: a move is a filled arrow (light and dashed, with a red cross, when it
+  failed); a support is a dashed line to the middle of the supported move, or to a ring around
+  the supported unit; a convoy is a dotted line from the fleet to the convoyed army's path, which
+  curves through the convoying fleets; a hold is a ring; a build is the new unit on a halo; a
+  disband or removal a red cross; a retreat an arrow. Orders that were illegal, ambiguous or not
+  understood are not drawn (or drawn grey, ``style={'illegal': 'grey'}``); units that had no
+  order are not given a hold ring.
+- a title bar and a legend (each power's colour, centres and units).
+
+Every element the renderer adds has a stable id (``unit-England-LON``, ``order-3``,
+``dislodged-Austria-TRI``...); coordinates are rounded to 0.1. Text comes in only through
+:mod:`xml.etree`, which escapes it. cairosvg is imported only by :func:`to_png`.
+
+The command ``judge render POSITION.yaml [ORDERS.txt] -o map.svg|map.png`` is :data:`render_cmd`.
+"""
+
+from __future__ import annotations
+
+import copy
+import functools
+import math
+import re
+import sys
+import xml.etree.ElementTree as ET
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Mapping, Sequence
+
+import click
+
+from .core.errors import JudgeError, RenderError
+from .core.legality import retreat_options
+from .core.orders import Build, Convoy, Disband, Hold, Move, Retreat, SupportHold, SupportMove, UnitOrder
+from .core.resolution import Outcome, Resolution, Tag
+from .core.types import Location, PhaseKind, Position, Power, ProvinceId, Unit, UnitType
+from .core.variant import Variant
+
+__all__ = [
+    "DEFAULT_STYLE", "BaseMap", "load_base_map", "render_svg", "to_png", "thumbnail", "render_cli", "render_cmd",
+]
+
+SVG_NS = "http://www.w3.org/2000/svg"
+XLINK_NS = "http://www.w3.org/1999/xlink"
+
+DEFAULT_STYLE: Mapping[str, Any] = {
+    "font_family": "'DejaVu Sans', 'Bitstream Vera Sans', Verdana, sans-serif",
+    # Half the width of a unit symbol, in map units; None: from the spacing of the unit anchors.
+    "unit_size": None,
+    # Multiplies the automatic unit size.
+    "unit_scale": 1.0,
+    # How much white is mixed into a power's colour to fill its centres' provinces (0: none).
+    "territory_tint": 0.45,
+    "outline": "#1d1d1d",
+    "halo": "#ffffff",
+    # The cross on failed orders, and the outline of dislodged units.
+    "failed": "#d42020",
+    "neutral_centre": "#f5f2ea",
+    "background": "#ffffff",
+    "text": "#202020",
+    "muted_text": "#6a6a6a",
+    "build_halo": "#fff3a8",
+    # 'hide' orders that were illegal, ambiguous or not understood, or 'grey' them.
+    "illegal": "hide",
+    "illegal_colour": "#8f8f8f",
+    "title": True,
+    "legend": True,
+    # Legend font size in map units; None: from the map's width (the title is 1.7 times it).
+    "font_size": None,
+}
+"""The renderer's options; pass a mapping with some of these keys as ``style`` to change them."""
+
+_NOT_DRAWN_OUTCOMES = (Outcome.ILLEGAL, Outcome.AMBIGUOUS, Outcome.INVALID)
+
+
+# -- the base map -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class BaseMap:
+    """A variant's drawn map, read once: the element tree (never changed; copied per render), the
+    view box, the anchors by id and the unit size that suits the map's spacing."""
+
+    root: ET.Element
+    view: tuple[float, float, float, float]
+    anchors: Mapping[str, tuple[float, float]]
+    unit_size: float
+
+
+def _strip_namespace(root: ET.Element) -> None:
+    """Drop the SVG namespace from tags (the root gets a plain ``xmlns``), so added elements are
+    plain names and the output keeps a default namespace instead of ``ns0:`` prefixes."""
+    for el in root.iter():
+        if isinstance(el.tag, str) and el.tag.startswith("{" + SVG_NS + "}"):
+            el.tag = el.tag[len(SVG_NS) + 2:]
+        for key in [k for k in el.attrib if k.startswith("{" + XLINK_NS + "}")]:
+            el.attrib["xlink:" + key[len(XLINK_NS) + 2:]] = el.attrib.pop(key)
+    root.set("xmlns", SVG_NS)
+    if any(k.startswith("xlink:") for el in root.iter() for k in el.attrib):
+        root.set("xmlns:xlink", XLINK_NS)
+
+
+@functools.lru_cache(maxsize=16)
+def parse_base_map(text: str) -> BaseMap:
+    """Read a base map's SVG text (cached by text). RenderError when it breaks the contract."""
+    try:
+        root = ET.fromstring(text)
+    except ET.ParseError as exc:
+        raise RenderError(f"the base map is not valid XML: {exc}") from None
+    _strip_namespace(root)
+    if root.tag != "svg":
+        raise RenderError("the base map's root element is not <svg>")
+    try:
+        view = tuple(float(v) for v in root.get("viewBox", "").replace(",", " ").split())
+        if len(view) != 4 or view[2] <= 0 or view[3] <= 0:
+            raise ValueError
+    except ValueError:
+        raise RenderError("the base map has no usable viewBox ('0 0 W H')") from None
+    anchors: dict[str, tuple[float, float]] = {}
+    group = next((g for g in root.iter("g") if g.get("id") == "anchors"), None)
+    if group is None:
+        raise RenderError("the base map has no <g id='anchors'>")
+    for c in group.iter("circle"):
+        aid = c.get("id")
+        if aid:
+            anchors[aid] = (float(c.get("cx", 0)), float(c.get("cy", 0)))
+    units = sorted(p for k, p in anchors.items() if k.startswith("u-") and k.count("-") == 1)
+    return BaseMap(root, view, anchors, _auto_unit_size(units, view))  # type: ignore[arg-type]
+
+
+def _auto_unit_size(points: list[tuple[float, float]], view: tuple[float, ...]) -> float:
+    """A unit size from the median distance between neighbouring unit anchors."""
+    width = view[2]
+    if len(points) < 2:
+        return width / 60
+    nearest = []
+    for i, (x, y) in enumerate(points):
+        nearest.append(min(math.hypot(x - u, y - v) for j, (u, v) in enumerate(points) if j != i))
+    nearest.sort()
+    median = nearest[len(nearest) // 2]
+    return min(max(median * 0.27, width / 140), width / 45)
+
+
+@functools.lru_cache(maxsize=16)
+def _read_base_map(path: str, mtime_ns: int) -> BaseMap:
+    return parse_base_map(Path(path).read_text(encoding="utf-8"))
+
+
+def base_map_path(variant: Variant) -> Path:
+    """Where the variant's drawn map lives: ``variants/<name>/map.svg``."""
+    from .variants import variants_dir
+
+    return variants_dir() / variant.name / "map.svg"
+
+
+def load_base_map(variant: Variant) -> BaseMap:
+    """The variant's base map, read once per file version (cached by path and modification time)."""
+    path = base_map_path(variant)
+    try:
+        mtime = path.stat().st_mtime_ns
+    except OSError:
+        raise RenderError(f"the variant {variant.name!r} has no drawn map", str(path)) from None
+    return _read_base_map(str(path), mtime)
+
+
+# -- numbers, colours, shapes -------------------------------------------------------------------
+
+Point = tuple[float, float]
+
+
+def _n(v: float) -> str:
+    """A coordinate, rounded to 0.1, without a trailing ``.0``."""
+    tenths = int(round(v * 10))
+    sign = "-" if tenths < 0 else ""
+    whole, part = divmod(abs(tenths), 10)
+    return f"{sign}{whole}.{part}" if part else f"{sign}{whole}"
+
+
+def _css(**props: Any) -> str:
+    """An inline style (it wins over the base map's own CSS): ``fill_rule`` -> ``fill-rule``."""
+    out = []
+    for key, value in props.items():
+        if value is None:
+            continue
+        if isinstance(value, float):
+            value = _n(value)
+        out.append(f"{key.replace('_', '-')}:{value}")
+    return ";".join(out)
+
+
+def _mix(colour: str, other: str, t: float) -> str:
+    """``colour`` moved a fraction ``t`` towards ``other`` (both ``#rrggbb`` or ``#rgb``)."""
+    a, b = _rgb(colour), _rgb(other)
+    return "#" + "".join(f"{round(x + (y - x) * t):02x}" for x, y in zip(a, b))
+
+
+def _rgb(colour: str) -> tuple[int, int, int]:
+    c = colour.strip().lstrip("#")
+    if len(c) == 3:
+        c = "".join(ch * 2 for ch in c)
+    try:
+        return int(c[0:2], 16), int(c[2:4], 16), int(c[4:6], 16)
+    except ValueError:
+        return 0x88, 0x88, 0x88
+
+
+def _path(points: Sequence[Point], closed: bool = True) -> str:
+    head, *rest = points
+    d = f"M{_n(head[0])} {_n(head[1])}" + "".join(f"L{_n(x)} {_n(y)}" for x, y in rest)
+    return d + ("Z" if closed else "")
+
+
+def _add(a: Point, b: Point, k: float = 1.0) -> Point:
+    return a[0] + b[0] * k, a[1] + b[1] * k
+
+
+def _unit_vec(a: Point, b: Point) -> Point:
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    length = math.hypot(dx, dy) or 1.0
+    return dx / length, dy / length
+
+
+def _normal(d: Point) -> Point:
+    """The normal to the right of direction ``d`` (y grows downwards)."""
+    return -d[1], d[0]
+
+
+def _length(pts: Sequence[Point]) -> float:
+    return sum(math.hypot(b[0] - a[0], b[1] - a[1]) for a, b in zip(pts, pts[1:]))
+
+
+def _point_at(pts: Sequence[Point], dist: float) -> tuple[Point, int]:
+    """The point ``dist`` along the polyline, and the index of the segment it is on."""
+    for i, (a, b) in enumerate(zip(pts, pts[1:])):
+        seg = math.hypot(b[0] - a[0], b[1] - a[1])
+        if dist <= seg or i == len(pts) - 2:
+            t = 0.0 if seg == 0 else max(0.0, min(1.0, dist / seg))
+            return (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t), i
+        dist -= seg
+    return pts[-1], len(pts) - 2
+
+
+def _trim(pts: Sequence[Point], start: float, end: float) -> list[Point]:
+    """The polyline without its first ``start`` and last ``end`` units of length."""
+    total = _length(pts)
+    if total <= 0:
+        return list(pts)
+    if start + end > total * 0.8:
+        k = total * 0.8 / (start + end)
+        start, end = start * k, end * k
+    p0, i0 = _point_at(pts, start)
+    p1, i1 = _point_at(pts, total - end)
+    return [p0, *pts[i0 + 1: i1 + 1], p1]
+
+
+def _offset(pts: Sequence[Point], d: float) -> list[Point]:
+    """The polyline moved ``d`` to its right, with mitred (and limited) corners."""
+    out = []
+    for i, p in enumerate(pts):
+        normals = []
+        if i > 0:
+            normals.append(_normal(_unit_vec(pts[i - 1], p)))
+        if i < len(pts) - 1:
+            normals.append(_normal(_unit_vec(p, pts[i + 1])))
+        nx, ny = sum(n[0] for n in normals), sum(n[1] for n in normals)
+        length = math.hypot(nx, ny) or 1.0
+        nx, ny = nx / length, ny / length
+        cos = max(0.5, nx * normals[0][0] + ny * normals[0][1])
+        out.append((p[0] + nx * d / cos, p[1] + ny * d / cos))
+    return out
+
+
+def _smooth(pts: Sequence[Point], rounds: int = 3) -> list[Point]:
+    """Corner cutting (Chaikin), keeping both ends: a curve near the points."""
+    pts = list(pts)
+    for _ in range(rounds):
+        if len(pts) < 3:
+            break
+        out = [pts[0]]
+        for a, b in zip(pts, pts[1:]):
+            out.append((a[0] * 0.75 + b[0] * 0.25, a[1] * 0.75 + b[1] * 0.25))
+            out.append((a[0] * 0.25 + b[0] * 0.75, a[1] * 0.25 + b[1] * 0.75))
+        out[1:2] = []
+        out[-1:] = []
+        pts = out + [pts[-1]]
+    return pts
+
+
+def _nearest(pts: Sequence[Point], p: Point) -> Point:
+    """The point of the polyline nearest to ``p``."""
+    best, best_d = pts[0], math.inf
+    for a, b in zip(pts, pts[1:]):
+        dx, dy = b[0] - a[0], b[1] - a[1]
+        seg = dx * dx + dy * dy
+        t = 0.0 if seg == 0 else max(0.0, min(1.0, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / seg))
+        q = (a[0] + dx * t, a[1] + dy * t)
+        d = math.hypot(q[0] - p[0], q[1] - p[1])
+        if d < best_d - 1e-9:
+            best, best_d = q, d
+    return best
+
+
+def _arrow(pts: Sequence[Point], half_width: float, head_length: float, head_half_width: float) -> list[Point]:
+    """The outline of an arrow along a polyline: shaft and head as one polygon."""
+    total = _length(pts)
+    if head_length > total * 0.6:
+        k = total * 0.6 / head_length
+        head_length, head_half_width = head_length * k, head_half_width * max(k, 0.6)
+    shaft = _trim(pts, 0.0, head_length) if len(pts) > 1 else list(pts)
+    tip, base = pts[-1], shaft[-1]
+    n = _normal(_unit_vec(base, tip))
+    left, right = _offset(shaft, -half_width), _offset(shaft, half_width)
+    return [*left, _add(base, n, -head_half_width), tip, _add(base, n, head_half_width), *reversed(right)]
+
+
+def _head(tip: Point, direction: Point, length: float, half_width: float) -> list[Point]:
+    base = _add(tip, direction, -length)
+    n = _normal(direction)
+    return [_add(base, n, -half_width), tip, _add(base, n, half_width)]
+
+
+def _cross(c: Point, r: float) -> list[Point]:
+    """An X of half-size ``r`` centred on ``c``, as one polygon."""
+    t = r * 0.28
+    plus = [(t, -r), (t, -t), (r, -t), (r, t), (t, t), (t, r), (-t, r), (-t, t), (-r, t), (-r, -t), (-t, -t), (-t, -r)]
+    k = math.sqrt(0.5)
+    return [(c[0] + (x - y) * k, c[1] + (x + y) * k) for x, y in plus]
+
+
+def _ring(c: Point, outer: float, inner: float) -> str:
+    """An annulus as one path (even-odd fill)."""
+    def circle(r: float, sweep: int) -> str:
+        return (f"M{_n(c[0] + r)} {_n(c[1])}A{_n(r)} {_n(r)} 0 1 {sweep} {_n(c[0] - r)} {_n(c[1])}"
+                f"A{_n(r)} {_n(r)} 0 1 {sweep} {_n(c[0] + r)} {_n(c[1])}Z")
+    return circle(outer, 0) + circle(inner, 1)
+
+
+# Unit symbols, drawn for this project in a box from -1 to 1 (y downwards): a list of parts, each
+# a polygon or a circle ``('circle', x, y, r)``. Parts are outlined one by one, so where they
+# overlap the later part's outline shows.
+_FLEET = [
+    [(-1.0, 0.16), (1.0, 0.16), (0.7, 0.62), (-0.74, 0.62)],
+    [(-0.1, -0.86), (-0.1, 0.08), (-0.82, 0.08)],
+    [(0.06, -0.66), (0.06, 0.08), (0.66, 0.08)],
+]
+
+
+def _cannon() -> list:
+    # A barrel pointing up and to the right, on a trail, with a wheel.
+    a, b = (-0.78, 0.2), (0.92, -0.46)
+    d = _unit_vec(a, b)
+    n = _normal(d)
+    barrel = [_add(a, n, -0.2), _add(b, n, -0.13), _add(b, n, 0.13), _add(a, n, 0.2)]
+    muzzle_base = _add(b, d, -0.16)
+    muzzle = [_add(muzzle_base, n, -0.19), _add(b, n, -0.19), _add(b, n, 0.19), _add(muzzle_base, n, 0.19)]
+    trail = [(-0.2, 0.34), (-0.98, 0.62), (-0.98, 0.8), (-0.06, 0.58)]
+    return [trail, barrel, muzzle, ("circle", -0.12, 0.42, 0.38), ("circle", -0.12, 0.42, 0.09)]
+
+
+_ARMY = _cannon()
+_GARRISON = [[
+    (-0.62, 0.78), (-0.62, -0.34), (-0.8, -0.34), (-0.8, -0.8), (-0.46, -0.8), (-0.46, -0.58), (-0.17, -0.58),
+    (-0.17, -0.8), (0.17, -0.8), (0.17, -0.58), (0.46, -0.58), (0.46, -0.8), (0.8, -0.8), (0.8, -0.34),
+    (0.62, -0.34), (0.62, 0.78),
+]]
+_SHAPES = {UnitType.ARMY: _ARMY, UnitType.FLEET: _FLEET, UnitType.GARRISON: _GARRISON}
+
+
+def _ident(text: str) -> str:
+    """A power's name as it may stand in an id."""
+    return re.sub(r"[^A-Za-z0-9_.-]", "_", str(text))
+
+
+# -- drawing ------------------------------------------------------------------------------------
+
+
+def _sub_el(parent: ET.Element, tag: str, attrs: Mapping[str, str] | None = None, text: str | None = None) -> ET.Element:
+    el = ET.SubElement(parent, tag, dict(attrs or {}))
+    if text is not None:
+        el.text = text
+    return el
+
+
+@dataclass
+class _Drawn:
+    """One order to draw: its number, resolution and what it looks like."""
+
+    n: int
+    res: Resolution
+    order: UnitOrder
+    colour: str
+    failed: bool
+    grey: bool
+
+
+class _Renderer:
+    def __init__(self, variant: Variant, position: Position, base: BaseMap, style: Mapping[str, Any]) -> None:
+        self.variant = variant
+        self.position = position
+        self.base = base
+        self.st = style
+        s = style["unit_size"] or base.unit_size * float(style["unit_scale"])
+        self.s = float(s)
+        self.root = copy.deepcopy(base.root)
+        self.by_id = {el.get("id"): el for el in self.root.iter() if el.get("id")}
+        self.paths: dict[int, list[Point]] = {}
+        """The drawn path of each move and retreat, by order number."""
+        self.moves_from: dict[ProvinceId, tuple[ProvinceId, list[Point]]] = {}
+        """The path of the (followed) move of the unit in a province: (destination, points)."""
+
+    # geometry of the board
+
+    def anchor(self, loc: Location) -> Point:
+        if loc.coast:
+            p = self.base.anchors.get(f"u-{loc.province}-{loc.coast}")
+            if p is not None:
+                return p
+        p = self.base.anchors.get(f"u-{loc.province}")
+        if p is None:
+            raise RenderError(f"the base map has no anchor u-{loc.province}")
+        return p
+
+    def unit_point(self, unit: Unit) -> Point:
+        x, y = self.anchor(unit.location)
+        if unit.kind is UnitType.GARRISON and self.position.unit_in(unit.province) is not None:
+            return x - 1.15 * self.s, y + 0.45 * self.s
+        return x, y
+
+    def dislodged_point(self, unit: Unit) -> Point:
+        x, y = self.anchor(unit.location)
+        return x + 0.75 * self.s, y - 0.75 * self.s
+
+    def colour(self, power: str) -> str:
+        info = self.variant.powers.get(Power(power))
+        return info.colour if info else "#888888"
+
+    # pieces
+
+    def unit_symbol(self, parent: ET.Element, kind: UnitType, at: Point, fill: str, *, uid: str,
+                    cls: str, stroke: str | None = None, stroke_scale: float = 1.0) -> ET.Element:
+        s = self.s * (0.78 if kind is UnitType.GARRISON else 1.0)
+        g = _sub_el(parent, "g", {"id": uid, "class": cls})
+        stroke = stroke or self.st["outline"]
+        width = s * 0.085 * stroke_scale
+        halo = _css(fill=self.st["halo"], stroke=self.st["halo"], stroke_width=width * 3.2, stroke_linejoin="round")
+        body = _css(fill=fill, stroke=stroke, stroke_width=width, stroke_linejoin="round")
+        for css in (halo, body):
+            for part in _SHAPES[kind]:
+                if part[0] == "circle":
+                    _, cx, cy, r = part
+                    _sub_el(g, "circle", {"cx": _n(at[0] + cx * s), "cy": _n(at[1] + cy * s), "r": _n(r * s), "style": css})
+                else:
+                    pts = [(at[0] + x * s, at[1] + y * s) for x, y in part]
+                    _sub_el(g, "path", {"d": _path(pts), "style": css})
+        return g
+
+    def centres(self) -> None:
+        board = self.variant.board
+        tint = float(self.st["territory_tint"])
+        owners = self.position.supply_centers
+        for pid, owner in owners.items():
+            el = self.by_id.get(f"p-{pid}")
+            if el is not None:
+                fill = _mix(self.colour(owner), "#ffffff", tint)
+                old = el.get("style")
+                el.set("style", (old.rstrip(";") + ";" if old else "") + f"fill:{fill}")
+        layer = _sub_el(self.root, "g", {"id": "supply-centres"})
+        for pid in board.supply_centers():
+            at = self.base.anchors.get(f"c-{pid}")
+            if at is None:
+                continue
+            owner = owners.get(pid)
+            fill = self.colour(owner) if owner else self.st["neutral_centre"]
+            g = _sub_el(layer, "g", {"id": f"sc-{pid}", "class": "centre owned" if owner else "centre"})
+            r = self.s * 0.34
+            _sub_el(g, "circle", {"cx": _n(at[0]), "cy": _n(at[1]), "r": _n(r),
+                                  "style": _css(fill=fill, stroke=self.st["outline"], stroke_width=r * 0.28)})
+            _sub_el(g, "circle", {"cx": _n(at[0]), "cy": _n(at[1]), "r": _n(r * 0.38),
+                                  "style": _css(fill=self.st["outline"] if owner else "none", stroke="none")})
+
+    def units(self, dislodged_now: set[ProvinceId]) -> None:
+        layer = _sub_el(self.root, "g", {"id": "units"})
+        for u in self.position.units:
+            suffix = "-G" if u.kind is UnitType.GARRISON else ""
+            uid = f"unit-{_ident(u.power)}-{u.province}{suffix}"
+            cls = f"unit {u.kind.noun}"
+            stroke, scale = None, 1.0
+            if u.kind is not UnitType.GARRISON and u.province in dislodged_now:
+                cls += " dislodged-now"
+                stroke, scale = self.st["failed"], 1.9
+            self.unit_symbol(layer, u.kind, self.unit_point(u), self.colour(u.power), uid=uid, cls=cls,
+                             stroke=stroke, stroke_scale=scale)
+
+    def dislodged(self) -> None:
+        layer = _sub_el(self.root, "g", {"id": "dislodged"})
+        red = self.st["failed"]
+        for d in self.position.dislodged:
+            u = d.unit
+            g = _sub_el(layer, "g", {"id": f"dislodged-{_ident(u.power)}-{u.province}", "class": "dislodged"})
+            at = self.dislodged_point(u)
+            for opt in retreat_options(self.variant.board, self.position, u, d.attacker_from):
+                p = self.anchor(opt)
+                name = f"{opt.province}-{opt.coast}" if opt.coast else opt.province
+                og = _sub_el(g, "g", {"id": f"retreat-option-{_ident(u.power)}-{u.province}-{name}", "class": "retreat-option"})
+                line = _trim([at, p], self.s * 0.9, self.s * 0.55)
+                for width, colour in ((0.16, "#ffffff"), (0.08, red)):
+                    _sub_el(og, "path", {"d": _path(line, closed=False), "style": _css(
+                        fill="none", stroke=colour, stroke_width=self.s * width, stroke_dasharray=f"{_n(self.s * 0.2)} {_n(self.s * 0.14)}")})
+                _sub_el(og, "path", {"d": _ring(p, self.s * 0.5, self.s * 0.36),
+                                     "style": _css(fill=red, fill_rule="evenodd", stroke="#ffffff", stroke_width=self.s * 0.04)})
+            self.unit_symbol(g, u.kind, at, self.colour(u.power), uid=f"dislodged-unit-{_ident(u.power)}-{u.province}",
+                             cls=f"unit {u.kind.noun}", stroke=red, stroke_scale=1.9)
+
+    # orders
+
+    def order_point(self, order: UnitOrder) -> Point:
+        """Where the ordered unit is drawn."""
+        pos = self.position
+        prov = order.location.province
+        if pos.phase.kind is PhaseKind.RETREAT:
+            for d in pos.dislodged:
+                if d.unit.province == prov and d.unit.power == order.power:
+                    return self.dislodged_point(d.unit)
+        if order.kind is UnitType.GARRISON:
+            for u in pos.units:
+                if u.province == prov and u.kind is UnitType.GARRISON:
+                    return self.unit_point(u)
+        u = pos.unit_in(prov)
+        return self.anchor(u.location if u is not None else order.location)
+
+    def occupied(self, prov: ProvinceId) -> bool:
+        return self.position.unit_in(prov) is not None
+
+    def plan_moves(self, drawn: list[_Drawn]) -> None:
+        """Compute every move's and retreat's path first: supports and convoys point at them."""
+        s = self.s
+        moves = [d for d in drawn if isinstance(d.order, (Move, Retreat))]
+        pairs = {(d.order.province, d.order.destination.province) for d in moves}  # type: ignore[union-attr]
+        convoys: dict[tuple[ProvinceId, ProvinceId], list[tuple[ProvinceId, str]]] = {}
+        for d in drawn:
+            if isinstance(d.order, Convoy) and not d.grey:
+                convoys.setdefault((d.order.target, d.order.destination), []).append((d.order.province, d.order.power))
+        board = self.variant.board
+        for d in moves:
+            o = d.order
+            src, dest = o.province, o.destination.province  # type: ignore[union-attr]
+            start, end = self.order_point(o), self.anchor(o.destination)  # type: ignore[union-attr]
+            pts = [start, end]
+            helpers = convoys.get((src, dest), [])
+            fleets = sorted({f for f, _ in helpers})
+            # As the adjudicator decides: by convoy when asked, when there is no land route, or
+            # when one of the army's own fleets convoys it.
+            by_convoy = (not d.grey and isinstance(o, Move) and o.kind is UnitType.ARMY and bool(fleets)
+                         and (o.via_convoy or dest not in board.army_edges.get(src, ())
+                              or any(p == o.power for _, p in helpers)))
+            if by_convoy:
+                route = self._convoy_route(src, dest, fleets)
+                pts = [start, *(self.anchor(Location(f)) for f in route), end]
+                pts = _smooth(pts)
+            if (dest, src) in pairs:
+                pts = _offset(pts, s * 0.34)
+            end_gap = s * (1.0 if self.occupied(dest) and isinstance(o, Move) else 0.3)
+            pts = _trim(pts, s * 0.6, end_gap)
+            self.paths[d.n] = pts
+            if not d.grey:
+                self.moves_from.setdefault(src, (dest, pts))
+
+    def _convoy_route(self, src: ProvinceId, dest: ProvinceId, fleets: list[ProvinceId]) -> list[ProvinceId]:
+        """The convoying fleets in order along a shortest chain from ``src`` to ``dest``; the
+        fleets off that chain are left out. Without a chain, all fleets by distance along the way."""
+        nb = self.variant.board.neighbours
+        allowed = set(fleets) | {dest}
+        prev: dict[ProvinceId, ProvinceId] = {}
+        frontier, seen = [src], {src}
+        while frontier:
+            nxt = []
+            for p in frontier:
+                for q in sorted(nb.get(p, ())):
+                    if q in allowed and q not in seen and (p != src or q != dest):
+                        seen.add(q)
+                        prev[q] = p
+                        nxt.append(q)
+            frontier = nxt
+        if dest in prev:
+            chain = []
+            p = prev[dest]
+            while p != src:
+                chain.append(p)
+                p = prev[p]
+            return chain[::-1]
+        a, b = self.anchor(Location(src)), self.anchor(Location(dest))
+        d = _unit_vec(a, b)
+
+        def along(f: ProvinceId) -> tuple[float, str]:
+            p = self.anchor(Location(f))
+            return (p[0] - a[0]) * d[0] + (p[1] - a[1]) * d[1], f
+        return sorted(fleets, key=along)
+
+    def supported_path(self, target: ProvinceId, dest: ProvinceId, coast: str | None) -> list[Point]:
+        path = self.moves_from.get(target)
+        if path is not None and path[0] == dest:
+            return path[1]
+        u = self.position.unit_in(target)
+        a = self.anchor(u.location if u is not None else Location(target))
+        return [a, self.anchor(Location(dest, coast))]
+
+    def target_point(self, target: ProvinceId) -> Point:
+        u = self.position.unit_in(target)
+        return self.anchor(u.location if u is not None else Location(target))
+
+    def _dashed(self, g: ET.Element, pts: Sequence[Point], colour: str, dash: str, *, cap: str = "butt", width: float = 0.13) -> None:
+        s = self.s
+        for w, c in ((width + 0.1, self.st["outline"]), (width, colour)):
+            _sub_el(g, "path", {"d": _path(pts, closed=False), "style": _css(
+                fill="none", stroke=c, stroke_width=s * w, stroke_dasharray=dash, stroke_linecap=cap, stroke_linejoin="round")})
+
+    def _cross_mark(self, parent: ET.Element, at: Point, r: float, uid: str) -> None:
+        """The red cross of an order that failed (over the units, so it is never hidden)."""
+        _sub_el(parent, "path", {"id": uid, "class": "failed-mark", "d": _path(_cross(at, r)), "style": _css(
+            fill=self.st["failed"], stroke="#ffffff", stroke_width=r * 0.12, stroke_linejoin="round")})
+
+    def draw_order(self, lines: ET.Element, marks: ET.Element, d: _Drawn) -> None:
+        s, o, colour = self.s, d.order, d.colour
+        outline = self.st["outline"]
+        cls = f"order {type(o).__name__.lower()} {d.res.outcome.value}"
+        # Builds and disbands go over the units; lines and arrows under them.
+        parent = marks if isinstance(o, (Build, Disband)) else lines
+        g = _sub_el(parent, "g", {"id": f"order-{d.n}", "class": cls, "data-power": d.res.power,
+                                  "data-order": d.res.order_text})
+        why = f": {d.res.reason}" if d.res.reason else ""
+        _sub_el(g, "title", text=f"{d.res.power}: {d.res.order_text} ({d.res.outcome.value}{why})")
+        show_failure = d.failed and not d.grey
+        mark_id = f"order-{d.n}-mark"
+        if isinstance(o, (Move, Retreat)):
+            pts = self.paths[d.n]
+            poly = _arrow(pts, s * 0.19, s * 0.8, s * 0.5)
+            if d.failed:
+                css = _css(fill=_mix(colour, "#ffffff", 0.55), stroke=outline if not d.grey else colour,
+                           stroke_width=s * 0.09, stroke_dasharray=f"{_n(s * 0.24)} {_n(s * 0.14)}", stroke_linejoin="round")
+            else:
+                css = _css(fill=colour, stroke=outline, stroke_width=s * 0.07, stroke_linejoin="round")
+            _sub_el(g, "path", {"class": "arrow", "d": _path(poly), "style": css})
+            if show_failure:
+                total = _length(pts)
+                at, _ = _point_at(pts, max(total - s * 1.25, total * 0.4))
+                self._cross_mark(marks, at, s * 0.36, mark_id)
+        elif isinstance(o, SupportMove):
+            start = self.order_point(o)
+            target = self.supported_path(o.target, o.destination, o.coast)
+            mid, _ = _point_at(target, _length(target) / 2)
+            line = _trim([start, mid], s * 0.95, s * 0.12)
+            if len(line) < 2 or _length(line) < s * 0.3:
+                line = [start, mid]
+            direction = _unit_vec(line[-2], line[-1])
+            head = _head(line[-1], direction, s * 0.45, s * 0.26)
+            shaft = [line[0], _add(line[-1], direction, -s * 0.4)]
+            self._dashed(g, shaft, colour, f"{_n(s * 0.34)} {_n(s * 0.2)}")
+            _sub_el(g, "path", {"class": "arrow-head", "d": _path(head), "style": _css(
+                fill=colour, stroke=outline, stroke_width=s * 0.06, stroke_linejoin="round")})
+            if show_failure:
+                self._cross_mark(marks, _point_at(shaft, _length(shaft) / 2)[0], s * 0.3, mark_id)
+        elif isinstance(o, SupportHold):
+            start, target = self.order_point(o), self.target_point(o.target)
+            radius = s * 1.12
+            line = _trim([start, target], s * 0.95, radius)
+            self._dashed(g, line, colour, f"{_n(s * 0.34)} {_n(s * 0.2)}")
+            for w, c in ((0.22, outline), (0.12, colour)):
+                _sub_el(g, "circle", {"class": "ring", "cx": _n(target[0]), "cy": _n(target[1]), "r": _n(radius),
+                                      "style": _css(fill="none", stroke=c, stroke_width=s * w,
+                                                    stroke_dasharray=f"{_n(s * 0.3)} {_n(s * 0.16)}")})
+            if show_failure:
+                self._cross_mark(marks, _point_at(line, _length(line) / 2)[0], s * 0.3, mark_id)
+        elif isinstance(o, Convoy):
+            start = self.order_point(o)
+            path = self.moves_from.get(o.target)
+            if path is not None and path[0] == o.destination:
+                pts = path[1]
+            else:
+                pts = [self.target_point(o.target), self.anchor(Location(o.destination))]
+            near = _nearest(pts, start)
+            dot = f"0.1 {_n(s * 0.3)}"
+            if math.hypot(near[0] - start[0], near[1] - start[1]) > s * 1.5:
+                line = _trim([start, near], s * 0.95, s * 0.1)
+                self._dashed(g, line, colour, dot, cap="round", width=0.16)
+                at = _point_at(line, _length(line) / 2)[0]
+            else:
+                for w, c in ((0.26, outline), (0.16, colour)):
+                    _sub_el(g, "circle", {"class": "ring", "cx": _n(start[0]), "cy": _n(start[1]), "r": _n(s * 1.12),
+                                          "style": _css(fill="none", stroke=c, stroke_width=s * w, stroke_dasharray=dot,
+                                                        stroke_linecap="round")})
+                at = (start[0] + s * 0.8, start[1] + s * 0.8)
+            if show_failure:
+                self._cross_mark(marks, at, s * 0.3, mark_id)
+        elif isinstance(o, Hold):
+            at = self.order_point(o)
+            _sub_el(g, "path", {"class": "ring", "d": _ring(at, s * 1.2, s * 1.02), "style": _css(
+                fill=colour, fill_rule="evenodd", stroke=outline, stroke_width=s * 0.05)})
+            if show_failure:
+                self._cross_mark(marks, (at[0] + s * 0.85, at[1] + s * 0.85), s * 0.3, mark_id)
+        elif isinstance(o, Build):
+            at = self.anchor(o.location)
+            _sub_el(g, "circle", {"cx": _n(at[0]), "cy": _n(at[1]), "r": _n(s * 1.25), "style": _css(
+                fill=self.st["build_halo"], fill_opacity="0.9", stroke=outline, stroke_width=s * 0.07,
+                stroke_dasharray=f"{_n(s * 0.25)} {_n(s * 0.15)}")})
+            self.unit_symbol(g, o.kind, at, colour, uid=f"build-{_ident(o.power)}-{o.province}", cls=f"unit {o.kind.noun} built")
+        elif isinstance(o, Disband):
+            _sub_el(g, "path", {"class": "disband-mark", "d": _path(_cross(self.order_point(o), s * 0.9)), "style": _css(
+                fill=self.st["failed"], stroke="#ffffff", stroke_width=s * 0.11, stroke_linejoin="round")})
+
+    def orders(self, resolutions: Sequence[Resolution]) -> set[ProvinceId]:
+        """Choose the orders to draw and plan their paths; return the provinces of units
+        dislodged this phase."""
+        grey_mode = self.st["illegal"] == "grey"
+        drawn: list[_Drawn] = []
+        dislodged_now: set[ProvinceId] = set()
+        for i, r in enumerate(resolutions, start=1):
+            o = r.order
+            if Tag.DISLODGED in r.tags and isinstance(o, UnitOrder):
+                dislodged_now.add(o.province)
+            if not isinstance(o, UnitOrder):
+                continue
+            if isinstance(o, Hold) and r.reason.startswith("no order"):
+                continue
+            grey = r.outcome in _NOT_DRAWN_OUTCOMES
+            if grey and not grey_mode:
+                continue
+            if not self._drawable(o):
+                continue
+            colour = self.st["illegal_colour"] if grey else self.colour(r.power)
+            drawn.append(_Drawn(i, r, o, colour, failed=r.outcome is Outcome.FAILURE or grey, grey=grey))
+        self.plan_moves(drawn)
+        self.drawn = drawn
+        self.order_lines = _sub_el(self.root, "g", {"id": "orders"})
+        return dislodged_now
+
+    def order_marks(self) -> None:
+        """Draw the orders: lines and arrows under the units (their group was made before the
+        units'), crosses and builds over them."""
+        marks = _sub_el(self.root, "g", {"id": "order-marks"})
+        for d in self.drawn:
+            self.draw_order(self.order_lines, marks, d)
+
+    def _drawable(self, o: UnitOrder) -> bool:
+        """Are all the places an order names on the map? (An order not understood may not be.)"""
+        provs = [o.location.province]
+        for attr in ("destination", "target"):
+            v = getattr(o, attr, None)
+            if v is not None:
+                provs.append(v.province if isinstance(v, Location) else v)
+        return all(f"u-{p}" in self.base.anchors for p in provs)
+
+    # title and legend
+
+    def frame(self, title: str) -> None:
+        st = self.st
+        x0, y0, w, h = self.base.view
+        font = float(st["font_size"] or max(w * 0.0135, 9.0))
+        title_font = font * 1.7
+        top = title_font * 2.0 if st["title"] else 0.0
+        legend_rows: list[list[tuple[Power, str, str, str]]] = []
+        bottom = 0.0
+        entries = []
+        if st["legend"]:
+            for p in self.variant.powers:
+                entries.append((p, *self._legend_text(p)))
+            widths = [len(p) * 0.68 + len(t) * 0.56 + 3.2 for p, t, _, _ in entries]
+            col = max(widths or [1.0]) * font
+            cols = max(1, min(len(entries), int((w - font * 2) // col)))
+            legend_rows = [entries[i:i + cols] for i in range(0, len(entries), cols)]
+            bottom = font * (1.7 * len(legend_rows) + 1.4)
+        vy, vh = y0 - top, h + top + bottom
+        self.root.set("viewBox", f"{_n(x0)} {_n(vy)} {_n(w)} {_n(vh)}")
+        self.root.set("width", _n(w))
+        self.root.set("height", _n(vh))
+        bg = ET.Element("rect", {"id": "background", "x": _n(x0), "y": _n(vy), "width": _n(w), "height": _n(vh),
+                                 "style": _css(fill=st["background"])})
+        self.root.insert(self._first_drawing_index(), bg)
+        text_css = f"font-family:{st['font_family']};fill:{st['text']};text-anchor:start"
+        if st["title"]:
+            g = _sub_el(self.root, "g", {"id": "title-bar"})
+            base_y = y0 - top + title_font * 1.35
+            _sub_el(g, "text", {"id": "title", "x": _n(x0 + font), "y": _n(base_y),
+                                "style": f"{text_css};font-size:{_n(title_font)}px;font-weight:bold"}, title)
+            _sub_el(g, "text", {"id": "subtitle", "x": _n(x0 + w - font), "y": _n(base_y),
+                                "style": f"font-family:{st['font_family']};fill:{st['muted_text']};text-anchor:end;"
+                                         f"font-size:{_n(font * 1.1)}px"}, self.variant.title)
+        if st["legend"]:
+            g = _sub_el(self.root, "g", {"id": "legend"})
+            col_w = (w - font * 2) / max(1, len(legend_rows[0]) if legend_rows else 1)
+            for r, row in enumerate(legend_rows):
+                y = y0 + h + font * (1.2 + 1.7 * r)
+                for c, (p, counts, tip, tone) in enumerate(row):
+                    x = x0 + font + c * col_w
+                    eg = _sub_el(g, "g", {"id": f"legend-{_ident(p)}", "class": "legend-entry"})
+                    _sub_el(eg, "title", text=tip)
+                    _sub_el(eg, "rect", {"x": _n(x), "y": _n(y), "width": _n(font * 1.2), "height": _n(font * 1.2),
+                                         "style": _css(fill=self.colour(p), stroke=st["outline"], stroke_width=font * 0.08)})
+                    t = _sub_el(eg, "text", {"x": _n(x + font * 1.7), "y": _n(y + font * 1.0),
+                                             "style": f"font-family:{st['font_family']};fill:{st[tone]};"
+                                                      f"text-anchor:start;font-size:{_n(font)}px"})
+                    name = _sub_el(t, "tspan", {"style": "font-weight:bold"}, str(p))
+                    name.tail = "  " + counts
+
+    def _legend_text(self, p: Power) -> tuple[str, str, str]:
+        pos = self.position
+        centres = len(pos.centers_of(p))
+        units = sum(1 for u in pos.units if u.power == p and u.kind is not UnitType.GARRISON)
+        units += sum(1 for d in pos.dislodged if d.unit.power == p)
+        text = f"{centres} {'centre' if centres == 1 else 'centres'}, {units} {'unit' if units == 1 else 'units'}"
+        if pos.phase.kind is PhaseKind.ADJUSTMENT and centres != units:
+            delta = centres - units
+            text += f" (builds {delta})" if delta > 0 else f" (removes {-delta})"
+        tone = "text" if centres or units else "muted_text"
+        return text, f"{p}: {text}", tone
+
+    def _first_drawing_index(self) -> int:
+        """Insert the background after any leading <style>, <title>, <defs> or metadata."""
+        for i, child in enumerate(list(self.root)):
+            if child.tag not in ("style", "title", "desc", "defs", "metadata"):
+                return i
+        return len(self.root)
+
+
+def _style(style: Mapping[str, Any] | None) -> dict[str, Any]:
+    st = dict(DEFAULT_STYLE)
+    for key, value in (style or {}).items():
+        if key not in DEFAULT_STYLE:
+            raise ValueError(f"unknown style option {key!r} (known: {', '.join(DEFAULT_STYLE)})")
+        st[key] = value
+    if st["illegal"] not in ("hide", "grey"):
+        raise ValueError("style 'illegal' is 'hide' or 'grey'")
+    return st
+
+
+def render_svg(
+    variant: Variant,
+    position: Position,
+    *,
+    resolutions: Sequence[Resolution] | None = None,
+    title: str | None = None,
+    style: Mapping[str, Any] | None = None,
+    base_map: str | BaseMap | None = None,
+) -> str:
+    """The position drawn on the variant's map, with ``resolutions`` (the phase's orders and what
+    became of them) drawn on it, as SVG text.
+
+    ``title`` defaults to the phase (``Spring 1901 Movement``); ``style`` overrides keys of
+    :data:`DEFAULT_STYLE`; ``base_map`` replaces the variant's ``map.svg`` (its text or a parsed
+    :class:`BaseMap`). Raises RenderError when the map lacks an anchor the drawing needs.
+    """
+    st = _style(style)
+    if base_map is None:
+        base = load_base_map(variant)
+    elif isinstance(base_map, BaseMap):
+        base = base_map
+    else:
+        base = parse_base_map(base_map)
+    r = _Renderer(variant, position, base, st)
+    text = title if title is not None else str(position.phase)
+    doc_title = ET.Element("title", {"id": "document-title"})
+    doc_title.text = f"{text} ({variant.title})"
+    r.root.insert(0, doc_title)
+    r.centres()
+    dislodged_now = r.orders(resolutions or ())
+    r.units(dislodged_now)
+    r.dislodged()
+    r.order_marks()
+    r.frame(text)
+    return ET.tostring(r.root, encoding="unicode") + "\n"
+
+
+# -- PNG ----------------------------------------------------------------------------------------
+
+
+def to_png(svg: str, *, width: int = 1600) -> bytes:
+    """The SVG as a PNG ``width`` pixels wide (the height follows the map's proportions)."""
+    import cairosvg  # the only place cairosvg is used
+
+    return cairosvg.svg2png(bytestring=svg.encode("utf-8"), output_width=width)
+
+
+def thumbnail(svg: str, *, width: int = 400) -> bytes:
+    """A small PNG of the map, for indexes."""
+    return to_png(svg, width=width)
+
+
+# -- the command line ---------------------------------------------------------------------------
+
+
+def render_cli(position_file: str, orders_file: str | None = None, *, output: str, title: str | None = None,
+               width: int = 1600, err: Any = None) -> int:
+    """``judge render``: draw the position (with the orders of its phase and their results, when
+    an orders file is given) to ``output``, SVG or PNG by its suffix. Returns the exit code: 0, or
+    1 when some order lines could not be read (they are reported on standard error)."""
+    from .adjudication import run_phase
+    from .cli import read_text
+    from .notation import parse_position
+
+    suffix = Path(output).suffix.lower()
+    if suffix not in (".svg", ".png"):
+        raise click.BadParameter(f"{output!r}: the output file ends in .svg or .png", param_hint="'-o'")
+    variant, position = parse_position(read_text(position_file), position_file)
+    resolutions = None
+    code = 0
+    if orders_file is not None:
+        report = run_phase(variant, position, read_text(orders_file), orders_file)
+        for msg in report.problems:
+            click.echo(msg, err=True)
+        resolutions = report.resolutions()
+        code = 1 if report.unreadable else 0
+    svg = render_svg(variant, position, resolutions=resolutions, title=title)
+    try:
+        if suffix == ".png":
+            Path(output).write_bytes(to_png(svg, width=width))
+        else:
+            Path(output).write_text(svg, encoding="utf-8")
+    except OSError as exc:
+        raise JudgeError(f"cannot write the map: {exc.strerror or exc}", output) from None
+    return code
+
+
+@click.command("render")
+@click.argument("position_file", metavar="POSITION.yaml")
+@click.argument("orders_file", metavar="[ORDERS.txt]", required=False)
+@click.option("-o", "--output", required=True, metavar="MAP.svg|MAP.png", help="The file to write; its suffix chooses the format.")
+@click.option("--title", default=None, help="The map's title (default: the phase).")
+@click.option("--width", default=1600, show_default=True, type=click.IntRange(16, 20000), help="PNG width in pixels.")
+def render_cmd(position_file: str, orders_file: str | None, output: str, title: str | None, width: int) -> None:
+    """Draw a position as SVG or PNG; with ORDERS.txt, its phase's orders and their results on it."""
+    code = render_cli(position_file, orders_file, output=output, title=title, width=width)
+    if code:
+        sys.exit(code)

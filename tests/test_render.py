@@ -1,0 +1,359 @@
+"""Maps: the SVG's structure (a symbol per unit, an element per drawn order, every province, the
+legend), determinism, escaping, PNG output, the command, and every DATC position drawn.
+
+Every test runs on a fake map made here from the board (a grid of squares that follows the base
+map contract of ``tools/mapc/svgout.py``), so the tests need nothing outside the repository; the
+tests that take a ``base`` also run on the real ``variants/standard/map.svg`` when it exists.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import struct
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+import yaml
+from click.testing import CliRunner
+
+from judge.adjudication import run_phase
+from judge.core.orders import Hold, UnitOrder, Waive
+from judge.core.resolution import Outcome
+from judge.core.types import UnitType
+from judge.notation import parse_position
+from judge.render import parse_base_map, render_cmd, render_svg, to_png, thumbnail
+from judge.variants import find_variant, variants_dir
+
+NS = "{http://www.w3.org/2000/svg}"
+DATA = Path(__file__).parent / "data" / "datc"
+REAL_MAP = variants_dir() / "standard" / "map.svg"
+
+
+def fake_map_svg(board) -> str:
+    """A base map for ``board``: one square per province on a grid, anchors at the centres."""
+    ids = sorted(board.provinces)
+    cols = math.ceil(math.sqrt(len(ids) * 1.4))
+    rows = math.ceil(len(ids) / cols)
+    cell = 60
+    w, h = cols * cell, rows * cell
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}">',
+           "<style>.land,.coast{fill:#efe4c6;stroke:#6b6154}.sea{fill:#bcd6ea;stroke:#7f9db5}"
+           ".impassable{fill:#b9b2a6}text{font-size:9px;text-anchor:middle}</style>", '<g id="provinces">']
+    anchors, labels = [], []
+    for i, pid in enumerate(ids):
+        p = board.provinces[pid]
+        x, y = (i % cols) * cell, (i // cols) * cell
+        out.append(f'<path id="p-{pid}" class="{p.terrain.value}" data-name="{p.name}" '
+                   f'd="M{x} {y}h{cell}v{cell}h-{cell}z"/>')
+        cx, cy = x + cell / 2, y + cell / 2
+        anchors.append(f'<circle id="u-{pid}" cx="{cx}" cy="{cy}" r="0"/>')
+        for k, coast in enumerate(p.coasts):
+            anchors.append(f'<circle id="u-{pid}-{coast}" cx="{cx - 14 + 28 * k}" cy="{cy + 8}" r="0"/>')
+        if p.is_supply_center:
+            anchors.append(f'<circle id="c-{pid}" cx="{x + cell - 10}" cy="{y + cell - 10}" r="0"/>')
+        labels.append(f'<text id="l-{pid}" x="{cx}" y="{y + 11}">{pid}</text>')
+    out += ["</g>", '<g id="neutral"/>', '<g id="labels">', *labels, "</g>",
+            '<g id="anchors" display="none">', *anchors, "</g>", "</svg>"]
+    return "\n".join(out)
+
+
+STANDARD = find_variant("standard")
+FAKE = parse_base_map(fake_map_svg(STANDARD.board))
+BASES = [pytest.param(FAKE, id="fake")]
+if REAL_MAP.exists():
+    BASES.append(pytest.param(None, id="real"))
+
+
+def position_of(data: dict):
+    return parse_position(yaml.safe_dump(data, sort_keys=False))
+
+
+def parse(svg: str) -> ET.Element:
+    return ET.fromstring(svg)
+
+
+def ids(root: ET.Element) -> dict[str, ET.Element]:
+    return {el.get("id"): el for el in root.iter() if el.get("id")}
+
+
+def drawn(resolutions) -> list[int]:
+    """The numbers of the orders the renderer should draw (by default)."""
+    out = []
+    for n, r in enumerate(resolutions, start=1):
+        if not isinstance(r.order, UnitOrder) or isinstance(r.order, Waive):
+            continue
+        if r.outcome in (Outcome.ILLEGAL, Outcome.AMBIGUOUS, Outcome.INVALID):
+            continue
+        if isinstance(r.order, Hold) and r.reason.startswith("no order"):
+            continue
+        out.append(n)
+    return out
+
+
+def check_structure(svg: str, variant, position, resolutions=()) -> dict[str, ET.Element]:
+    root = parse(svg)
+    assert root.tag == NS + "svg"
+    found = ids(root)
+    for u in position.units:
+        suffix = "-G" if u.kind is UnitType.GARRISON else ""
+        assert f"unit-{u.power}-{u.province}{suffix}" in found, u
+    unit_ids = [i for i in found if i.startswith("unit-")]
+    assert len(unit_ids) == len(position.units)
+    for d in position.dislodged:
+        assert f"dislodged-{d.unit.power}-{d.unit.province}" in found
+    orders = sorted(int(i[6:]) for i in found if re.fullmatch(r"order-\d+", i))
+    assert orders == drawn(resolutions)
+    for pid in variant.board.provinces:
+        assert f"p-{pid}" in found
+    assert "legend" in found and "title" in found
+    for p in variant.powers:
+        assert f"legend-{p}" in found
+    assert not list(root.iter(NS + "script"))
+    return found
+
+
+# -- a start position with orders ----------------------------------------------------------------
+
+OPENING = """\
+England: F LON - NTH
+England: F EDI - NWG
+England: A LVP - YOR
+France: A PAR - BUR
+France: A MAR S A PAR - BUR
+France: F BRE - MAO
+Germany: A MUN - BUR
+Germany: A BER H
+Germany: F KIE - DEN
+Italy: A VEN - TRI
+Austria: F TRI S A VIE
+Austria: A VIE - GAL
+Russia: A WAR - GAL
+Russia: F STP/SC - BOT
+Turkey: F ANK - BLA
+Russia: F SEV - BLA
+"""
+
+
+def start_report():
+    return run_phase(STANDARD, STANDARD.start, OPENING)
+
+
+@pytest.mark.parametrize("base", BASES)
+def test_start_position_with_orders(base):
+    report = start_report()
+    res = report.resolutions()
+    svg = render_svg(STANDARD, STANDARD.start, resolutions=res, base_map=base)
+    found = check_structure(svg, STANDARD, STANDARD.start, res)
+    # A move that failed is marked with a cross; one that succeeded is not.
+    by_text = {r.order_text: n for n, r in enumerate(res, start=1)}
+    assert f"order-{by_text['A MUN - BUR']}-mark" in found
+    assert f"order-{by_text['F LON - NTH']}-mark" not in found
+    assert "move" in found[f"order-{by_text['F LON - NTH']}"].get("class")
+    # Every supply centre has a marker; owned ones say so.
+    for pid in STANDARD.board.supply_centers():
+        assert f"sc-{pid}" in found
+    assert "owned" in found["sc-LON"].get("class") and "owned" not in found["sc-BEL"].get("class")
+    assert found["title"].text == "Spring 1901 Movement"
+
+
+@pytest.mark.parametrize("base", BASES)
+def test_without_orders(base):
+    svg = render_svg(STANDARD, STANDARD.start, base_map=base)
+    check_structure(svg, STANDARD, STANDARD.start)
+
+
+def test_deterministic_and_rounded():
+    res = start_report().resolutions()
+    a = render_svg(STANDARD, STANDARD.start, resolutions=res, base_map=FAKE)
+    b = render_svg(STANDARD, STANDARD.start, resolutions=res, base_map=FAKE)
+    assert a == b
+    # The renderer's coordinates have at most one decimal.
+    root = parse(a)
+    for el in root.iter():
+        for key in ("d", "cx", "cy", "r", "x", "y"):
+            v = el.get(key)
+            if v:
+                assert not re.search(r"\d\.\d\d", v), (key, v)
+
+
+def test_escaping():
+    text = "England: F LON - <script>alert(1)</script>\nEngland: F EDI - NTH </title><script>x</script>"
+    report = run_phase(STANDARD, STANDARD.start, text)
+    svg = render_svg(STANDARD, STANDARD.start, resolutions=report.resolutions(),
+                     title='<script>alert("t")</script> & "quotes"', base_map=FAKE, style={"illegal": "grey"})
+    root = parse(svg)
+    assert not list(root.iter(NS + "script"))
+    assert "<script" not in svg
+    assert ids(root)["title"].text == '<script>alert("t")</script> & "quotes"'
+
+
+def test_illegal_orders_hidden_or_grey():
+    report = run_phase(STANDARD, STANDARD.start, "England: F LON - PAR\nFrance: A PAR - BUR\n")
+    res = report.resolutions()
+    assert res[0].outcome is Outcome.ILLEGAL
+    hidden = ids(parse(render_svg(STANDARD, STANDARD.start, resolutions=res, base_map=FAKE)))
+    assert "order-1" not in hidden and "order-2" in hidden
+    grey = ids(parse(render_svg(STANDARD, STANDARD.start, resolutions=res, base_map=FAKE, style={"illegal": "grey"})))
+    assert "order-1" in grey and "illegal" in grey["order-1"].get("class")
+
+
+def test_unknown_style_option():
+    with pytest.raises(ValueError):
+        render_svg(STANDARD, STANDARD.start, base_map=FAKE, style={"colour": "red"})
+
+
+# -- retreats and adjustments ---------------------------------------------------------------------
+
+
+RETREAT = {
+    "variant": "standard", "phase": "Spring 1901 Retreat",
+    "units": {"Italy": ["A TRI", "A VEN"], "Austria": ["A VIE"], "Russia": ["A GAL"]},
+    "dislodged": {"Austria": {"F TRI": "VEN"}},
+}
+
+
+@pytest.mark.parametrize("base", BASES)
+def test_retreat_phase(base):
+    variant, position = position_of(RETREAT)
+    report = run_phase(variant, position, "Austria: F TRI R ALB\n")
+    res = report.resolutions()
+    svg = render_svg(variant, position, resolutions=res, base_map=base)
+    found = check_structure(svg, variant, position, res)
+    options = sorted(i for i in found if i.startswith("retreat-option-Austria-TRI-"))
+    assert options == ["retreat-option-Austria-TRI-ADR", "retreat-option-Austria-TRI-ALB"]
+    assert "dislodged-unit-Austria-TRI" in found
+    assert "retreat" in found["order-1"].get("class")
+
+
+ADJUST = {
+    "variant": "standard", "phase": "Winter 1901 Adjustment",
+    "units": {"England": ["F NTH", "F NWG", "A YOR"], "Russia": ["A WAR", "A MOS", "A UKR", "F SEV", "F BOT"]},
+    "supply_centers": {"England": ["LON", "EDI", "LVP", "NWY"], "Russia": ["MOS", "SEV", "WAR", "STP"]},
+}
+
+
+@pytest.mark.parametrize("base", BASES)
+def test_adjustment_phase(base):
+    variant, position = position_of(ADJUST)
+    report = run_phase(variant, position, "England: Build F LON\nRussia: Remove A UKR\n")
+    res = report.resolutions()
+    svg = render_svg(variant, position, resolutions=res, base_map=base)
+    found = check_structure(svg, variant, position, res)
+    assert "build-England-LON" in found
+    assert found["order-2"].find(NS + "path").get("class") == "disband-mark"
+    legend = "".join(found["legend-England"].itertext())
+    assert "4 centres, 3 units" in legend and "builds 1" in legend
+
+
+def test_convoy_route_and_dotted_line():
+    _, position = position_of({"variant": "standard", "phase": "Spring 1901 Movement",
+                               "units": {"England": ["A LON", "F ENG", "F MAO", "F WES"]}})
+    report = run_phase(STANDARD, position, "England: A LON - TUN\nEngland: F ENG C A LON - TUN\n"
+                                           "England: F MAO C A LON - TUN\nEngland: F WES C A LON - TUN\n")
+    res = report.resolutions()
+    assert res[0].outcome is Outcome.SUCCESS
+    found = check_structure(render_svg(STANDARD, position, resolutions=res, base_map=FAKE), STANDARD, position, res)
+    arrow = found["order-1"].find(NS + "path")
+    assert arrow.get("d").count("L") > 10  # curved through the fleets
+
+
+def test_units_dislodged_this_phase_are_outlined():
+    _, position = position_of({"variant": "standard", "phase": "Spring 1901 Movement",
+                               "units": {"Germany": ["A KIE", "A BER", "A SIL"], "Russia": ["A PRU"]}})
+    report = run_phase(STANDARD, position, "Germany: A BER - PRU\nGermany: A KIE - BER\n"
+                                           "Germany: A SIL S A BER - PRU\nRussia: A PRU - BER\n")
+    found = ids(parse(render_svg(STANDARD, position, resolutions=report.resolutions(), base_map=FAKE)))
+    assert "dislodged-now" in found["unit-Russia-PRU"].get("class")
+    assert "dislodged-now" not in found["unit-Germany-BER"].get("class")
+
+
+def test_garrison_symbol():
+    from judge.core.types import Location, Position, Unit
+
+    phase = STANDARD.start.phase
+    units = (Unit("Italy", UnitType.GARRISON, Location("VEN")), Unit("Italy", UnitType.ARMY, Location("VEN")),
+             Unit("Austria", UnitType.GARRISON, Location("TRI")))
+    position = Position("standard", phase, units, {})
+    found = check_structure(render_svg(STANDARD, position, base_map=FAKE), STANDARD, position)
+    assert "garrison" in found["unit-Italy-VEN-G"].get("class")
+    assert "army" in found["unit-Italy-VEN"].get("class")
+
+
+def test_style_switches_and_missing_map(tmp_path, monkeypatch):
+    found = ids(parse(render_svg(STANDARD, STANDARD.start, base_map=FAKE, style={"legend": False, "title": False})))
+    assert "legend" not in found and "title" not in found and "unit-England-LON" in found
+    from judge.core.errors import RenderError
+
+    monkeypatch.setenv("JUDGE_VARIANTS", str(tmp_path))
+    with pytest.raises(RenderError, match="no drawn map"):
+        render_svg(STANDARD, STANDARD.start)
+
+
+# -- PNG and the command ---------------------------------------------------------------------------
+
+
+def png_size(data: bytes) -> tuple[int, int]:
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    return struct.unpack(">II", data[16:24])
+
+
+@pytest.mark.parametrize("base", BASES)
+def test_png(base):
+    svg = render_svg(STANDARD, STANDARD.start, resolutions=start_report().resolutions(), base_map=base)
+    w, h = png_size(to_png(svg))
+    assert w == 1600 and h > 400
+    assert png_size(thumbnail(svg))[0] == 400
+
+
+def test_command(tmp_path, monkeypatch):
+    pos = tmp_path / "position.yaml"
+    pos.write_text(yaml.safe_dump({"variant": "standard", "phase": "Spring 1901 Movement",
+                                   "units": {"France": ["A PAR", "A MAR"], "Germany": ["A MUN"]}}))
+    orders = tmp_path / "orders.txt"
+    orders.write_text("France: A PAR - BUR\nFrance: A MAR S A PAR - BUR\nGermany: A MUN - BUR\n")
+    import judge.render as render
+
+    real = render.load_base_map
+    monkeypatch.setattr(render, "load_base_map", lambda v: FAKE if not REAL_MAP.exists() else real(v))
+    runner = CliRunner()
+    out = tmp_path / "map.svg"
+    result = runner.invoke(render_cmd, [str(pos), str(orders), "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    found = ids(parse(out.read_text()))
+    assert {"order-1", "order-2", "order-3"} <= set(found) and "unit-France-PAR" in found
+    png = tmp_path / "map.png"
+    result = runner.invoke(render_cmd, [str(pos), "-o", str(png), "--width", "300"])
+    assert result.exit_code == 0, result.output
+    assert png_size(png.read_bytes())[0] == 300
+    result = runner.invoke(render_cmd, [str(pos), "-o", str(tmp_path / "map.gif")])
+    assert result.exit_code == 2
+    orders.write_text("France: A PAR - BUR\nFrance: fly to the moon\n")
+    result = runner.invoke(render_cmd, [str(pos), str(orders), "-o", str(out)])
+    assert result.exit_code == 1
+
+
+# -- every DATC position -----------------------------------------------------------------------------
+
+
+def _datc_cases():
+    for f in sorted(DATA.glob("6*.yaml")):
+        for case in yaml.safe_load(f.read_text())["cases"]:
+            yield case
+
+
+DATC = list(_datc_cases())
+
+
+@pytest.mark.parametrize("base", BASES)
+def test_every_datc_position(base):
+    assert len(DATC) == 167
+    for case in DATC:
+        variant, position = position_of(case["position"])
+        res = run_phase(variant, position, case["orders"]).resolutions()
+        svg = render_svg(variant, position, resolutions=res, base_map=base)
+        try:
+            check_structure(svg, variant, position, res)
+        except AssertionError as exc:
+            raise AssertionError(f"DATC {case['id']}: {exc}") from exc
