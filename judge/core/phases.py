@@ -285,14 +285,12 @@ def adjustment_counts(position: Position) -> dict[Power, int]:
 
 
 def build_sites(variant: Variant, position: Position, power: Power) -> list[ProvinceId]:
-    """Centres where ``power`` could build now."""
+    """Centres where ``power`` could build now (vacant, and allowed by the variant's rules)."""
     occupied = {u.province for u in position.units}
+    homes = variant.homes(power)
     return [
-        p for p in variant.homes(power)
-        if p not in occupied and variant.rules.can_build_at(position, variant.homes(power), power, p) is None
-    ] if variant.homes(power) else [
         p for p in position.centers_of(power)
-        if p not in occupied and variant.rules.can_build_at(position, (), power, p) is None
+        if p not in occupied and variant.rules.can_build_at(position, homes, power, p) is None
     ]
 
 
