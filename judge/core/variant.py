@@ -76,6 +76,8 @@ class PowerInfo:
     colour: str
     homes: tuple[ProvinceId, ...]
     start_units: tuple[Unit, ...] = ()
+    playable: bool = True
+    """False for a pseudo-power no player plays (Europe 1615's minor states, autonomous garrisons)."""
 
 
 class Rules:
@@ -216,6 +218,10 @@ class Variant:
     aliases: tuple[str, ...] = ()
     data: Mapping[str, Any] = field(default_factory=dict)
     """The descriptor's own tables and options, as loaded."""
+
+    def players(self) -> list[Power]:
+        """The powers players play, in the descriptor's order."""
+        return [p for p, info in self.powers.items() if info.playable]
 
     def homes(self, power: Power) -> tuple[ProvinceId, ...]:
         """Home centres of ``power`` (empty for a name that is not a power)."""

@@ -212,7 +212,8 @@ def build_variant(directory: Path, rules: Rules, calendar: Calendar = STANDARD_C
             centres[h] = Power(pname)
         pu = tuple(parse_unit(u, pname, board, str(desc_path)) for u in info.get("units", []))
         units += pu
-        powers[Power(pname)] = PowerInfo(Power(pname), info.get("adjective", pname), info.get("colour", "#888888"), homes, pu)
+        powers[Power(pname)] = PowerInfo(Power(pname), info.get("adjective", pname), info.get("colour", "#888888"), homes, pu,
+                                          playable=not info.get("minor", False))
     start_phase = parse_phase((data.get("start") or {}).get("phase", "Spring 1901 Movement"), calendar, str(desc_path))
     start = Position(data["name"], start_phase, tuple(units), centres)
     return Variant(
