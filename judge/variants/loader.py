@@ -209,7 +209,8 @@ def build_variant(directory: Path, rules: Rules, calendar: Calendar = STANDARD_C
         for h in homes:
             if h not in board.provinces:
                 raise MapError(f"home centre {h} of {pname} is not on the board", str(desc_path))
-            centres[h] = Power(pname)
+            if board.provinces[h].is_supply_center:
+                centres[h] = Power(pname)
         pu = tuple(parse_unit(u, pname, board, str(desc_path)) for u in info.get("units", []))
         units += pu
         powers[Power(pname)] = PowerInfo(Power(pname), info.get("adjective", pname), info.get("colour", "#888888"), homes, pu,

@@ -1,0 +1,616 @@
+"""Machiavelli with the house rules (seed 000) and the income rules (seed 001).
+
+Each test is named after the rule it checks: ``seed000_*`` the house rules, ``seed001_*`` the
+income page, ``rules_machiavelli_*`` njudge's rules.machiavelli where the seeds say nothing.
+Every phase is played through :func:`judge.adjudication.run_phase`, the command line's path.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from judge.adjudication import run_phase
+from judge.core.phases import adjudicate
+from judge.core.resolution import Outcome
+from judge.core.types import PhaseKind, Position
+from judge.notation import format_position, parse_order, parse_position
+from judge.variants import find_variant
+from judge.variants.machiavelli import AUTONOMOUS, Besiege, Convert, LiftSiege, income, start_position
+
+MACH = find_variant("machiavelli")
+
+
+def position(units: str, phase: str = "Spring 1454 Movement", extra: str = "autonomous: []\n", options=None) -> Position:
+    text = f"variant: machiavelli\nphase: {phase}\nunits:\n{units}\n{extra}"
+    variant = find_variant("machiavelli", options=options) if options else MACH
+    return parse_position(text, "test.yaml", variant)[1]
+
+
+def play(units: str, orders: str, phase: str = "Spring 1454 Movement", extra: str = "autonomous: []\n", options=None):
+    variant = find_variant("machiavelli", options=options) if options else MACH
+    pos = position(units, phase, extra, options)
+    return run_phase(variant, pos, orders, "orders.txt")
+
+
+def units_after(report) -> set[str]:
+    return {f"{u.power}: {u}" for u in report.result.next_position.units}
+
+
+def outcome(report, text: str) -> Outcome:
+    for r in report.resolutions():
+        if r.order_text == text:
+            return r.outcome
+    raise AssertionError(f"no resolution for {text!r}: {[r.order_text for r in report.resolutions()]}")
+
+
+def reason(report, text: str) -> str:
+    return next(r.reason for r in report.resolutions() if r.order_text == text)
+
+
+def extra(report) -> dict:
+    return dict(report.result.next_position.extra)
+
+
+# -- 1. the variant loads and plays ---------------------------------------------------------------
+
+
+def test_rules_machiavelli_start_position_loads_and_round_trips():
+    start = start_position(MACH, dice_seed=1)
+    assert start.phase.kind is PhaseKind.INCOME and start.phase.year == 1453
+    assert len(start.units) == 27
+    assert {"Venice: G VEN", "Florence: F PSA", "Naples: F PAL"} <= {f"{u.power}: {u}" for u in start.units}
+    assert len(start.extra["autonomous"]) == 12 and "GEN" in start.extra["autonomous"]
+    assert start.extra["city_control"]["GEN"] == AUTONOMOUS
+    assert start.extra["province_control"]["LAG"] == "Venice"  # seed 000: the original owner
+    assert set(start.extra["treasury"]) == set(MACH.powers)
+    text = format_position(start)
+    variant, again = parse_position(text, "start.yaml")
+    assert again == start
+    assert format_position(again) == text
+
+
+def test_rules_machiavelli_calendar_three_campaigns_then_income():
+    seasons = [(s, k.value) for s, k in MACH.calendar.steps]
+    assert seasons == [
+        ("Spring", "Movement"), ("Spring", "Retreat"), ("Summer", "Movement"), ("Summer", "Retreat"),
+        ("Fall", "Movement"), ("Fall", "Retreat"), ("Winter", "Income"), ("Winter", "Adjustment"),
+    ]
+
+
+def opening(seed: int = 3) -> Position:
+    """The start played through the opening income and the Winter 1453 adjustment (no orders:
+    every unit maintained)."""
+    after_income = adjudicate(MACH, start_position(MACH, dice_seed=seed), []).next_position
+    assert str(after_income.phase) == "Winter 1453 Adjustment"
+    return adjudicate(MACH, after_income, []).next_position
+
+
+def test_rules_machiavelli_opening_income_then_spring_1454():
+    after_income = adjudicate(MACH, start_position(MACH, dice_seed=3), []).next_position
+    assert all(v > 0 for v in after_income.extra["treasury"].values())
+    nxt = opening(3)
+    assert str(nxt.phase) == "Spring 1454 Movement"
+    assert len(nxt.units) == 27
+    for p, v in nxt.extra["treasury"].items():
+        assert v == after_income.extra["treasury"][p] - 3 * len(after_income.units_of(p))
+
+
+def test_rules_machiavelli_field_unit_and_garrison_share_a_province():
+    r = play("  Florence: [A PSA, G PSA]\n  Milan: [A LUC]", "Milan: A LUC - PSA\nFlorence: G PSA S A PSA")
+    assert outcome(r, "A LUC - PSA") is Outcome.FAILURE
+    assert outcome(r, "G PSA S A PSA") is Outcome.SUCCESS
+    assert {"Florence: A PSA", "Florence: G PSA", "Milan: A LUC"} == units_after(r)
+
+
+def test_rules_machiavelli_movement_of_the_opening_units():
+    start = opening(3)
+    orders = "Milan: A PAV - TUR\nFlorence: F PSA - EGL\nVenice: A VER - MAN\nPapacy: A BOL - MAN"
+    r = run_phase(MACH, start, orders)
+    assert not r.unreadable
+    assert "Milan: A TUR" in units_after(r) and "Florence: F EGL" in units_after(r)
+    assert outcome(r, "A VER - MAN") is Outcome.FAILURE and outcome(r, "A BOL - MAN") is Outcome.FAILURE
+    assert str(r.result.next_position.phase) == "Summer 1454 Movement"
+    assert "G VEN" in {str(u) for u in r.result.next_position.units}
+
+
+# -- 2. income (seed 001) -----------------------------------------------------------------------
+
+
+def test_seed001_income_province_city_value_and_sea():
+    pos = position("  Florence: [A FLO, F ETS]", phase="Winter 1454 Income",
+                   extra="autonomous: []\nprovince_control: {FLO: Florence, PST: Florence}\n"
+                         "city_control: {FLO: Florence}\ntreasury: {Florence: 5}\n")
+    paid = income(MACH, pos, dice_seed=1)["Florence"]
+    assert paid["provinces"] == 2          # Florence and Pistoia
+    assert paid["cities"] == 3             # Florence's city is worth 3
+    assert paid["seas"] == 1               # the fleet in the Eastern Tyrrhenian Sea
+    res = adjudicate(MACH, pos, [])
+    assert res.next_position.extra["treasury"]["Florence"] == 5 + paid["total"]
+
+
+def test_seed001_income_variable_by_dice_deterministic():
+    pos = start_position(MACH)
+    a = income(MACH, pos, dice_seed=42)
+    b = income(MACH, pos, dice_seed=42)
+    assert a == b
+    table = MACH.data["variable_income"]["home_countries"]
+    for power, rec in a.items():
+        dice = rec["dice"][power]
+        assert len(dice) == table[power]["rolls"]
+        assert rec["variable"] == sum(table[power]["ducats"][d - 1] for d in dice)
+    seeds = {tuple(income(MACH, pos, dice_seed=s)["Venice"]["dice"]["Venice"]) for s in range(30)}
+    assert len(seeds) > 1
+
+
+def test_seed001_income_fixed_without_dice():
+    variant = find_variant("machiavelli", options={"dice": False})
+    pos = start_position(variant)  # Winter 1453: odd, every die reads 4
+    paid = income(variant, pos)
+    assert paid["Austria"]["dice"] == {"Austria": [4]} and paid["Austria"]["variable"] == 3
+    assert paid["Florence"]["dice"] == {"Florence": [4, 4]} and paid["Florence"]["variable"] == 6
+
+
+def test_seed001_income_conquered_home_country_pays_its_conqueror():
+    pos = position("  Milan: [A MIL]\n  Florence: [A FLO]", phase="Winter 1454 Income",
+                   extra="autonomous: []\nprovince_control: {MIL: Milan, FLO: Milan}\n"
+                         "city_control: {MIL: Milan, FLO: Milan}\nhome_countries: {Florence: Milan}\n")
+    paid = income(MACH, pos, dice_seed=5)
+    assert set(paid["Milan"]["dice"]) == {"Milan", "Florence"}
+    assert paid["Florence"]["variable"] == 0
+
+
+def test_seed001_income_genoa_roll_goes_with_the_city():
+    pos = position("  Milan: [G GEN]", phase="Winter 1454 Income",
+                   extra="autonomous: []\nprovince_control: {}\ncity_control: {GEN: Milan}\n")
+    assert "GEN" in income(MACH, pos, dice_seed=5)["Milan"]["dice"]
+
+
+def test_seed001_control_last_unit_whatever_the_season():
+    """The example: Genoa in Spring, Fornova, then Parma in Summer, Mantua in Fall — all four."""
+    r = play("  Milan: [A GEN]", "Milan: A GEN - FOR", phase="Spring 1454 Movement")
+    pos = r.result.next_position
+    assert pos.extra["province_control"]["FOR"] == "Milan" and pos.extra["province_control"]["GEN"] == "Milan"
+    r = run_phase(MACH, pos, "Milan: A FOR - PAR")
+    r = run_phase(MACH, r.result.next_position, "Milan: A PAR - MAN")
+    pc = r.result.next_position.extra["province_control"]
+    assert all(pc[p] == "Milan" for p in ("GEN", "FOR", "PAR", "MAN"))
+    assert r.result.next_position.extra["city_control"]["GEN"] == "Milan"  # ungarrisoned city follows
+    assert r.result.next_position.phase.kind is PhaseKind.INCOME
+
+
+def test_seed001_province_and_city_controlled_apart():
+    r = play("  Milan: [A MOD]\n  Florence: [G MOD]", "Milan: A MOD H")
+    ex = extra(r)
+    assert ex["province_control"]["MOD"] == "Milan"
+    assert ex["city_control"]["MOD"] == "Florence"
+    assert "MOD" in r.result.next_position.centers_of("Florence")
+    # the army leaves: the province reverts to the garrison's owner
+    r = run_phase(MACH, r.result.next_position, "Milan: A MOD - PAR")
+    assert extra(r)["province_control"]["MOD"] == "Florence"
+
+
+def test_seed001_autonomous_garrison_takes_back_its_province():
+    r = play("  Milan: [A MOD]", "Milan: A MOD - PAR", extra="autonomous: [MOD]\n")
+    assert extra(r)["province_control"]["MOD"] == AUTONOMOUS
+    assert extra(r)["city_control"]["MOD"] == AUTONOMOUS
+
+
+def test_seed001_besieged_city_yields_nothing():
+    pos = position("  Milan: [A MOD]\n  Florence: [G MOD]", phase="Winter 1454 Income",
+                   extra="autonomous: []\nprovince_control: {MOD: Milan}\ncity_control: {MOD: Florence}\n"
+                         "sieges: {MOD: {by: Milan, unit: MOD}}\n")
+    paid = income(MACH, pos, dice_seed=1)
+    assert paid["Florence"]["cities"] == 0
+    assert paid["Milan"]["provinces"] == 1
+
+
+def test_seed001_elimination_without_a_home_city_at_campaign_end():
+    # Austria's cities are all held by others; its army elsewhere is removed at the campaign's end.
+    r = play("  Austria: [A SLA]\n  Venice: [A AUS]", "Austria: A SLA H",
+             extra="autonomous: []\ncity_control: {AUS: Venice, HUN: Venice, TYR: Venice}\n"
+                   "province_control: {AUS: Venice}\n")
+    assert "Austria" in extra(r)["eliminated"]
+    assert "Austria: A SLA" not in units_after(r)
+    assert any("eliminated" in n for n in r.result.notes)
+    # the eliminated power draws no income
+    pos = r.result.next_position.evolve(phase=r.result.next_position.phase.__class__(1454, "Winter", PhaseKind.INCOME))
+    assert "Austria" not in income(MACH, pos, dice_seed=1)
+
+
+def test_seed001_no_elimination_while_a_home_city_is_held():
+    r = play("  Austria: [A SLA]", "Austria: A SLA H",
+             extra="autonomous: []\ncity_control: {AUS: Venice, HUN: Venice, TYR: Austria}\n"
+                   "province_control: {}\n")
+    assert "Austria" not in extra(r).get("eliminated", [])
+
+
+# -- 3. garrisons, sieges and conversions -------------------------------------------------------
+
+
+def test_rules_machiavelli_besiege_two_campaigns_take_the_city():
+    r = play("  Milan: [A MOD]\n  Florence: [G MOD]", "Milan: A MOD besiege")
+    assert outcome(r, "A MOD besiege") is Outcome.SUCCESS
+    assert extra(r)["sieges"] == {"MOD": {"by": "Milan", "unit": "MOD"}}
+    assert "Florence: G MOD" in units_after(r)
+    r = run_phase(MACH, r.result.next_position, "Milan: A MOD B")
+    assert "Florence: G MOD" not in units_after(r)
+    assert "sieges" not in extra(r)
+    assert extra(r)["city_control"]["MOD"] == "Milan"
+
+
+def test_rules_machiavelli_besiege_an_autonomous_garrison():
+    r = play("  Milan: [A GEN]", "Milan: A GEN besiege", extra="autonomous: [GEN]\n")
+    r = run_phase(MACH, r.result.next_position, "Milan: A GEN besiege")
+    assert "GEN" not in extra(r).get("autonomous", [])
+    assert extra(r)["city_control"]["GEN"] == "Milan"
+
+
+def test_rules_machiavelli_siege_other_order_is_a_hold_and_ends_the_siege():
+    r = play("  Milan: [A MOD]\n  Florence: [G MOD]", "Milan: A MOD besiege")
+    r = run_phase(MACH, r.result.next_position, "Milan: A MOD - PAR")
+    assert "Milan: A MOD" in units_after(r)
+    assert "sieges" not in extra(r)
+    assert "Florence: G MOD" in units_after(r)
+
+
+def test_rules_machiavelli_lift_siege():
+    r = play("  Milan: [A MOD]\n  Florence: [G MOD]", "Milan: A MOD besiege")
+    r = run_phase(MACH, r.result.next_position, "Milan: A MOD lift siege")
+    assert outcome(r, "A MOD lift siege") is Outcome.SUCCESS
+    assert "sieges" not in extra(r) and "Florence: G MOD" in units_after(r)
+
+
+def test_rules_machiavelli_dislodged_besieger_ends_the_siege():
+    r = play("  Milan: [A MOD]\n  Florence: [G MOD, A LUC, A BOL]", "Milan: A MOD besiege")
+    r = run_phase(MACH, r.result.next_position, "Milan: A MOD besiege\nFlorence: A LUC - MOD\nFlorence: A BOL S A LUC - MOD")
+    assert "Florence: G MOD" in units_after(r) and "sieges" not in extra(r)
+    assert r.result.next_position.dislodged
+
+
+def test_rules_machiavelli_fleet_besieges_only_a_port_city():
+    r = play("  Milan: [F SIE]\n  Florence: [G SIE]", "Milan: F SIE besiege")
+    assert outcome(r, "F SIE besiege") is Outcome.ILLEGAL
+    r = play("  Milan: [F PIO]\n  Florence: [G PIO]", "Milan: F PIO besiege")
+    assert outcome(r, "F PIO besiege") is Outcome.SUCCESS
+
+
+def test_rules_machiavelli_besiege_own_garrison_holds():
+    r = play("  Milan: [A MOD, G MOD]", "Milan: A MOD besiege")
+    assert "sieges" not in extra(r)
+
+
+def test_rules_machiavelli_convert_army_to_garrison_and_back():
+    r = play("  Milan: [A MOD]", "Milan: A MOD C G")
+    assert outcome(r, "A MOD C G") is Outcome.SUCCESS
+    assert units_after(r) == {"Milan: G MOD"}
+    r = run_phase(MACH, r.result.next_position, "Milan: G MOD C A")
+    assert units_after(r) == {"Milan: A MOD"}
+
+
+def test_rules_machiavelli_fleet_converts_only_in_a_port():
+    r = play("  Milan: [F MOD]", "Milan: F MOD C G")
+    assert outcome(r, "F MOD C G") is Outcome.ILLEGAL
+    r = play("  Milan: [F GEN]", "Milan: F GEN C G")
+    assert units_after(r) == {"Milan: G GEN"}
+
+
+def test_rules_machiavelli_convert_into_an_occupied_city_is_illegal():
+    r = play("  Milan: [A MOD]\n  Florence: [G MOD]", "Milan: A MOD C G")
+    assert outcome(r, "A MOD C G") is Outcome.ILLEGAL
+
+
+def test_seed000_convert_simultaneous_with_an_advance_bounces():
+    """Rules §Conversion: a garrison converting into its province as an army moves in, neither
+    supported: both bounce (conversion has the strength of any move, seed 000)."""
+    r = play("  Milan: [G GEN]\n  Florence: [A MOD]", "Milan: G GEN C A\nFlorence: A MOD - GEN")
+    assert outcome(r, "G GEN C A") is Outcome.FAILURE
+    assert outcome(r, "A MOD - GEN") is Outcome.FAILURE
+    assert units_after(r) == {"Milan: G GEN", "Florence: A MOD"}
+
+
+def test_seed000_convert_supported_beats_an_advance():
+    r = play("  Milan: [G GEN, A MON]\n  Florence: [A MOD]",
+             "Milan: G GEN C A\nMilan: A MON S G GEN - GEN\nFlorence: A MOD - GEN")
+    assert outcome(r, "G GEN C A") is Outcome.SUCCESS
+    assert units_after(r) == {"Milan: A GEN", "Milan: A MON", "Florence: A MOD"}
+
+
+def test_seed000_besieged_garrison_converts_with_greater_support_and_dislodges_besieger():
+    r = play("  Milan: [A MOD]\n  Florence: [G MOD, A BOL]", "Milan: A MOD besiege")
+    r = run_phase(MACH, r.result.next_position, "Milan: A MOD besiege\nFlorence: G MOD C A\nFlorence: A BOL S G MOD - MOD")
+    assert outcome(r, "G MOD C A") is Outcome.SUCCESS
+    assert "Florence: A MOD" in units_after(r)
+    assert [str(d.unit) for d in r.result.next_position.dislodged] == ["A MOD"]
+    assert "sieges" not in extra(r)
+
+
+def test_seed000_besieged_garrison_converts_needs_more_than_the_besieger():
+    r = play("  Milan: [A MOD, A PAR]\n  Florence: [G MOD, A BOL]", "Milan: A MOD besiege")
+    r = run_phase(MACH, r.result.next_position,
+                  "Milan: A MOD besiege\nMilan: A PAR S A MOD\nFlorence: G MOD C A\nFlorence: A BOL S G MOD - MOD")
+    assert outcome(r, "G MOD C A") is Outcome.FAILURE
+    assert "Florence: G MOD" not in units_after(r)  # the siege is completed
+
+
+def test_seed000_besieged_garrison_converts_option_off():
+    opts = {"house_besieged_garrison_converts": False}
+    variant = find_variant("machiavelli", options=opts)
+    r = play("  Milan: [A MOD]\n  Florence: [G MOD, A BOL]", "Milan: A MOD besiege", options=opts)
+    r = run_phase(variant, r.result.next_position, "Milan: A MOD besiege\nFlorence: G MOD C A\nFlorence: A BOL S G MOD - MOD")
+    assert outcome(r, "G MOD C A") is Outcome.ILLEGAL
+
+
+def test_seed000_converting_unit_does_not_stop_an_advance_into_its_province():
+    r = play("  Milan: [A MOD]\n  Florence: [A LUC]", "Milan: A MOD C G\nFlorence: A LUC - MOD")
+    assert outcome(r, "A MOD C G") is Outcome.SUCCESS
+    assert outcome(r, "A LUC - MOD") is Outcome.SUCCESS
+    assert units_after(r) == {"Milan: G MOD", "Florence: A MOD"}
+    assert extra(r)["province_control"]["MOD"] == "Florence"
+    assert extra(r)["city_control"]["MOD"] == "Milan"
+
+
+def test_seed000_converting_unit_stops_an_advance_option_off():
+    opts = {"house_conversion_leaves_province": False}
+    r = play("  Milan: [A MOD]\n  Florence: [A LUC]", "Milan: A MOD C G\nFlorence: A LUC - MOD", options=opts)
+    assert outcome(r, "A LUC - MOD") is Outcome.FAILURE
+    assert units_after(r) == {"Milan: G MOD", "Florence: A LUC"}
+
+
+def test_rules_machiavelli_garrison_supports_only_into_its_province():
+    r = play("  Milan: [G MOD, A PAR]\n  Florence: [A LUC]", "Milan: G MOD S A PAR - MAN")
+    assert outcome(r, "G MOD S A PAR - MAN") is Outcome.ILLEGAL
+
+
+# -- 4. straits (seed 000) ----------------------------------------------------------------------
+
+
+def test_seed000_straits_denied_by_the_fleet_in_piombino():
+    r = play("  Milan: [F PIO]\n  Florence: [F ETS]", "Florence: F ETS - PSA")
+    assert outcome(r, "F ETS - PSA") is Outcome.ILLEGAL
+    assert "Florence: F ETS" in units_after(r)
+
+
+def test_seed000_straits_denied_even_when_the_keeper_moves():
+    r = play("  Milan: [F PIO]\n  Florence: [F ETS]", "Milan: F PIO - WTS\nFlorence: F ETS - PSA")
+    assert outcome(r, "F ETS - PSA") is Outcome.ILLEGAL
+
+
+def test_seed000_straits_open_without_a_fleet_there():
+    r = play("  Milan: [A PIO]\n  Florence: [F ETS]", "Florence: F ETS - PSA")
+    assert "Florence: F PSA" in units_after(r)
+
+
+def test_seed000_straits_own_fleet_passes_and_allies_pass():
+    r = play("  Naples: [F MES, F GON]", "Naples: F GON - ION")
+    assert "Naples: F ION" in units_after(r)
+    r = play("  Naples: [F MES]\n  Turkey: [F GON]", "Turkey: F GON - ION", extra="autonomous: []\nstraits_allowed: {Naples: [Turkey]}\n")
+    assert "Turkey: F ION" in units_after(r)
+
+
+def test_seed000_straits_support_through_a_denied_strait_is_illegal():
+    r = play("  Naples: [F MES, A PSA]\n  Milan: [F ETS, F WTS]", "Milan: F WTS - PSA\nMilan: F ETS S F WTS - PSA", extra="autonomous: []\n")
+    assert outcome(r, "F ETS S F WTS - PSA") is Outcome.SUCCESS  # no fleet in Piombino
+    r = play("  Naples: [F PIO, A PSA]\n  Milan: [F ETS, F WTS]", "Milan: F WTS - PSA\nMilan: F ETS S F WTS - PSA")
+    assert outcome(r, "F ETS S F WTS - PSA") is Outcome.ILLEGAL
+
+
+# -- 5. Venice and the Lagoon (seed 000) --------------------------------------------------------
+
+
+def test_seed000_venice_garrison_converts_only_into_a_fleet_on_the_lagoon():
+    r = play("  Venice: [G VEN]", "Venice: G VEN C A")
+    assert outcome(r, "G VEN C A") is Outcome.ILLEGAL
+    r = play("  Venice: [G VEN]", "Venice: G VEN C F")
+    assert units_after(r) == {"Venice: F LAG"}
+
+
+def test_seed000_venice_garrison_and_lagoon_fleet_stand_together():
+    r = play("  Venice: [G VEN, F LAG]", "Venice: F LAG H")
+    assert units_after(r) == {"Venice: G VEN", "Venice: F LAG"}
+
+
+def test_seed000_venice_besieged_by_a_fleet_only():
+    r = play("  Venice: [G VEN]\n  Milan: [F LAG]", "Milan: F LAG besiege")
+    assert outcome(r, "F LAG besiege") is Outcome.SUCCESS
+    r = run_phase(MACH, r.result.next_position, "Milan: F LAG besiege")
+    assert "Venice: G VEN" not in units_after(r)
+
+
+def test_seed000_venice_garrison_supports_into_the_lagoon():
+    r = play("  Venice: [G VEN, F UAS]\n  Milan: [F LAG]", "Venice: F UAS - LAG\nVenice: G VEN S F UAS - LAG")
+    assert outcome(r, "G VEN S F UAS - LAG") is Outcome.SUCCESS
+    assert "Venice: F LAG" in units_after(r)
+
+
+def test_seed000_lagoon_counts_as_a_province_for_income():
+    pos = position("  Milan: [A MIL]", phase="Winter 1454 Income",
+                   extra="autonomous: []\nprovince_control: {LAG: Milan}\ncity_control: {}\n")
+    assert income(MACH, pos, dice_seed=1)["Milan"]["provinces"] == 1
+    r = play("  Milan: [F UAS]", "Milan: F UAS - LAG")
+    r = run_phase(MACH, r.result.next_position, "Milan: F LAG - UAS")
+    assert extra(r)["province_control"]["LAG"] == "Milan"  # no fleet need stay
+
+
+# -- 6. orders --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("A MOD besiege", Besiege),
+    ("A Modena B", Besiege),
+    ("Army Modena besieges", Besiege),
+    ("A MOD lift siege", LiftSiege),
+    ("A MOD L", LiftSiege),
+    ("A MOD C G", Convert),
+    ("Army Modena convert to garrison", Convert),
+    ("G GEN convert to fleet", Convert),
+])
+def test_rules_machiavelli_order_syntax(text, expected):
+    pos = position("  Milan: [A MOD, G GEN]")
+    order = parse_order(text, "Milan", MACH, pos)
+    assert isinstance(order, expected)
+
+
+def test_rules_machiavelli_convoy_is_not_read_as_convert():
+    pos = position("  Milan: [F EGL, A GEN]")
+    order = parse_order("F EGL C A GEN - PSA", "Milan", MACH, pos)
+    assert type(order).__name__ == "Convoy"
+
+
+def test_seed000_straits_ally_order_grants_passage():
+    r = play("  Naples: [F MES]\n  Turkey: [F GON]", "Naples: Ally Turkey\nTurkey: F GON - ION")
+    assert outcome(r, "Ally Turkey") is Outcome.SUCCESS
+    assert "Turkey: F ION" in units_after(r)
+    assert extra(r)["straits_allowed"] == {"Naples": ["Turkey"]}
+    r = run_phase(MACH, r.result.next_position, "Naples: Unally Turkey\nTurkey: F ION - GON")
+    assert outcome(r, "F ION - GON") is Outcome.ILLEGAL
+    assert "straits_allowed" not in extra(r)
+
+
+def test_seed000_straits_convoy_through_a_denied_strait_is_illegal():
+    r = play("  Milan: [F PIO]\n  Florence: [A PSA, F ETS]", "Florence: A PSA - TIV\nFlorence: F ETS C A PSA - TIV")
+    assert outcome(r, "F ETS C A PSA - TIV") is Outcome.ILLEGAL
+    assert "Florence: A PSA" in units_after(r)
+    r = play("  Florence: [A PSA, F ETS]", "Florence: A PSA - TIV\nFlorence: F ETS C A PSA - TIV")
+    assert "Florence: A TIV" in units_after(r)
+
+
+def test_seed000_straits_retreat_through_a_denied_strait_is_illegal():
+    r = play("  Milan: [F PIO, F WTS, F EGL]\n  Florence: [F PSA]", "Milan: F WTS - PSA\nMilan: F EGL S F WTS - PSA")
+    assert [str(d.unit) for d in r.result.next_position.dislodged] == ["F PSA"]
+    r = run_phase(MACH, r.result.next_position, "Florence: F PSA R ETS")
+    assert outcome(r, "F PSA R ETS") is Outcome.ILLEGAL
+    assert "Florence: F ETS" not in units_after(r)
+
+
+def test_rules_machiavelli_retreat_after_a_besieger_is_dislodged():
+    r = play("  Milan: [A MOD]\n  Florence: [G MOD, A BOL]", "Milan: A MOD besiege")
+    r = run_phase(MACH, r.result.next_position, "Milan: A MOD besiege\nFlorence: G MOD C A\nFlorence: A BOL S G MOD - MOD")
+    assert r.result.next_position.phase.kind is PhaseKind.RETREAT
+    r = run_phase(MACH, r.result.next_position, "Milan: A MOD R PAR")
+    assert outcome(r, "A MOD R PAR") is Outcome.SUCCESS
+    assert {"Milan: A PAR", "Florence: A MOD", "Florence: A BOL"} == units_after(r)
+    assert extra(r)["province_control"]["PAR"] == "Milan"
+    assert str(r.result.next_position.phase) == "Fall 1454 Movement"
+
+
+
+# -- adjustments (rules §Military unit adjustments) ----------------------------------------------
+
+
+def adjust(units: str, orders: str, extra: str):
+    return play(units, orders, phase="Winter 1454 Adjustment", extra="autonomous: []\n" + extra)
+
+
+def test_rules_machiavelli_upkeep_maintain_build_disband():
+    r = adjust("  Florence: [A FLO, A ARE, F PSA]", "Florence: Maintain A FLO\nFlorence: Disband A ARE\nFlorence: Build G FLO",
+               "treasury: {Florence: 10}\n")
+    assert outcome(r, "Maintain A FLO") is Outcome.SUCCESS
+    assert outcome(r, "Build G FLO") is Outcome.SUCCESS
+    assert units_after(r) == {"Florence: A FLO", "Florence: G FLO", "Florence: F PSA"}
+    assert extra(r)["treasury"]["Florence"] == 10 - 9  # A FLO, G FLO, and F PSA maintained by default
+    assert str(r.result.next_position.phase) == "Spring 1455 Movement"
+
+
+def test_rules_machiavelli_upkeep_unpaid_units_are_disbanded():
+    r = adjust("  Florence: [A FLO, A ARE, A SIE]", "", "treasury: {Florence: 4}\n")
+    assert units_after(r) == {"Florence: A FLO"} or units_after(r) == {"Florence: A ARE"}
+    assert extra(r)["treasury"]["Florence"] == 1
+
+
+def test_rules_machiavelli_build_needs_province_and_city_controlled():
+    r = adjust("  Florence: [G ARE]\n  Milan: [A PST]", "Florence: Build A ARE\nFlorence: Build A FLO",
+               "treasury: {Florence: 20}\ncity_control: {ARE: Florence, FLO: Milan}\nprovince_control: {ARE: Florence, FLO: Florence}\n")
+    assert outcome(r, "Build A ARE") is Outcome.SUCCESS     # a garrison in the city, an army built outside
+    assert outcome(r, "Build A FLO") is Outcome.ILLEGAL
+
+
+def test_rules_machiavelli_build_fleet_only_in_a_port_and_one_new_unit_a_province():
+    r = adjust("", "Florence: Build F ARE\nFlorence: Build A PSA\nFlorence: Build G PSA", "treasury: {Florence: 20}\n")
+    assert outcome(r, "Build F ARE") is Outcome.ILLEGAL
+    assert outcome(r, "Build A PSA") is Outcome.SUCCESS
+    assert outcome(r, "Build G PSA") is Outcome.ILLEGAL
+
+
+def test_rules_machiavelli_adjustment_order_syntax():
+    pos = position("  Florence: [A FLO]", phase="Winter 1454 Adjustment")
+    assert str(parse_order("maintain army Florence", "Florence", MACH, pos)) == "Maintain A FLO"
+    assert str(parse_order("M FLO", "Florence", MACH, pos)) == "Maintain A FLO"
+
+
+# -- a year, elimination timing, victory --------------------------------------------------------
+
+
+def test_rules_machiavelli_a_whole_year_is_played():
+    pos = opening(11)
+    seen = []
+    for _ in range(6):
+        seen.append(str(pos.phase))
+        pos = adjudicate(MACH, pos, []).next_position
+        if pos.phase.year == 1455:
+            break
+    assert seen == ["Spring 1454 Movement", "Summer 1454 Movement", "Fall 1454 Movement",
+                    "Winter 1454 Income", "Winter 1454 Adjustment"]
+    assert str(pos.phase) == "Spring 1455 Movement"
+    again = parse_position(format_position(pos), "p.yaml")[1]
+    assert again == pos
+
+
+def test_seed001_elimination_waits_for_the_campaigns_retreats():
+    """njudge bug A3 (#464): elimination belongs after the retreats of the campaign."""
+    r = play("  Austria: [A TYR, A SLA]\n  Venice: [A MIL, A COM]",
+             "Venice: A MIL - TYR\nVenice: A COM S A MIL - TYR",
+             extra="autonomous: []\ncity_control: {AUS: Venice, HUN: Venice, TYR: Austria}\nprovince_control: {}\n")
+    nxt = r.result.next_position
+    assert nxt.phase.kind is PhaseKind.RETREAT
+    assert "Austria" not in nxt.extra.get("eliminated", [])
+    r = run_phase(MACH, nxt, "Austria: A TYR R CRI")
+    assert "Austria" in extra(r)["eliminated"]
+    assert not r.result.next_position.units_of("Austria")
+
+
+def test_rules_machiavelli_victory_fifteen_cities_two_home_countries():
+    cities = ["MIL", "PAV", "CRE", "FLO", "ARE", "PSA", "GEN", "MOD", "LUC", "SIE", "PIO", "MAN", "FER", "BOL", "TUR"]
+    cc = ", ".join(f"{c}: Milan" for c in cities)
+    r = play("  Milan: [A MIL]", "Milan: A MIL H",
+             extra=f"autonomous: []\ncity_control: {{{cc}}}\nprovince_control: {{}}\nhome_countries: {{Florence: Milan}}\n")
+    assert r.result.winner == "Milan"
+    r = play("  Milan: [A MIL]", "Milan: A MIL H",
+             extra=f"autonomous: []\ncity_control: {{{cc}}}\nprovince_control: {{}}\n")
+    assert r.result.winner is None  # one home country only
+
+
+def test_rules_machiavelli_garrison_and_army_cannot_trade_places():
+    r = play("  Milan: [A MOD, G MOD]", "Milan: A MOD C G\nMilan: G MOD C A")
+    assert outcome(r, "A MOD C G") is Outcome.ILLEGAL
+    assert outcome(r, "G MOD C A") is Outcome.FAILURE  # its own army stays: it bounces
+    assert units_after(r) == {"Milan: A MOD", "Milan: G MOD"}
+
+
+def test_rules_machiavelli_besieged_garrison_supports_an_attack_on_its_besieger():
+    r = play("  Milan: [A MOD]\n  Florence: [G MOD, A BOL]", "Milan: A MOD besiege")
+    r = run_phase(MACH, r.result.next_position, "Milan: A MOD besiege\nFlorence: A BOL - MOD\nFlorence: G MOD S A BOL - MOD")
+    assert outcome(r, "G MOD S A BOL - MOD") is Outcome.SUCCESS
+    assert {"Florence: A MOD", "Florence: G MOD"} <= units_after(r)
+    assert "sieges" not in extra(r)
+
+
+def test_rules_machiavelli_retreat_into_a_garrison_when_nowhere_else():
+    # Milan's army in Lucca is attacked from Pisa with support; its other exits are held.
+    units = "  Milan: [A LUC]\n  Florence: [A PSA, A PST, A BOL, A MOD, F EGL]"
+    orders = "Florence: A PSA - LUC\nFlorence: A PST S A PSA - LUC"
+    r = play(units, orders)
+    nxt = r.result.next_position
+    assert nxt.phase.kind is PhaseKind.RETREAT  # kept: the empty city of Lucca is a way out
+    r = run_phase(MACH, nxt, "Milan: A LUC C G")
+    assert outcome(r, "A LUC C G") is Outcome.SUCCESS
+    assert {"Milan: G LUC", "Florence: A LUC"} <= units_after(r)
+    assert extra(r)["city_control"]["LUC"] == "Milan"
+
+
+def test_rules_machiavelli_retreat_into_a_garrison_only_without_another_retreat():
+    r = play("  Milan: [A LUC]\n  Florence: [A PSA, A PST]", "Florence: A PSA - LUC\nFlorence: A PST S A PSA - LUC")
+    r = run_phase(MACH, r.result.next_position, "Milan: A LUC C G")
+    assert outcome(r, "A LUC C G") is Outcome.ILLEGAL
+    assert "only when it has no other retreat" in reason(r, "A LUC C G")
+    assert "Milan: G LUC" not in units_after(r)
+    assert len([x for x in r.resolutions() if x.power == "Milan"]) == 1
