@@ -71,8 +71,14 @@ def adjudicate_cmd(position_file: str, orders_file: str, as_json: bool) -> None:
 def _register() -> None:
     """Commands that live in their adapters' modules."""
     from .render import render_cmd
+    from .site.commands import post_cmd, site_cmd
+    from .store.commands import COMMANDS
 
     cli.add_command(render_cmd)
+    cli.add_command(site_cmd)
+    cli.add_command(post_cmd)
+    for command in COMMANDS:
+        cli.add_command(command)
 
 
 _register()

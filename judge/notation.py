@@ -130,6 +130,17 @@ class Names:
         return None
 
 
+_NAMES: dict[int, tuple[Variant, Names]] = {}
+
+
+def names_of(variant: Variant) -> Names:
+    """The name index of ``variant``, built once per variant object."""
+    hit = _NAMES.get(id(variant))
+    if hit is None or hit[0] is not variant:
+        hit = _NAMES[id(variant)] = (variant, Names(variant))
+    return hit[1]
+
+
 _ARROWS = re.compile(r"(->|=>|→|–|—|−)")
 _COAST_SLASH = re.compile(r"\s*[/(]\s*(north|south|east|west|nc|sc|ec|wc|n|s|e|w)(?:\s*coast)?\s*\)?", re.I)
 _COAST_PAREN_WORDS = re.compile(r"\(\s*(north|south|east|west)\s+coast\s*\)", re.I)
@@ -229,7 +240,7 @@ def parse_order(text: str, power: Power, variant: Variant, position: Position, n
     >>> str(parse_order('F London supports A Wales-Belgium', Power('England'), v, v.start))
     'F LON S A WAL - BEL'
     """
-    names = names or Names(variant)
+    names = names or names_of(variant)
     notes = notes if notes is not None else []
     custom = variant.rules.parse_order(text, power, variant, position)
     if custom is not None:
@@ -351,7 +362,7 @@ def parse_orders(text: str, variant: Variant, position: Position, filename: str 
 
     ``#`` starts a comment. Every line with an order comes back, understood or with its error.
     """
-    names = Names(variant)
+    names = names_of(variant)
     out: list[ParsedLine] = []
     current = default_power
     for no, raw in enumerate(text.splitlines(), 1):
@@ -468,11 +479,12 @@ def parse_position(text: str, filename: str = "<position>", variant: Variant | N
                 return p
         raise PositionError(f"{name!r} is not a power of {variant.name} (powers: {', '.join(variant.powers)})", at(*path))
 
+    names = names_of(variant)
+
     def province(name: Any, *path: Any) -> Location:
         text = str(name).strip()
         prov, _, coast = text.partition("/")
         key = normalise_name(prov)
-        names = Names(variant)
         pid = names.provinces.get(key)
         if pid is None:
             raise PositionError(f"unknown province {text!r}", at(*path))

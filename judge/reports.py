@@ -1,0 +1,652 @@
+"""What players read after a phase: the results in the njudge format, a narrative, a forum post.
+
+Everything here works from plain data — the ``results.yaml`` of a phase folder (see
+``docs/game-layout.md``) and, where a report needs them, the positions before and after the phase
+(:class:`~judge.core.types.Position` objects or the plain data of ``position.yaml``) — so that a
+report can be written again from the files of a game at any time, and the same inputs give the
+same text.
+
+* :func:`njudge_results`: the results mail of the email judges (``Movement results for Spring of
+  1901.``, a line per unit with ``(*bounce*)``-style tags, the dislodged units and where each may
+  retreat, centre ownership and adjustments after the Fall, the next phase and its deadline);
+* :func:`narrative`: sentences saying what happened (``The French army in Burgundy took Munich,
+  dislodging the German army.``);
+* :func:`forum_post`: the phase's results as a forum post, in BBCode and in Markdown.
+"""
+
+from __future__ import annotations
+
+import re
+import textwrap
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from typing import Any, Iterable, Mapping, Sequence
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+import yaml
+
+from .core.board import Terrain
+from .core.legality import retreat_options
+from .core.types import Phase, PhaseKind, Position, UnitType
+from .core.variant import Variant
+
+__all__ = [
+    "OrderView", "read_order", "njudge_results", "narrative", "forum_post", "ForumPost",
+    "as_position", "as_moment", "phase_of", "format_deadline", "place_name",
+]
+
+_COASTS = {"NC": "north coast", "SC": "south coast", "EC": "east coast", "WC": "west coast"}
+_UNIT_NAMES = {"A": "Army", "F": "Fleet", "G": "Garrison"}
+_NUMBERS = {2: "Two", 3: "Three", 4: "Four", 5: "Five"}
+_KIND_WORDS = {PhaseKind.MOVEMENT: ("Movement", "Movement"), PhaseKind.RETREAT: ("Retreat", "Retreats"),
+               PhaseKind.ADJUSTMENT: ("Adjustment", "Adjustments")}
+
+
+# -- reading the data -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class OrderView:
+    """An order as the judge writes it (``A PAR - BUR``), taken apart for reports.
+
+    ``verb`` is one of ``hold``, ``move``, ``support``, ``convoy``, ``retreat``, ``disband``,
+    ``build``, ``waive``; ``unit`` is ``A``/``F``/``G`` (empty for a waive); places are ids with an
+    optional coast (``STP/SC``).
+    """
+
+    verb: str
+    unit: str = ""
+    place: str = ""
+    target: str = ""
+    target_unit: str = ""
+    destination: str = ""
+    via_convoy: bool = False
+
+    @property
+    def province(self) -> str:
+        """The province of the ordered unit, without its coast."""
+        return self.place.split("/")[0]
+
+
+_LOC = r"[^\s/]+(?:/[A-Za-z]{2})?"
+_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
+    ("waive", re.compile(r"^Waive$")),
+    ("build", re.compile(rf"^Build (?P<u>[AFG]) (?P<p>{_LOC})$")),
+    ("disband", re.compile(rf"^Disband (?P<u>[AFG]) (?P<p>{_LOC})$")),
+    ("hold", re.compile(rf"^(?P<u>[AFG]) (?P<p>{_LOC}) H$")),
+    ("move", re.compile(rf"^(?P<u>[AFG]) (?P<p>{_LOC}) - (?P<d>{_LOC})(?P<via> via convoy)?$")),
+    ("retreat", re.compile(rf"^(?P<u>[AFG]) (?P<p>{_LOC}) R (?P<d>{_LOC})$")),
+    ("support", re.compile(rf"^(?P<u>[AFG]) (?P<p>{_LOC}) S (?:(?P<tu>[AFG]) )?(?P<t>[^\s/]+)(?: - (?P<d>{_LOC}))?$")),
+    ("convoy", re.compile(rf"^(?P<u>[AFG]) (?P<p>{_LOC}) C (?:(?P<tu>[AFG]) )?(?P<t>[^\s/]+) - (?P<d>[^\s/]+)$")),
+]
+
+
+def read_order(text: str) -> OrderView | None:
+    """Take apart an order in the judge's own notation; ``None`` for anything else (such as the
+    text of a line that was not understood).
+
+    >>> read_order('F LON S A WAL - BEL')
+    OrderView(verb='support', unit='F', place='LON', target='WAL', target_unit='A', destination='BEL', via_convoy=False)
+    >>> read_order('Build F STP/NC').place
+    'STP/NC'
+    >>> read_order('F LON - NTH <script>') is None
+    True
+    """
+    t = str(text).strip()
+    for verb, pat in _PATTERNS:
+        m = pat.match(t)
+        if m:
+            g = m.groupdict()
+            return OrderView(verb, g.get("u") or "", g.get("p") or "", g.get("t") or "", g.get("tu") or "",
+                             g.get("d") or "", bool(g.get("via")))
+    return None
+
+
+def as_position(variant: Variant, data: Position | Mapping[str, Any] | None) -> Position | None:
+    """A position from a :class:`Position` or from the plain data of a ``position.yaml``."""
+    if data is None or isinstance(data, Position):
+        return data
+    from .notation import parse_position
+
+    return parse_position(yaml.safe_dump(dict(data), sort_keys=False, allow_unicode=True), "<position>", variant)[1]
+
+
+def phase_of(variant: Variant, text: str) -> Phase:
+    """Read a phase name such as ``Spring 1901 Movement``."""
+    from .variants.loader import parse_phase
+
+    return parse_phase(text, variant.calendar)
+
+
+def _entries(results_data: Mapping[str, Any]) -> list[dict[str, Any]]:
+    out = []
+    for e in results_data.get("orders") or []:
+        if not isinstance(e, Mapping):
+            continue
+        tags = e.get("tags") or []
+        if isinstance(tags, str):
+            tags = [t.strip() for t in tags.split(",") if t.strip()]
+        out.append({
+            "power": str(e.get("power") or ""),
+            "order": str(e.get("order") or ""),
+            "result": str(e.get("result") or ""),
+            "reason": str(e.get("reason") or ""),
+            "tags": [str(t) for t in tags],
+            "unordered": bool(e.get("unordered")) or str(e.get("reason") or "").startswith(("no order", "no retreat ordered")),
+        })
+    return out
+
+
+def _captures(results_data: Mapping[str, Any]) -> list[tuple[str, str | None, str]]:
+    out = []
+    for c in results_data.get("captures") or []:
+        if isinstance(c, Mapping):
+            out.append((str(c.get("centre")), c.get("from"), str(c.get("to"))))
+        elif isinstance(c, (list, tuple)) and len(c) == 3:
+            out.append((str(c[0]), c[1], str(c[2])))
+    return out
+
+
+# -- words ----------------------------------------------------------------------------------------
+
+
+def place_name(variant: Variant, place: str, *, article: bool = False) -> str:
+    """``STP/SC`` -> ``St Petersburg (south coast)``; with ``article``, seas take "the"."""
+    prov, _, coast = str(place).partition("/")
+    p = variant.board.provinces.get(prov.upper())  # type: ignore[call-overload]
+    if p is None:
+        return str(place)
+    name = p.name
+    if article and p.terrain is Terrain.SEA and not name.lower().startswith("the "):
+        name = "the " + name
+    if coast:
+        name += f" ({_COASTS.get(coast.upper(), coast.lower())})"
+    return name
+
+
+def _adjective(variant: Variant, power: str) -> str:
+    info = variant.powers.get(power)  # type: ignore[call-overload]
+    return info.adjective if info else power
+
+
+def _noun(unit: str) -> str:
+    return {"A": "army", "F": "fleet", "G": "garrison"}.get(unit, "unit")
+
+
+def _plural(noun: str) -> str:
+    return noun[:-1] + "ies" if noun.endswith("y") else noun + "s"
+
+
+def _join(items: Sequence[str], conj: str = "and") -> str:
+    items = list(items)
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + f" {conj} " + items[-1]
+
+
+def _kind_of(position: Position | None, province: str, *, dislodged: bool = False) -> str:
+    """The unit letter of the unit in ``province`` before the phase, if known."""
+    if position is None:
+        return ""
+    pool = [d.unit for d in position.dislodged] if dislodged else position.units
+    for u in pool:
+        if u.province == province and u.kind is not UnitType.GARRISON:
+            return u.kind.value
+    return ""
+
+
+def format_deadline(when: datetime | str | None, tz: str = "UTC") -> str:
+    """``Sat Nov 22 2025 22:00 UTC`` (or in another time zone, named by its IANA name)."""
+    dt = as_moment(when)
+    if dt is None:
+        return "to be announced"
+    try:
+        zone = ZoneInfo(tz)
+    except (ZoneInfoNotFoundError, ValueError):
+        zone = ZoneInfo("UTC")
+    local = dt.astimezone(zone)
+    return local.strftime("%a %b %d %Y %H:%M ") + (local.tzname() or tz)
+
+
+def as_moment(when: datetime | str | None) -> datetime | None:
+    """A moment from a datetime or an ISO 8601 text (UTC when no zone is given); None if neither."""
+    if when is None or when == "":
+        return None
+    if isinstance(when, datetime):
+        dt = when
+    else:
+        try:
+            dt = datetime.fromisoformat(str(when).replace("Z", "+00:00"))
+        except ValueError:
+            return None
+    if dt.tzinfo is None:
+        dt = dt.replace(tzinfo=timezone.utc)
+    return dt
+
+
+# -- the njudge results ---------------------------------------------------------------------------
+
+
+def _njudge_order(variant: Variant, e: dict[str, Any], before: Position | None) -> str:
+    """One line's body (after ``Power: ``) and its tags."""
+    o = read_order(e["order"])
+    tags = [t for t in e["tags"] if t != "paradox"]
+    if e["result"] in ("invalid", "illegal", "ambiguous"):
+        tags = [e["result"]] + [t for t in tags if t not in ("disbanded",)]
+    unit = (lambda u, p: f"{_UNIT_NAMES.get(u, 'Unit')} {place_name(variant, p)}")
+    if o is None:
+        body = e["order"]
+    elif e["unordered"] and o.verb in ("hold", "disband") and e["result"] not in ("invalid", "illegal", "ambiguous"):
+        body = f"{unit(o.unit, o.place)}, No Order Processed"
+        tags = [t for t in tags if t != "disbanded" or o.verb == "disband"]
+        if o.verb == "disband" and before is not None and before.phase.kind is PhaseKind.ADJUSTMENT:
+            body = f"Defaults, removing the {_noun(o.unit)} in {place_name(variant, o.place)}"
+            tags = []
+    elif o.verb == "hold":
+        body = f"{unit(o.unit, o.place)} HOLD"
+    elif o.verb in ("move", "retreat"):
+        body = f"{unit(o.unit, o.place)} -> {place_name(variant, o.destination)}"
+    elif o.verb == "support":
+        tu = o.target_unit or _kind_of(before, o.target)
+        what = f"{_UNIT_NAMES.get(tu, 'Unit')} {place_name(variant, o.target)}"
+        if o.destination:
+            what += f" -> {place_name(variant, o.destination)}"
+        body = f"{unit(o.unit, o.place)} SUPPORT {what}"
+    elif o.verb == "convoy":
+        body = (f"{unit(o.unit, o.place)} CONVOY {_UNIT_NAMES.get(o.target_unit or 'A', 'Army')} "
+                f"{place_name(variant, o.target)} -> {place_name(variant, o.destination)}")
+    elif o.verb == "disband":
+        if before is not None and before.phase.kind is PhaseKind.ADJUSTMENT:
+            if "civil disorder" in e["reason"]:
+                body = f"Defaults, removing the {_noun(o.unit)} in {place_name(variant, o.place)}"
+            else:
+                body = f"Removes the {_noun(o.unit)} in {place_name(variant, o.place)}"
+        else:
+            body = f"{unit(o.unit, o.place)} DISBAND"
+        tags = [t for t in tags if t != "disbanded"]
+    elif o.verb == "build":
+        article = "an" if o.unit == "A" else "a"
+        body = f"Builds {article} {_noun(o.unit)} in {place_name(variant, o.place)}"
+    elif o.verb == "waive":
+        body = "Build waived"
+    else:  # pragma: no cover - read_order knows no other verb
+        body = e["order"]
+    line = body.rstrip(".") + "."
+    if tags:
+        line += f"  (*{', '.join(tags)}*)"
+    return line
+
+
+def _phase_words(phase: Phase, *, plural: bool) -> str:
+    kind = _KIND_WORDS.get(phase.kind, (phase.kind.value, phase.kind.value))[1 if plural else 0]
+    return f"{kind} for {phase.season} of {phase.year}" if plural else f"{kind} results for {phase.season} of {phase.year}"
+
+
+def _wrap_list(label: str, items: list[str], width: int = 78) -> list[str]:
+    head = f"{label + ':':<10} "
+    text = (", ".join(items) + ".") if items else "none."
+    return textwrap.wrap(text, width=width, initial_indent=head, subsequent_indent=" " * len(head),
+                         break_on_hyphens=False, break_long_words=False) or [head.rstrip()]
+
+
+def centre_table(variant: Variant, after: Position) -> list[str]:
+    """The ``centres, units, builds`` lines, one per power still in the game."""
+    lines = []
+    powers = [p for p in variant.powers if after.centers_of(p) or after.units_of(p)]
+    width = max((len(p) for p in powers), default=7) + 2
+    for p in powers:
+        c = len(after.centers_of(p))
+        u = len([x for x in after.units_of(p) if x.kind is not UnitType.GARRISON])
+        delta = c - u
+        verb = "Builds " if delta >= 0 else "Removes"
+        n = abs(delta)
+        lines.append(f"{p + ':':<{width}}{c:>3} Supply center{'s' if c != 1 else ' '}, {u:>3} Unit{'s' if u != 1 else ' '}:  "
+                     f"{verb} {n:>2} unit{'s' if n != 1 else ''}.")
+    return lines
+
+
+def njudge_results(variant: Variant, results_data: Mapping[str, Any], *,
+                   before: Position | Mapping[str, Any] | None = None,
+                   after: Position | Mapping[str, Any] | None = None,
+                   game: str | None = None,
+                   deadline: datetime | str | None = None) -> str:
+    """The phase's results as the email judges write them.
+
+    ``results_data`` is the content of the phase's ``results.yaml``. ``before`` (the position the
+    phase started from) names the kinds of supported units; ``after`` (the position of the next
+    phase) gives where dislodged units may retreat and the centres/units/builds table after the
+    season's captures. Without them those parts are shorter. ``deadline`` (or a ``next_deadline``
+    key in ``results_data``) is the next phase's deadline, in UTC.
+    """
+    before_p = as_position(variant, before)
+    after_p = as_position(variant, after)
+    phase = phase_of(variant, str(results_data.get("phase")))
+    out = [_phase_words(phase, plural=False) + ".", ""]
+    entries = _entries(results_data)
+    order = {p: i for i, p in enumerate(variant.powers)}
+    by_power: dict[str, list[dict[str, Any]]] = {}
+    for e in entries:
+        by_power.setdefault(e["power"], []).append(e)
+    for power in sorted(by_power, key=lambda p: (p == "", order.get(p, len(order)), p)):
+        for e in by_power[power]:
+            text = _njudge_order(variant, e, before_p)
+            out.append(f"{power}: {text}" if power else text)
+        out.append("")
+    if not entries:
+        out += ["No orders were given.", ""]
+    notes = [str(n) for n in results_data.get("notes") or []]
+    if notes:
+        out += [*notes, ""]
+
+    # Dislodged units and their retreats.
+    if phase.kind is PhaseKind.MOVEMENT:
+        hit = [e for e in entries if "dislodged" in e["tags"] and read_order(e["order"]) is not None]
+        if hit:
+            out += ["The following units were dislodged:", ""]
+            waiting = {d.unit.province: d for d in after_p.dislodged} if after_p is not None else {}
+            for e in hit:
+                o = read_order(e["order"])
+                assert o is not None
+                who = f"The {_adjective(variant, e['power'])} {_UNIT_NAMES.get(o.unit, 'Unit')} in {place_name(variant, o.place)}"
+                d = waiting.get(o.province)  # type: ignore[arg-type]
+                if after_p is None:
+                    out.append(f"{who} was dislodged.")
+                elif d is None:
+                    out.append(f"{who} with no valid retreats was destroyed.")
+                else:
+                    opts = retreat_options(variant.board, after_p, d.unit, d.attacker_from)
+                    out.append(f"{who} can retreat to {_join([place_name(variant, str(x)) for x in opts], 'or')}.")
+            out.append("")
+
+    # Ownership of centres, after the season's captures.
+    season_closed = after_p is not None and variant.rules.captures_now(variant.calendar, phase) and (
+        phase.kind is PhaseKind.RETREAT or after_p.phase.kind is not PhaseKind.RETREAT)
+    if season_closed and after_p is not None:
+        out += ["Ownership of supply centers:", ""]
+        for p in variant.powers:
+            cs = after_p.centers_of(p)
+            if cs:
+                out += _wrap_list(p, [place_name(variant, c) for c in cs])
+        unowned = sorted(pid for pid, prov in variant.board.provinces.items()
+                         if prov.is_supply_center and pid not in after_p.supply_centers)
+        if unowned:
+            out += _wrap_list("Unowned", [place_name(variant, c) for c in unowned])
+        out += ["", *centre_table(variant, after_p), ""]
+
+    winner = results_data.get("winner")
+    if winner:
+        out += [f"The game is over: {winner} has won.", ""]
+    nxt = results_data.get("next_phase")
+    if nxt and not winner:
+        try:
+            words = _phase_words(phase_of(variant, str(nxt)), plural=True)
+        except Exception:  # noqa: BLE001 - an odd phase name is printed as written
+            words = str(nxt)
+        of = f" of '{game}'" if game else ""
+        out.append(f"The next phase{of} will be {words}.")
+        dl = deadline if deadline is not None else results_data.get("next_deadline")
+        if as_moment(dl) is not None:
+            out.append(f"The deadline for orders will be {format_deadline(dl)}.")
+        else:
+            out.append("The deadline for orders has not been set yet.")
+        out.append("")
+    while out and out[-1] == "":
+        out.pop()
+    return "\n".join(out) + "\n"
+
+
+# -- the narrative --------------------------------------------------------------------------------
+
+
+def _unit_phrase(variant: Variant, power: str, unit: str, place: str, prep: str = "in") -> str:
+    return f"the {_adjective(variant, power)} {_noun(unit)} {prep} {place_name(variant, place, article=True)}"
+
+
+def _cap(s: str) -> str:
+    return s[:1].upper() + s[1:]
+
+
+def _after_units(variant: Variant, entries: list[dict[str, Any]], before: Position) -> dict[str, int]:
+    """Units each power has after the phase, counted from the results (dislodged units count as
+    alive until their retreat is decided)."""
+    counts: dict[str, int] = {}
+    for u in before.units:
+        if u.kind is not UnitType.GARRISON:
+            counts[u.power] = counts.get(u.power, 0) + 1
+    kind = before.phase.kind
+    for e in entries:
+        if e["result"] != "success":
+            continue
+        o = read_order(e["order"])
+        if o is None:
+            continue
+        if kind is PhaseKind.RETREAT and o.verb == "retreat":
+            counts[e["power"]] = counts.get(e["power"], 0) + 1
+        elif kind is PhaseKind.ADJUSTMENT and o.verb == "build":
+            counts[e["power"]] = counts.get(e["power"], 0) + 1
+        elif kind is PhaseKind.ADJUSTMENT and o.verb == "disband":
+            counts[e["power"]] = counts.get(e["power"], 0) - 1
+    for d in before.dislodged:
+        counts.setdefault(d.unit.power, 0)
+    return counts
+
+
+def narrative(variant: Variant, results_data: Mapping[str, Any], position_before: Position | Mapping[str, Any], *,
+              position_after: Position | Mapping[str, Any] | None = None) -> list[str]:
+    """Sentences saying what happened in the phase, most important first: attacks that dislodged
+    a unit, convoys, other moves, standoffs, retreats, builds and removals, centres taken, powers
+    eliminated, and the winner.
+
+    ``position_after`` (the next phase's position) makes the eliminations exact; without it they
+    are counted from the results.
+    """
+    before = as_position(variant, position_before)
+    after = as_position(variant, position_after)
+    assert before is not None
+    entries = _entries(results_data)
+    kind = before.phase.kind
+    out: list[str] = []
+    if kind is PhaseKind.MOVEMENT:
+        out += _movement_story(variant, entries)
+    elif kind is PhaseKind.RETREAT:
+        out += _retreat_story(variant, entries, before)
+    else:
+        out += _adjustment_story(variant, entries)
+
+    # Centres taken.
+    gains: dict[str, list[str]] = {}
+    for centre, old, new in _captures(results_data):
+        what = place_name(variant, centre)
+        gains.setdefault(new, []).append(f"{what} from {old}" if old else what)
+    for power in sorted(gains, key=lambda p: list(variant.powers).index(p) if p in variant.powers else 99):
+        n = len(gains[power])
+        out.append(f"{power} gained {n} supply centre{'s' if n != 1 else ''}: {_join(gains[power])}.")
+
+    # Eliminations: in the game before the phase, gone after it.
+    present = set(before.powers())
+    if after is not None:
+        left = set(after.powers())
+    else:
+        owners = dict(before.supply_centers)
+        for centre, _, new in _captures(results_data):
+            owners[centre] = new  # type: ignore[index]
+        units = _after_units(variant, entries, before)
+        left = {p for p in owners.values()} | {p for p, n in units.items() if n > 0}
+    for p in sorted(present - left):
+        out.append(f"{p} has been eliminated.")
+
+    winner = results_data.get("winner")
+    if winner:
+        n = len(after.centers_of(winner)) if after is not None else None
+        with_n = f" with {n} supply centres" if n else ""
+        out.append(f"{winner} has won the game{with_n}.")
+    return out
+
+
+def _movement_story(variant: Variant, entries: list[dict[str, Any]]) -> list[str]:
+    out: list[str] = []
+    views = [(e, read_order(e["order"])) for e in entries]
+    dislodged = {o.province: (e["power"], o.unit) for e, o in views if o is not None and "dislodged" in e["tags"]}
+    moved: dict[str, list[str]] = {}
+    bounced: dict[str, list[tuple[str, str, str]]] = {}
+    for e, o in views:
+        if o is None or o.verb != "move":
+            continue
+        dest = o.destination.split("/")[0]
+        if e["result"] == "success":
+            who = _unit_phrase(variant, e["power"], o.unit, o.place)
+            if dest in dislodged:
+                vp, vu = dislodged[dest]
+                sea = variant.board.provinces.get(dest)  # type: ignore[call-overload]
+                victim = f"the {_adjective(variant, vp)} {_noun(vu)}"
+                if sea is not None and sea.terrain is Terrain.SEA:
+                    out.append(_cap(f"{who} drove {victim} out of {place_name(variant, o.destination, article=True)}."))
+                else:
+                    out.append(_cap(f"{who} took {place_name(variant, o.destination, article=True)}, dislodging {victim}."))
+            elif "by convoy" in e["reason"] or o.via_convoy:
+                out.append(_cap(f"{who} crossed to {place_name(variant, o.destination, article=True)} by convoy."))
+            else:
+                moved.setdefault(e["power"], []).append(place_name(variant, o.destination, article=True))
+        elif "bounce" in e["tags"]:
+            bounced.setdefault(dest, []).append((e["power"], o.unit, o.place))
+    for power in [p for p in variant.powers if p in moved] + [p for p in moved if p not in variant.powers]:
+        out.append(f"{power} moved into {_join(moved[power])}.")
+    for dest, who in bounced.items():
+        where = place_name(variant, dest, article=True)
+        if len(who) == 1:
+            p, u, src = who[0]
+            out.append(_cap(f"{_unit_phrase(variant, p, u, src)} failed to enter {where}."))
+        else:
+            powers = sorted({p for p, _, _ in who})
+            nouns = sorted({_noun(u) for _, u, _ in who})
+            noun = _plural(nouns[0]) if len(nouns) == 1 else "units"
+            if len(powers) == 1:
+                count = _NUMBERS.get(len(who), str(len(who)))
+                out.append(f"{count} {_adjective(variant, powers[0])} {noun} bounced in {where}.")
+            else:
+                out.append(f"The {_join([_adjective(variant, p) for p in powers])} {noun} bounced in {where}.")
+    if not out:
+        out.append("Nothing moved: every unit held its ground.")
+    return out
+
+
+def _retreat_story(variant: Variant, entries: list[dict[str, Any]], before: Position) -> list[str]:
+    out: list[str] = []
+    for e in entries:
+        o = read_order(e["order"])
+        if o is None:
+            continue
+        who = _unit_phrase(variant, e["power"], o.unit, o.place, "dislodged from")
+        if o.verb == "retreat" and e["result"] == "success":
+            out.append(_cap(f"{who} retreated to {place_name(variant, o.destination, article=True)}."))
+        elif o.verb == "retreat" and "bounce" in e["tags"]:
+            out.append(_cap(f"{who} was disbanded: another unit retreated to {place_name(variant, o.destination, article=True)} too."))
+        elif o.verb == "disband" or "disbanded" in e["tags"]:
+            out.append(_cap(f"{who} was disbanded."))
+    return out
+
+
+def _adjustment_story(variant: Variant, entries: list[dict[str, Any]]) -> list[str]:
+    built: dict[str, list[str]] = {}
+    removed: dict[str, list[str]] = {}
+    waived: dict[str, int] = {}
+    disorder: dict[str, list[str]] = {}
+    for e in entries:
+        o = read_order(e["order"])
+        if o is None or e["result"] != "success":
+            continue
+        p = e["power"]
+        if o.verb == "build":
+            built.setdefault(p, []).append(f"{'an' if o.unit == 'A' else 'a'} {_noun(o.unit)} in {place_name(variant, o.place)}")
+        elif o.verb == "waive":
+            waived[p] = waived.get(p, 0) + 1
+        elif o.verb == "disband":
+            what = f"the {_noun(o.unit)} in {place_name(variant, o.place, article=True)}"
+            (disorder if "civil disorder" in e["reason"] else removed).setdefault(p, []).append(what)
+    out: list[str] = []
+    for p in [p for p in variant.powers if p in built or p in waived or p in removed or p in disorder]:
+        if p in built:
+            out.append(f"{p} built {_join(built[p])}.")
+        if p in waived:
+            n = waived[p]
+            out.append(f"{p} waived {n} build{'s' if n != 1 else ''}.")
+        if p in removed:
+            out.append(f"{p} removed {_join(removed[p])}.")
+        if p in disorder:
+            out.append(f"{p} ordered too few removals and lost {_join(disorder[p])}.")
+    return out
+
+
+# -- forum posts ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ForumPost:
+    """The same post for forums that read BBCode and for those that read Markdown."""
+
+    bbcode: str
+    markdown: str
+
+
+def _bb(text: str) -> str:
+    """Player text in a BBCode post: no square brackets, so it opens or closes no tag."""
+    return str(text).replace("[", "(").replace("]", ")")
+
+
+def _fence(text: str) -> str:
+    """A Markdown code fence longer than any run of backticks in ``text``."""
+    longest = max((len(m.group(0)) for m in re.finditer(r"`+", text)), default=0)
+    return "`" * max(3, longest + 1)
+
+
+def forum_post(variant: Variant, results_data: Mapping[str, Any], *,
+               game_title: str, slug: str, phase_folder: str, base_url: str,
+               before: Position | Mapping[str, Any] | None = None,
+               after: Position | Mapping[str, Any] | None = None,
+               deadline: datetime | str | None = None,
+               timezones: Iterable[str] = ("UTC",),
+               results_text: str | None = None) -> ForumPost:
+    """The phase's results as a forum post: a title, the narrative, the results in the njudge
+    format, the map image (from the published site at ``base_url``) and the next deadline in
+    several time zones."""
+    before_p = as_position(variant, before)
+    after_p = as_position(variant, after)
+    text = results_text or njudge_results(variant, results_data, before=before_p, after=after_p, game=slug, deadline=deadline)
+    story = narrative(variant, results_data, before_p, position_after=after_p) if before_p is not None else []
+    base = base_url.rstrip("/") + "/" if base_url else ""
+    page = f"{base}games/{slug}/{phase_folder}.html"
+    image = f"{base}games/{slug}/{phase_folder}/map.png"
+    title = f"{game_title}: {results_data.get('phase')} results"
+    dl = deadline if deadline is not None else results_data.get("next_deadline")
+    zones = list(dict.fromkeys(["UTC", *timezones]))
+    when = [format_deadline(dl, z) for z in zones] if as_moment(dl) is not None else []
+    nxt = results_data.get("next_phase")
+    winner = results_data.get("winner")
+
+    bb = [f"[b]{_bb(title)}[/b]", ""]
+    md = [f"## {_md_inline(title)}", ""]
+    if story:
+        bb += [_bb(s) for s in story] + [""]
+        md += [_md_inline(s) for s in story] + [""]
+    bb += [f"[url={page}][img]{image}[/img][/url]", ""]
+    md += [f"[![Map of {_md_inline(str(results_data.get('phase')))}]({image})]({page})", ""]
+    bb += ["[code]", _bb(text).rstrip("\n"), "[/code]", ""]
+    fence = _fence(text)
+    md += [fence + "text", text.rstrip("\n"), fence, ""]
+    if nxt and not winner:
+        bb.append(f"[b]Next:[/b] {_bb(str(nxt))}")
+        md.append(f"**Next:** {_md_inline(str(nxt))}")
+        if when:
+            bb.append("[b]Deadline:[/b] " + " / ".join(when))
+            md.append("**Deadline:** " + " / ".join(when))
+        bb.append("")
+        md.append("")
+    bb.append(f"[url={page}]The phase on the archive[/url]")
+    md.append(f"[The phase on the archive]({page})")
+    return ForumPost("\n".join(bb) + "\n", "\n".join(md) + "\n")
+
+
+def _md_inline(text: str) -> str:
+    from .site.escape import md_escape
+
+    return md_escape(text)

@@ -1,0 +1,10 @@
+"""The published archive: game folders to Markdown pages and images, rendered by MkDocs.
+
+* :mod:`judge.site.generate` — the generator (incremental, plain Markdown + assets + navigation);
+* :mod:`judge.site.build` — runs ``mkdocs build --strict`` on what the generator wrote;
+* :mod:`judge.site.escape` — player text made harmless (Markdown escaping, press sanitizing);
+* :mod:`judge.site.charts` — centre and treasury charts as SVG;
+* :mod:`judge.site.commands` — ``judge site`` and ``judge post``;
+* :mod:`judge.site.mkdocs_hooks` — the MkDocs hook that reads the generated navigation;
+* :mod:`judge.site.synthetic` — random legal games, for tests and benchmarks.
+"""

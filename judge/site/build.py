@@ -1,0 +1,117 @@
+"""Running MkDocs on the generated sources (MkDocs renders; it generates nothing).
+
+:func:`mkdocs_build` runs ``mkdocs build --strict`` with the project's ``mkdocs.yml``. When the
+sources or the output are elsewhere than that file says (tests, benchmarks, ``judge site --out``),
+it writes a small configuration that INHERITs the project's and names the folders (and the hook)
+by absolute path. ``SOURCE_DATE_EPOCH`` is set from the last commit unless already set, so the
+same sources give the same site.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from ..core.errors import JudgeError
+from .generate import _project_dir
+
+__all__ = ["mkdocs_build", "read_site_url", "DEFAULT_CONFIG"]
+
+DEFAULT_CONFIG = _project_dir("mkdocs.yml", "JUDGE_MKDOCS_CONFIG")
+
+
+class _LenientLoader(yaml.SafeLoader):
+    """Reads mkdocs.yml with its tags: ``!ENV`` is resolved, other tags read as plain values."""
+
+
+def _env(loader: yaml.SafeLoader, node: yaml.Node) -> Any:
+    if isinstance(node, yaml.ScalarNode):
+        names, default = [loader.construct_scalar(node)], None
+    else:
+        items = loader.construct_sequence(node)  # type: ignore[arg-type]
+        names, default = items[:-1] or items, items[-1] if len(items) > 1 else None
+    for n in names:
+        if str(n) in os.environ:
+            return os.environ[str(n)]
+    return default
+
+
+def _other(loader: yaml.SafeLoader, suffix: str, node: yaml.Node) -> Any:
+    if isinstance(node, yaml.ScalarNode):
+        return loader.construct_scalar(node)
+    if isinstance(node, yaml.SequenceNode):
+        return loader.construct_sequence(node)
+    return loader.construct_mapping(node)  # type: ignore[arg-type]
+
+
+_LenientLoader.add_constructor("!ENV", _env)
+_LenientLoader.add_multi_constructor("!", _other)
+_LenientLoader.add_multi_constructor("tag:yaml.org,2002:python/", _other)
+
+
+def read_config(config: Path | str = DEFAULT_CONFIG) -> dict[str, Any]:
+    """mkdocs.yml as data (``!ENV`` resolved)."""
+    path = Path(config)
+    try:
+        data = yaml.load(path.read_text(encoding="utf-8"), Loader=_LenientLoader)  # noqa: S506 - a SafeLoader subclass
+    except OSError as exc:
+        raise JudgeError(f"cannot read the file: {exc.strerror or exc}", str(path)) from None
+    except yaml.YAMLError as exc:
+        raise JudgeError(f"not valid YAML: {exc}", str(path)) from None
+    return data if isinstance(data, dict) else {}
+
+
+def read_site_url(config: Path | str = DEFAULT_CONFIG) -> str:
+    """The site's address from mkdocs.yml's ``site_url`` (``SITE_URL`` in the environment), or ''."""
+    return str(read_config(config).get("site_url") or "")
+
+
+def _last_commit_time(where: Path) -> str | None:
+    """The time of the last commit (for reproducible sites: SOURCE_DATE_EPOCH), if in git."""
+    try:
+        proc = subprocess.run(["git", "-C", str(where), "log", "-1", "--format=%ct"], capture_output=True, text=True, timeout=10)
+    except (OSError, subprocess.SubprocessError):
+        return None
+    out = proc.stdout.strip()
+    return out if proc.returncode == 0 and out.isdigit() else None
+
+
+def mkdocs_build(docs_dir: Path | str, site_dir: Path | str, *, config: Path | str = DEFAULT_CONFIG,
+                 strict: bool = True, offline: bool | None = None, quiet: bool = True,
+                 env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    """``mkdocs build`` of ``docs_dir`` into ``site_dir``; raises JudgeError with MkDocs' output
+    when the build fails (under ``--strict``, any warning fails it)."""
+    config = Path(config).resolve()
+    base = read_config(config)
+    docs, site = Path(docs_dir).resolve(), Path(site_dir).resolve()
+    run_env = {**os.environ, **(env or {})}
+    if offline is not None:
+        run_env["JUDGE_SITE_OFFLINE"] = "true" if offline else "false"
+    run_env.setdefault("NO_MKDOCS_2_WARNING", "1")
+    if "SOURCE_DATE_EPOCH" not in run_env:
+        stamp = _last_commit_time(config.parent)
+        if stamp:
+            run_env["SOURCE_DATE_EPOCH"] = stamp
+    same = (config.parent / str(base.get("docs_dir", "docs"))).resolve() == docs and \
+        (config.parent / str(base.get("site_dir", "site"))).resolve() == site
+    with tempfile.TemporaryDirectory(prefix="judge-mkdocs-") as tmp:
+        cfg = config
+        if not same:
+            hooks = [str((config.parent / h).resolve()) for h in base.get("hooks") or []]
+            derived = {"INHERIT": str(config), "docs_dir": str(docs), "site_dir": str(site), "hooks": hooks}
+            cfg = Path(tmp) / "mkdocs.yml"
+            cfg.write_text(yaml.safe_dump(derived, sort_keys=False), encoding="utf-8")
+        cmd = [sys.executable, "-m", "mkdocs", "build", "-f", str(cfg)]
+        cmd.append("--strict" if strict else "--no-strict")
+        if quiet:
+            cmd.append("-q")
+        proc = subprocess.run(cmd, capture_output=True, text=True, env=run_env, cwd=str(config.parent))
+    if proc.returncode != 0:
+        raise JudgeError(f"mkdocs build failed:\n{proc.stdout}{proc.stderr}".rstrip(), str(config))
+    return proc

@@ -1,0 +1,135 @@
+"""Line charts as SVG: supply centres (or a treasury) per power over the phases of a game.
+
+A pure function of its inputs, built with :mod:`xml.etree`; the same inputs give the same bytes
+(stable ids and order), so the published archive's diffs stay small. Sizes are in px and the
+chart has its own light background, so it reads the same in the site's light and dark modes.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import xml.etree.ElementTree as ET
+from typing import Mapping, Sequence
+
+__all__ = ["line_chart", "DEFAULT_CHART_STYLE"]
+
+DEFAULT_CHART_STYLE: dict[str, object] = {
+    "width": 760,
+    "height": 340,
+    "margin_left": 44,
+    "margin_right": 150,
+    "margin_top": 34,
+    "margin_bottom": 40,
+    "background": "#ffffff",
+    "grid": "#e3e3e3",
+    "axis": "#555555",
+    "text": "#222222",
+    "font": "DejaVu Sans, Verdana, sans-serif",
+    "font_px": 12,
+    "line_width": 2.5,
+}
+
+
+def _fmt(x: float) -> str:
+    return f"{x:.1f}".rstrip("0").rstrip(".")
+
+
+def _ident(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "x"
+
+
+def _nice_step(top: float) -> float:
+    raw = max(top, 1) / 6
+    mag = 10 ** math.floor(math.log10(raw))
+    for m in (1, 2, 5, 10):
+        if raw <= m * mag:
+            return m * mag
+    return 10 * mag  # pragma: no cover
+
+
+def line_chart(title: str, labels: Sequence[str], series: Mapping[str, Sequence[float | None]],
+               colours: Mapping[str, str], *, target: float | None = None, target_label: str = "",
+               style: Mapping[str, object] | None = None) -> str:
+    """An SVG line chart: one line per series over ``labels`` (the x axis, one per point; an empty
+    label draws no tick text). ``None`` values leave a gap. ``target`` draws a dashed line (e.g.
+    the centres needed to win)."""
+    st = {**DEFAULT_CHART_STYLE, **(style or {})}
+    w, h = int(st["width"]), int(st["height"])  # type: ignore[call-overload]
+    ml, mr, mt, mb = (int(st[k]) for k in ("margin_left", "margin_right", "margin_top", "margin_bottom"))  # type: ignore[call-overload]
+    fpx = int(st["font_px"])  # type: ignore[call-overload]
+    pw, ph = w - ml - mr, h - mt - mb
+    n = max(len(labels), 1)
+    values = [v for s in series.values() for v in s if v is not None]
+    top = max([*values, target or 0, 1])
+    step = _nice_step(top)
+    top = step * math.ceil(top / step)
+
+    def x(i: int) -> float:
+        return ml + (pw * i / (n - 1) if n > 1 else pw / 2)
+
+    def y(v: float) -> float:
+        return mt + ph - ph * v / top
+
+    svg = ET.Element("svg", {
+        "xmlns": "http://www.w3.org/2000/svg", "width": str(w), "height": str(h),
+        "viewBox": f"0 0 {w} {h}", "role": "img", "font-family": str(st["font"]), "font-size": f"{fpx}px",
+    })
+    ET.SubElement(svg, "title").text = title
+    ET.SubElement(svg, "rect", {"x": "0", "y": "0", "width": str(w), "height": str(h), "rx": "6", "fill": str(st["background"])})
+    ET.SubElement(svg, "text", {"x": str(ml), "y": str(mt - 14), "fill": str(st["text"]), "font-weight": "bold"}).text = title
+
+    grid = ET.SubElement(svg, "g", {"id": "grid", "stroke": str(st["grid"]), "stroke-width": "1"})
+    ticks = ET.SubElement(svg, "g", {"id": "y-ticks", "fill": str(st["axis"]), "text-anchor": "end"})
+    v = 0.0
+    while v <= top + 1e-9:
+        ET.SubElement(grid, "line", {"x1": str(ml), "x2": str(ml + pw), "y1": _fmt(y(v)), "y2": _fmt(y(v))})
+        ET.SubElement(ticks, "text", {"x": str(ml - 6), "y": _fmt(y(v) + fpx / 3)}).text = _fmt(v)
+        v += step
+    xt = ET.SubElement(svg, "g", {"id": "x-ticks", "fill": str(st["axis"]), "text-anchor": "middle"})
+    shown = [i for i, lab in enumerate(labels) if lab]
+    every = max(1, math.ceil(len(shown) * (fpx * 3.2) / max(pw, 1)))
+    for k, i in enumerate(shown):
+        if k % every:
+            continue
+        ET.SubElement(grid, "line", {"x1": _fmt(x(i)), "x2": _fmt(x(i)), "y1": str(mt), "y2": str(mt + ph)})
+        ET.SubElement(xt, "text", {"x": _fmt(x(i)), "y": str(mt + ph + fpx + 6)}).text = labels[i]
+    ET.SubElement(svg, "line", {"x1": str(ml), "x2": str(ml + pw), "y1": str(mt + ph), "y2": str(mt + ph), "stroke": str(st["axis"])})
+    if target is not None and target <= top:
+        ET.SubElement(svg, "line", {"id": "target", "x1": str(ml), "x2": str(ml + pw), "y1": _fmt(y(target)), "y2": _fmt(y(target)),
+                                    "stroke": str(st["axis"]), "stroke-dasharray": "6 4"})
+        if target_label:
+            ET.SubElement(svg, "text", {"x": str(ml + pw - 4), "y": _fmt(y(target) - 4), "fill": str(st["axis"]),
+                                        "text-anchor": "end"}).text = target_label
+
+    lines = ET.SubElement(svg, "g", {"id": "series", "fill": "none", "stroke-width": str(st["line_width"]),
+                                     "stroke-linejoin": "round", "stroke-linecap": "round"})
+    legend = ET.SubElement(svg, "g", {"id": "legend", "fill": str(st["text"])})
+    for k, (name, vals) in enumerate(series.items()):
+        colour = colours.get(name, "#888888")
+        g = ET.SubElement(lines, "g", {"id": f"series-{_ident(name)}", "stroke": colour})
+        ET.SubElement(g, "title").text = name
+        run: list[str] = []
+        runs: list[list[str]] = []
+        for i, val in enumerate(vals):
+            if val is None:
+                if run:
+                    runs.append(run)
+                run = []
+                continue
+            run.append(f"{_fmt(x(i))},{_fmt(y(val))}")
+        if run:
+            runs.append(run)
+        for r in runs:
+            if len(r) == 1:
+                cx, cy = r[0].split(",")
+                ET.SubElement(g, "circle", {"cx": cx, "cy": cy, "r": "3", "fill": colour})
+            else:
+                ET.SubElement(g, "polyline", {"points": " ".join(r)})
+        last = next((val for val in reversed(vals) if val is not None), None)
+        ly = mt + k * (fpx + 8)
+        ET.SubElement(legend, "rect", {"x": str(ml + pw + 16), "y": str(ly), "width": "14", "height": "10", "fill": colour, "rx": "2"})
+        ET.SubElement(legend, "text", {"x": str(ml + pw + 36), "y": str(ly + 9)}).text = (
+            f"{name} ({_fmt(last)})" if last is not None else name)
+    ET.indent(svg, space=" ")
+    return ET.tostring(svg, encoding="unicode") + "\n"

@@ -1,0 +1,133 @@
+"""The data each template of the site receives, declared.
+
+Strings are printed escaped for Markdown (see :mod:`judge.site.escape`); a value the generator
+built itself and trusts (inline HTML it wrote, the Gamesmaster's Markdown, sanitized press) is a
+:class:`markupsafe.Markup` and printed as it is.
+"""
+
+from __future__ import annotations
+
+from typing import TypedDict
+
+from markupsafe import Markup
+
+
+class Link(TypedDict):
+    title: str
+    href: str
+
+
+class MapImage(TypedDict):
+    png: str | None
+    svg: str | None
+    alt: str
+
+
+class OrderRow(TypedDict):
+    order: Markup
+    result: Markup
+    reason: str
+
+
+class PowerOrders(TypedDict):
+    power: str
+    rows: list[OrderRow]
+
+
+class RetreatRow(TypedDict):
+    power: str
+    unit: str
+    options: str
+
+
+class CaptureRow(TypedDict):
+    centre: str
+    old: str
+    new: str
+
+
+class TableRow(TypedDict):
+    cells: list[str]
+
+
+class PressItem(TypedDict):
+    title: str
+    html: Markup
+
+
+class UnitsRow(TypedDict):
+    power: str
+    units: str
+    centres: str
+
+
+class PhaseContext(TypedDict):
+    title: str
+    page_title: str
+    game_title: str
+    game_href: str
+    finished: bool
+    deadline: str
+    previous: Link | None
+    next: Link | None
+    map: MapImage | None
+    narrative: list[str]
+    gm: Markup | None
+    press: list[PressItem]
+    orders: list[PowerOrders]
+    notes: list[str]
+    retreats: list[RetreatRow]
+    captures: list[CaptureRow]
+    adjustments: list[TableRow]
+    next_phase: str
+    next_deadline: str
+    winner: str
+    results_text: Markup | None
+    units: list[UnitsRow]
+    received: list[str]
+
+
+class PlayerRow(TypedDict):
+    power: str
+    player: str
+    centres: int
+    units: int
+
+
+class TimelineRow(TypedDict):
+    title: str
+    href: str
+    deadline: str
+    summary: str
+
+
+class GameContext(TypedDict):
+    title: str
+    variant: str
+    status: str
+    current: Link | None
+    deadline: str
+    winner: str
+    players: list[PlayerRow]
+    chart: str | None
+    treasury_chart: str | None
+    map: MapImage | None
+    map_phase: str
+    gm: Markup | None
+    timeline: list[TimelineRow]
+
+
+class GameRow(TypedDict):
+    title: str
+    href: str
+    variant: str
+    status: str
+    current: str
+    deadline: str
+    leader: str
+
+
+class IndexContext(TypedDict):
+    site_title: str
+    games: list[GameRow]
+    generated_note: str

@@ -1,0 +1,194 @@
+"""Synthetic games for tests and benchmarks: random but legal play, written as game folders.
+
+Each phase folder gets what the judge writes after adjudication (``phase.yaml``,
+``position.yaml``, ``results.yaml``; optionally small stand-in maps) and what players write
+(``orders/<power>.txt``, optionally ``press/*.md``). The positions are written with
+:func:`judge.notation.format_position` and the results come from
+:func:`judge.adjudication.run_phase`, the judge's own path. Deterministic for a given seed.
+"""
+
+from __future__ import annotations
+
+import random
+import struct
+import zlib
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+from typing import Callable, Mapping
+
+import yaml
+
+from ..adjudication import run_phase
+from ..core.legality import retreat_options
+from ..core.phases import adjustment_counts, build_sites
+from ..core.types import Phase, PhaseKind, Position, UnitType
+from ..core.variant import Variant
+from ..notation import format_position
+
+__all__ = ["phase_folder_name", "results_data", "write_game", "tiny_png", "orders_for"]
+
+
+def phase_folder_name(variant: Variant, phase: Phase) -> str:
+    """``1901-1-spring-movement``: year, calendar step, season, kind."""
+    step = variant.calendar.steps.index((phase.season, phase.kind)) + 1
+    return f"{phase.year}-{step}-{phase.season.lower()}-{phase.kind.value.lower()}"
+
+
+def results_data(variant: Variant, report, folder_of: Callable[[Phase], str] | None = None) -> dict:
+    """The ``results.yaml`` content for an adjudicated phase (see docs/game-layout.md)."""
+    res = report.result
+    nxt = res.next_position.phase
+    return {
+        "phase": str(res.position.phase),
+        "orders": [
+            {"power": r.power, "order": r.order_text, "result": r.outcome.value, "reason": r.reason,
+             "tags": [t.value for t in r.tags]}
+            for r in report.resolutions()
+        ],
+        "notes": list(res.notes),
+        "captures": [{"centre": c, "from": old, "to": new} for c, old, new in res.captures],
+        "winner": res.winner,
+        "next_phase": None if res.winner else str(nxt),
+        "next_folder": None if res.winner else (folder_of or (lambda p: phase_folder_name(variant, p)))(nxt),
+    }
+
+
+def tiny_png(width: int = 64, height: int = 40, rgb: tuple[int, int, int] = (70, 110, 160)) -> bytes:
+    """A small one-colour PNG (a stand-in map)."""
+    row = b"\x00" + bytes(rgb) * width
+    raw = row * height
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
+            + chunk(b"IDAT", zlib.compress(raw, 9)) + chunk(b"IEND", b""))
+
+
+def _stand_in_svg(position: Position) -> str:
+    lines = [f'<text x="8" y="{20 + 14 * i}" font-size="12px">{u.power}: {u}</text>' for i, u in enumerate(position.units[:40])]
+    return ('<svg xmlns="http://www.w3.org/2000/svg" width="400" height="600" viewBox="0 0 400 600">'
+            '<rect width="400" height="600" fill="#dde7f0"/>' + "".join(lines) + "</svg>\n")
+
+
+def orders_for(variant: Variant, position: Position, rng: random.Random) -> dict[str, list[str]]:
+    """Random orders for every power, as text lines in the judge's notation."""
+    board = variant.board
+    out: dict[str, list[str]] = {}
+    kind = position.phase.kind
+    if kind is PhaseKind.MOVEMENT:
+        moves: dict[str, str] = {}
+        reach: dict[str, list[str]] = {}
+        for u in position.units:
+            if u.kind is UnitType.GARRISON:
+                continue
+            if u.kind is UnitType.ARMY:
+                reach[u.province] = sorted(str(p) for p in board.army_edges.get(u.province, ()))
+            else:
+                reach[u.province] = sorted(str(loc) for loc in board.fleet_edges.get(u.location, ()))
+        for u in position.units:
+            if u.province in reach and reach[u.province] and rng.random() < 0.6:
+                moves[u.province] = rng.choice(reach[u.province])
+        for u in position.units:
+            if u.province not in reach:
+                continue
+            if u.province in moves:
+                out.setdefault(u.power, []).append(f"{u} - {moves[u.province]}")
+                continue
+            mine = {d.split("/")[0] for d in reach[u.province]}
+            helps = [(src, dest) for src, dest in sorted(moves.items()) if dest.split("/")[0] in mine and src != u.province]
+            holds = [v for v in position.units if v.province in mine and v.province not in moves]
+            roll = rng.random()
+            if helps and roll < 0.7:
+                src, dest = rng.choice(helps)
+                other = position.unit_in(src)
+                out.setdefault(u.power, []).append(f"{u} S {other} - {dest.split('/')[0]}")
+            elif holds and roll < 0.85:
+                out.setdefault(u.power, []).append(f"{u} S {rng.choice(holds)}")
+            else:
+                out.setdefault(u.power, []).append(f"{u} H")
+    elif kind is PhaseKind.RETREAT:
+        for d in position.dislodged:
+            opts = retreat_options(board, position, d.unit, d.attacker_from)
+            if opts and rng.random() < 0.85:
+                out.setdefault(d.unit.power, []).append(f"{d.unit} R {rng.choice(opts)}")
+            else:
+                out.setdefault(d.unit.power, []).append(f"Disband {d.unit}")
+    else:
+        for power, delta in sorted(adjustment_counts(position).items()):
+            if delta > 0:
+                sites = build_sites(variant, position, power)
+                rng.shuffle(sites)
+                for s in sites[:delta]:
+                    prov = board.provinces[s]
+                    fleet = prov.terrain.value == "coast" and not prov.coasts and rng.random() < 0.4
+                    out.setdefault(power, []).append(f"Build {'F' if fleet else 'A'} {s}")
+            elif delta < 0:
+                mine = [u for u in position.units if u.power == power]
+                rng.shuffle(mine)
+                for u in mine[:-delta]:
+                    out.setdefault(power, []).append(f"Disband {u}")
+    return out
+
+
+def write_game(root: Path, slug: str, variant: Variant, *, phases: int = 12, seed: int = 0,
+               title: str | None = None, players: Mapping[str, str] | None = None,
+               maps: bool = True, press: Mapping[int, Mapping[str, str]] | None = None,
+               extra_orders: Mapping[int, Mapping[str, str]] | None = None,
+               leave_current: bool = True, start: datetime | None = None,
+               status: str = "active") -> Path:
+    """Write a game folder ``root/slug`` with ``phases`` adjudicated phases (and, with
+    ``leave_current``, one more folder for the phase now open).
+
+    ``press`` and ``extra_orders`` map a phase index to ``{file name: text}``: press files, and
+    extra lines for an orders file (they are adjudicated with the rest).
+    """
+    rng = random.Random(seed)
+    game = root / slug
+    game.mkdir(parents=True, exist_ok=True)
+    settings = {
+        "title": title or slug.replace("-", " ").capitalize(),
+        "variant": variant.name,
+        "options": {},
+        "players": dict(players) if players is not None else {p: f"player-{p.lower()}" for p in variant.powers},
+        "schedule": {"timezone": "UTC", "movement": {"hours": 72, "at": "22:00"}, "retreat": {"hours": 24},
+                     "adjustment": {"hours": 24}, "grace_minutes": 10},
+        "orders": "public",
+        "status": status,
+    }
+    (game / "game.yaml").write_text(yaml.safe_dump(settings, sort_keys=False, allow_unicode=True), encoding="utf-8")
+    when = start or datetime(2025, 1, 6, 22, 0, tzinfo=timezone.utc)
+    position = variant.start
+    for i in range(phases + (1 if leave_current else 0)):
+        folder = game / phase_folder_name(variant, position.phase)
+        folder.mkdir(parents=True, exist_ok=True)
+        opened = when
+        when = when + timedelta(hours=72 if position.phase.kind is PhaseKind.MOVEMENT else 24)
+        meta = {"phase": str(position.phase), "deadline": when.isoformat().replace("+00:00", "Z"),
+                "opened": opened.isoformat().replace("+00:00", "Z")}
+        (folder / "phase.yaml").write_text(yaml.safe_dump(meta, sort_keys=False), encoding="utf-8")
+        (folder / "position.yaml").write_text(format_position(position), encoding="utf-8")
+        for name, text in ((press or {}).get(i) or {}).items():
+            (folder / "press").mkdir(exist_ok=True)
+            (folder / "press" / name).write_text(text, encoding="utf-8")
+        if i >= phases:
+            break
+        orders = orders_for(variant, position, rng)
+        extra = (extra_orders or {}).get(i) or {}
+        texts = []
+        (folder / "orders").mkdir(exist_ok=True)
+        for power in sorted(set(orders) | {n.split(".")[0].capitalize() for n in extra}):
+            name = f"{power.lower()}.txt"
+            body = f"{power}:\n" + "".join(f"{line}\n" for line in orders.get(power, [])) + (extra.get(name) or "")
+            (folder / "orders" / name).write_text(body, encoding="utf-8")
+            texts.append(body)
+        report = run_phase(variant, position, "".join(texts), "orders")
+        data = results_data(variant, report)
+        (folder / "results.yaml").write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True), encoding="utf-8")
+        if maps:
+            (folder / "map.png").write_bytes(tiny_png(rgb=(60 + (i * 37) % 150, 110, 160)))
+            (folder / "map.svg").write_text(_stand_in_svg(position), encoding="utf-8")
+        position = report.result.next_position
+        if report.result.winner:
+            break
+    return game

@@ -1,0 +1,55 @@
+"""The files drawn or formatted from a phase by other parts of the judge: maps and results.txt.
+
+This is the one place the store calls :mod:`judge.render` and :mod:`judge.reports`. Both are
+imported lazily: while a module does not exist yet, its files are simply not written (and the
+rest of the judge keeps working); once it exists, its errors are real errors and stop the tick.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+from typing import Any, Sequence
+
+from ..core.types import Position
+from ..core.variant import Variant
+
+MAP_FILES = ("map.svg", "map.png", "map-thumb.png")
+THUMB_WIDTH = 400
+
+
+def _optional(module: str) -> Any | None:
+    """The module if it exists, else None (an existing module's own import errors propagate)."""
+    try:
+        if importlib.util.find_spec(module) is None:
+            return None
+    except ModuleNotFoundError:
+        return None
+    return importlib.import_module(module)
+
+
+def map_files(variant: Variant, position: Position, *, resolutions: Sequence[Any] | None = None,
+              title: str | None = None) -> dict[str, bytes]:
+    """``map.svg``, ``map.png`` and ``map-thumb.png`` of a position (with orders drawn when
+    ``resolutions`` are given); {} while :mod:`judge.render` does not exist."""
+    render = _optional("judge.render")
+    if render is None:
+        return {}
+    svg = render.render_svg(variant, position, resolutions=list(resolutions) if resolutions is not None else None, title=title)
+    return {
+        "map.svg": svg.encode("utf-8"),
+        "map.png": render.to_png(svg),
+        "map-thumb.png": render.to_png(svg, width=THUMB_WIDTH),
+    }
+
+
+def results_text(variant: Variant, data: dict[str, Any], *, before: Position, after: Position | None,
+                 game: str | None = None, deadline: str | None = None) -> bytes | None:
+    """``results.txt`` in the njudge format from the results data (``results.yaml``), the
+    positions before and after the phase, the game's title and the next deadline; None while
+    :mod:`judge.reports` does not exist."""
+    reports = _optional("judge.reports")
+    if reports is None:
+        return None
+    text = reports.njudge_results(variant, data, before=before, after=after, game=game, deadline=deadline)
+    return text.encode("utf-8")

@@ -1,0 +1,99 @@
+"""A player's check of an order file before sending it: offline, no secret, no git.
+
+Reads the file against the current position of the game (from the player's working copy) and
+says how each line was understood, what the judge would refuse (orders for another power,
+illegal orders, replaced orders), which units have no order, and whether the file is marked
+ready. The legality checks are the core's own, run on this power's orders alone.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..core.errors import StoreError
+from ..core.phases import adjudicate
+from ..core.resolution import Outcome
+from ..core.types import Power
+from ..notation import parse_orders
+from .layout import ORDERS, DirTree, Game, parse_folder
+from .submissions import READY, must_order
+
+
+@dataclass
+class CheckReport:
+    """What ``judge check`` found."""
+
+    heading: str
+    lines: list[str] = field(default_factory=list)
+    problems: int = 0
+
+    def __str__(self) -> str:
+        return "\n".join([self.heading] + [f"  {ln}" for ln in self.lines])
+
+
+def locate(orders_file: Path, game_dir: Path | None, power: str | None, folder: str | None) -> tuple[Game, str, Power]:
+    """The game, phase folder and power an order file is for: from its place
+    (``games/<game>/<phase>/orders/<power>.txt``) or from the options."""
+    orders_file = orders_file.resolve()
+    inferred_folder = None
+    if game_dir is None:
+        parts = orders_file.parts
+        if len(parts) >= 4 and parts[-2] == ORDERS:
+            game_dir = Path(*parts[:-3])
+            inferred_folder = parts[-3]
+        else:
+            raise StoreError("which game? Give --game games/<game> (the file is not in a game's orders folder)",
+                             str(orders_file))
+    game_dir = game_dir.resolve()
+    if not (game_dir / "game.yaml").is_file():
+        raise StoreError("no game.yaml: not a game folder", str(game_dir))
+    game = Game.load(DirTree(game_dir.parent), game_dir.name)
+    folder = folder or inferred_folder or game.current()
+    if folder is None or parse_folder(folder, game.variant.calendar) is None:
+        raise StoreError("the game has no phase to play", str(game_dir))
+    stem = orders_file.name.split(".", 1)[0]
+    name = power or stem
+    found = next((p for p in game.variant.powers if p.lower() == name.lower()), None)
+    if found is None:
+        raise StoreError(f"which power? {name!r} is not a power of {game.variant.name}; give --power", str(orders_file))
+    return game, folder, found
+
+
+def check_orders(text: str, game: Game, folder: str, power: Power, filename: str) -> CheckReport:
+    """How the judge would read ``text`` as ``power``'s orders for ``folder``."""
+    variant = game.variant
+    position = game.position(folder)
+    report = CheckReport(f"{filename}: {power}'s orders for {position.phase} in {game.settings.title}")
+    current = game.current()
+    if current and folder != current:
+        report.lines.append(f"warning: the phase being played is {current}, not {folder}")
+    kept = []
+    for ln in parse_orders(text, variant, position, filename, default_power=power):
+        where = f"line {ln.line}"
+        if ln.error is not None:
+            report.lines.append(f"{where}: {ln.error.message}: {ln.text!r}")
+            report.problems += 1
+        elif ln.power != power:
+            report.lines.append(f"{where}: an order for {ln.power} in {power}'s file: the judge refuses it: {ln.text!r}")
+            report.problems += 1
+        else:
+            note = f"  (note: {'; '.join(ln.notes)})" if ln.notes else ""
+            report.lines.append(f"{where}: {ln.order}{note}")
+            kept.append(ln.order)
+    result = adjudicate(variant, position, kept)
+    for r in result.resolutions:
+        if r.power != power:
+            continue
+        if r.outcome in (Outcome.ILLEGAL, Outcome.AMBIGUOUS, Outcome.INVALID):
+            report.lines.append(f"{r.outcome.value}: {r.order_text}: {r.reason}")
+            report.problems += 1
+        elif r.reason.startswith(("no order", "no retreat ordered", "civil disorder")):
+            report.lines.append(f"no order: {r.order_text}: {r.reason}")
+    for note in result.notes:
+        if power in note and "skipped" not in note:
+            report.lines.append(f"note: {note}")
+    if power not in must_order(variant, position):
+        report.lines.append(f"note: {power} has nothing to decide in this phase")
+    report.lines.append("marked ready ('# ready'): " + ("yes" if READY.search(text) else "no"))
+    return report

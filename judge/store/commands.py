@@ -1,0 +1,245 @@
+"""The game-repository commands, as click commands for ``judge.cli`` to register.
+
+``new``, ``tick``, ``check``, ``check-pr``, ``seal``, ``keygen`` and ``verify``. Errors are
+:class:`~judge.core.errors.JudgeError` (the command line turns them into messages, exit 2);
+``tick`` exits 1 when some game failed, ``check`` when the file has problems, ``check-pr`` when
+the pull request is refused, ``verify`` when the history differs from its replay.
+"""
+
+from __future__ import annotations
+
+import sys
+from datetime import datetime
+from pathlib import Path
+
+import click
+
+from ..core.errors import StoreError
+
+__all__ = ["new_cmd", "tick_cmd", "check_cmd", "check_pr_cmd", "seal_cmd", "keygen_cmd", "verify_cmd", "COMMANDS"]
+
+
+def _now(value: str | None) -> datetime:
+    from .settings import UTC, parse_time
+
+    return parse_time(value, "--now") if value else datetime.now(UTC)
+
+
+def _read_text(path: Path) -> str:
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise StoreError(f"cannot read the file: {exc.strerror or exc}", str(path)) from None
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise StoreError("not UTF-8 text", f"{path}:{data[:exc.start].count(10) + 1}") from None
+
+
+@click.command("new")
+@click.argument("game_dir", metavar="games/<game>")
+@click.argument("more_players", nargs=-1, metavar="[POWER=LOGIN]...")
+@click.option("--variant", default="standard", show_default=True, help="The variant to play.")
+@click.option("--title", help="The game's title (default: from the folder name).")
+@click.option("--players", "players", multiple=True, metavar="POWER=LOGIN",
+              help="Who plays which power (GitHub logins); several pairs may follow.")
+@click.option("--sealed", is_flag=True, help="Sealed orders: make an age key; print its identity for a CI secret.")
+@click.option("--timezone", default="UTC", show_default=True, help="The time zone of the deadlines.")
+@click.option("--now", help="The opening time (ISO 8601, UTC if no zone); default: now.")
+@click.option("--commit", is_flag=True, help="Commit the new game (otherwise only write its files).")
+@click.option("--no-maps", is_flag=True, help="Do not draw the maps.")
+def new_cmd(game_dir: str, more_players: tuple[str, ...], variant: str, title: str | None, players: tuple[str, ...],
+            sealed: bool, timezone: str, now: str | None, commit: bool, no_maps: bool) -> None:
+    """Create a game: game.yaml and the first phase folder with the starting position."""
+    from .settings import Schedule
+    from .tick import create_game, new_game, open_repo, parse_players, repo_path
+
+    when = _now(now)
+    pairs = parse_players(list(players) + list(more_players))
+    if commit:
+        repo = open_repo(Path(game_dir).parent if Path(game_dir).parent.exists() else ".")
+        rel = repo_path(repo, game_dir)
+        game = new_game(rel, variant, now=when, title=title, players=pairs, sealed=sealed,
+                        schedule=Schedule(timezone=timezone), maps=not no_maps)
+        create_game(repo, game, commit=True, now=when)
+    else:
+        game = new_game(game_dir, variant, now=when, title=title, players=pairs, sealed=sealed,
+                        schedule=Schedule(timezone=timezone), maps=not no_maps)
+        create_game(Path.cwd() if not Path(game_dir).is_absolute() else Path("/"), game, commit=False, now=when)
+    for path in sorted(game.files):
+        click.echo(f"wrote {path}", err=True)
+    if game.identity:
+        click.echo(f"recipient (in game.yaml): {game.recipient}", err=True)
+        click.echo("The identity below is the secret key of this game. Store it as the repository secret "
+                   "JUDGE_AGE_IDENTITY (one line per sealed game); it is written nowhere else.", err=True)
+        click.echo(game.identity)
+    if not commit:
+        click.echo("Commit the new folder and push it.", err=True)
+
+
+@click.command("tick")
+@click.argument("games", nargs=-1, metavar="[games/<game>]...")
+@click.option("--now", help="The time to judge by (ISO 8601); default: the clock.")
+@click.option("--force", is_flag=True, help="Play each game's current phase now, deadline or not (one phase).")
+@click.option("--max-phases", default=20, show_default=True, help="At most this many phases per game and tick.")
+@click.option("--no-maps", is_flag=True, help="Do not draw the maps.")
+@click.option("--push", "remote", metavar="REMOTE", help="Push the commits and tags (CI: retries after a race).")
+@click.option("--outputs", "outputs", type=click.Path(dir_okay=False), metavar="FILE",
+              help="Append 'played=<number of phases>' here, e.g. $GITHUB_OUTPUT.")
+@click.option("--repo", "repo_dir", default=".", show_default=True, help="A folder inside the repository.")
+def tick_cmd(games: tuple[str, ...], now: str | None, force: bool, max_phases: int, no_maps: bool,
+             remote: str | None, outputs: str | None, repo_dir: str) -> None:
+    """Play every phase that is due: past its deadline, or all players ready; commit each one."""
+    from .tick import open_repo, repo_path, run_and_push, tick
+
+    repo = open_repo(repo_dir)
+    paths = [repo_path(repo, g) for g in games] or None
+    when = _now(now)
+
+    def run():
+        return tick(repo, paths, when, force=force, max_phases=max_phases, maps=not no_maps)
+
+    result = run_and_push(repo, remote, run, lambda r: r.played) if remote else run()
+    for w in result.warnings:
+        click.echo(f"warning: {w}", err=True)
+    for tag in result.played:
+        click.echo(f"played {tag}")
+    for w in result.waiting:
+        click.echo(f"waiting {w.game}: {w.reason}")
+    for e in result.errors:
+        click.echo(f"judge: {e}", err=True)
+    if outputs:
+        with open(outputs, "a", encoding="utf-8") as fh:
+            fh.write(f"played={len(result.played)}\n")
+    if result.errors:
+        sys.exit(1)
+
+
+@click.command("check")
+@click.argument("orders_file", metavar="ORDERS.txt")
+@click.option("--game", "game_dir", help="The game folder (default: from the file's place).")
+@click.option("--power", help="The power (default: from the file's name).")
+@click.option("--phase", "folder", help="The phase folder (default: the phase being played).")
+def check_cmd(orders_file: str, game_dir: str | None, power: str | None, folder: str | None) -> None:
+    """Read an order file as the judge will, and say what is wrong (offline, no secret)."""
+    from .check import check_orders, locate
+
+    path = Path(orders_file)
+    if path.name.endswith(".age"):
+        raise StoreError("this is a sealed file: check the clear text before sealing it", orders_file)
+    game, folder, found = locate(path, Path(game_dir) if game_dir else None, power, folder)
+    report = check_orders(_read_text(path), game, folder, found, orders_file)
+    click.echo(str(report))
+    if report.problems:
+        sys.exit(1)
+
+
+@click.command("check-pr")
+@click.option("--base", default="HEAD", show_default=True, help="The base branch's commit (trusted).")
+@click.option("--head", required=True, help="The pull request's head commit (read as data).")
+@click.option("--author", required=True, help="The pull request author's GitHub login.")
+@click.option("--summary", "summary", type=click.Path(dir_okay=False), help="Append the verdict (Markdown) here, e.g. $GITHUB_STEP_SUMMARY.")
+@click.option("--pr", "pr", type=int, help="The pull request's number (for the receipt).")
+@click.option("--apply", "apply_", is_flag=True, help="If accepted, commit the orders and receipts as a merge.")
+@click.option("--push", "remote", metavar="REMOTE", help="With --apply: push (CI: retries after a race).")
+@click.option("--fetch", "fetch_from", metavar="REMOTE", help="First fetch refs/pull/<--pr>/head from REMOTE.")
+@click.option("--now", help="The time of receipt (ISO 8601); default: the clock.")
+@click.option("--repo", "repo_dir", default=".", show_default=True, help="A folder inside the repository.")
+def check_pr_cmd(base: str, head: str, author: str, summary: str | None, pr: int | None, apply_: bool,
+                 remote: str | None, fetch_from: str | None, now: str | None, repo_dir: str) -> None:
+    """Accept or refuse a pull request of orders; with --apply, commit it with its receipt."""
+    from .pr import accept, check_pr, fetch_pull
+    from .tick import open_repo, run_and_push
+
+    repo = open_repo(repo_dir)
+    when = _now(now)
+    if remote and not apply_:
+        raise StoreError("--push goes with --apply")
+    if fetch_from:
+        if pr is None:
+            raise StoreError("--fetch needs --pr")
+        fetch_pull(repo, fetch_from, pr, head)
+
+    def run():
+        if apply_ and repo.head.commit != repo.commit(base):
+            raise StoreError(f"--apply commits on the checked-out branch: check out {base} first")
+        verdict = check_pr(repo, base, head, author, when)
+        if apply_ and verdict.accepted:
+            accept(repo, verdict, head, when, pr)
+        return verdict
+
+    verdict = run_and_push(repo, remote, run, lambda v: []) if remote else run()
+    click.echo(verdict.to_text())
+    if summary:
+        with open(summary, "a", encoding="utf-8") as fh:
+            fh.write(verdict.to_markdown(pr))
+    if not verdict.accepted:
+        sys.exit(1)
+
+
+@click.command("seal")
+@click.argument("orders_file", metavar="ORDERS.txt")
+@click.option("--game", "game_dir", required=True, help="The game folder.")
+@click.option("--power", required=True, help="Your power.")
+@click.option("--phase", "folder", help="The phase folder (default: the phase being played).")
+@click.option("--output", "-o", help="Where to write (default: <game>/<phase>/orders/<power>.txt.age).")
+def seal_cmd(orders_file: str, game_dir: str, power: str, folder: str | None, output: str | None) -> None:
+    """Encrypt an order file to the game's key, for a sealed game's pull request."""
+    from ..sealing import seal
+    from .check import check_orders, locate
+
+    path = Path(orders_file)
+    text = _read_text(path)
+    game, folder, found = locate(path, Path(game_dir), power, folder)
+    if not game.settings.sealed or not game.settings.recipient:
+        raise StoreError("this game's orders are public: commit the .txt file as it is", game_dir)
+    report = check_orders(text, game, folder, found, orders_file)
+    click.echo(str(report), err=True)
+    data = seal(text, recipient=game.settings.recipient, game=game.slug, phase=folder, power=found)
+    out = Path(output) if output else Path(game_dir) / folder / "orders" / game.order_name(found)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_bytes(data)
+    click.echo(f"sealed {found}'s orders for {folder} into {out}: commit it and open a pull request", err=True)
+
+
+@click.command("keygen")
+@click.option("--game", "game_dir", help="Also make this game sealed, with the new recipient in its game.yaml.")
+def keygen_cmd(game_dir: str | None) -> None:
+    """Make an age identity: the recipient goes into game.yaml, the identity into a CI secret."""
+    from ..sealing import generate_identity
+    from .settings import set_recipient
+
+    identity, recipient = generate_identity()
+    if game_dir:
+        settings = Path(game_dir) / "game.yaml"
+        if not settings.is_file():
+            raise StoreError("no game.yaml: not a game folder", game_dir)
+        settings.write_text(set_recipient(_read_text(settings), recipient), encoding="utf-8")
+        click.echo(f"{settings}: orders sealed to {recipient}", err=True)
+    else:
+        click.echo(f"recipient: {recipient}", err=True)
+    click.echo("Store the identity below as the repository secret JUDGE_AGE_IDENTITY; it is written nowhere else.", err=True)
+    click.echo(identity)
+
+
+@click.command("verify")
+@click.argument("game_dir", metavar="games/<game>")
+@click.option("--ref", default="HEAD", show_default=True, help="The commit to verify.")
+def verify_cmd(game_dir: str, ref: str) -> None:
+    """Replay a game from its first position; name every phase whose files differ."""
+    from .layout import GitTree
+    from .tick import open_repo, repo_path
+    from .verify import verify_game
+
+    repo = open_repo(Path(game_dir) if Path(game_dir).exists() else ".")
+    result = verify_game(GitTree(repo.commit(ref)), repo_path(repo, game_dir))
+    for m in result.mismatches:
+        click.echo(f"{game_dir}/{m}")
+    click.echo(f"{result.game}: {result.phases} phase(s) replayed, "
+               + ("all as committed" if result.ok else f"{len(result.mismatches)} difference(s)"))
+    if not result.ok:
+        sys.exit(1)
+
+
+COMMANDS = (new_cmd, tick_cmd, check_cmd, check_pr_cmd, seal_cmd, keygen_cmd, verify_cmd)
+"""Every command of this module, for ``for c in COMMANDS: cli.add_command(c)``."""

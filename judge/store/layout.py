@@ -1,0 +1,295 @@
+"""Where things are in a game's folder, and reading them from a commit or a directory.
+
+See ``docs/game-layout.md``. Paths are repository-relative POSIX strings (``games/g/...``), so
+messages name files the way a player sees them on GitHub. The judge reads what was *committed*
+(a :class:`GitTree`); ``judge check`` reads a player's working copy (a :class:`DirTree`); a tick
+that plays several phases in a row reads its own pending writes through an :class:`Overlay`.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path, PurePosixPath
+from typing import Any, Iterable, Mapping, Protocol
+
+import yaml
+
+from ..core.errors import StoreError
+from ..core.types import Phase, Position, Power
+from ..core.variant import Calendar, Variant
+from ..notation import parse_position
+from .settings import GameSettings, format_time, parse_settings, parse_time
+
+GAMES = "games"
+SETTINGS = "game.yaml"
+PHASE_FILE = "phase.yaml"
+POSITION = "position.yaml"
+RESULTS = "results.yaml"
+RESULTS_TXT = "results.txt"
+ORDERS = "orders"
+RECEIPTS = "receipts"
+
+_FOLDER = re.compile(r"^(\d{1,6})-(\d{1,2})-([a-z0-9]+(?:-[a-z0-9]+)*)$")
+
+
+# -- trees --------------------------------------------------------------------------------------
+
+
+class Tree(Protocol):
+    """Read-only access to a repository's files."""
+
+    def read(self, path: str) -> bytes | None:
+        """The bytes of the file at ``path``, or None if there is none."""
+
+    def listdir(self, path: str) -> list[str]:
+        """The names directly under folder ``path`` (files and folders), sorted; [] if none."""
+
+
+class GitTree:
+    """The files of one commit."""
+
+    def __init__(self, commit: Any) -> None:
+        self.commit = commit
+        self._tree = commit.tree
+
+    def _node(self, path: str) -> Any:
+        try:
+            return self._tree / path if path else self._tree
+        except KeyError:
+            return None
+
+    def read(self, path: str) -> bytes | None:
+        node = self._node(path)
+        if node is None or node.type != "blob":
+            return None
+        return node.data_stream.read()
+
+    def listdir(self, path: str) -> list[str]:
+        node = self._node(path)
+        if node is None or node.type != "tree":
+            return []
+        return sorted(item.name for item in node)
+
+
+class DirTree:
+    """The files under a directory (a working copy)."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = Path(root)
+
+    def read(self, path: str) -> bytes | None:
+        p = self.root / path
+        return p.read_bytes() if p.is_file() else None
+
+    def listdir(self, path: str) -> list[str]:
+        p = self.root / path
+        return sorted(x.name for x in p.iterdir()) if p.is_dir() else []
+
+
+class Overlay:
+    """A tree with pending writes on top (what the next commit will hold)."""
+
+    def __init__(self, base: Tree, changes: Mapping[str, bytes] | None = None) -> None:
+        self.base = base
+        self.changes: dict[str, bytes] = dict(changes or {})
+
+    def read(self, path: str) -> bytes | None:
+        if path in self.changes:
+            return self.changes[path]
+        return self.base.read(path)
+
+    def listdir(self, path: str) -> list[str]:
+        names = set(self.base.listdir(path))
+        prefix = path.rstrip("/") + "/" if path else ""
+        for p in self.changes:
+            if p.startswith(prefix):
+                names.add(p[len(prefix):].split("/", 1)[0])
+        return sorted(names)
+
+    def update(self, changes: Mapping[str, bytes]) -> None:
+        """Add pending writes."""
+        self.changes.update(changes)
+
+
+def read_text(tree: Tree, path: str) -> str | None:
+    """A file's text (UTF-8, a byte-order mark dropped), None if absent; StoreError if not UTF-8."""
+    data = tree.read(path)
+    if data is None:
+        return None
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        raise StoreError("not UTF-8 text", f"{path}:{line}") from None
+
+
+def join(*parts: str) -> str:
+    """Join repository path parts with ``/``."""
+    return "/".join(p.strip("/") for p in parts if p)
+
+
+# -- names --------------------------------------------------------------------------------------
+
+
+def power_stem(power: str) -> str:
+    """A power's order file stem: its name in lower case, spaces as dashes (``france``)."""
+    return power.lower().replace(" ", "-")
+
+
+def phase_folder(calendar: Calendar, phase: Phase) -> str:
+    """The folder of ``phase``: ``<year>-<calendar step>-<season>-<kind>``, which sorts and reads.
+
+    >>> from judge.core.types import PhaseKind
+    >>> from judge.core.variant import STANDARD_CALENDAR
+    >>> phase_folder(STANDARD_CALENDAR, Phase(1901, 'Fall', PhaseKind.RETREAT))
+    '1901-4-fall-retreat'
+    """
+    step = calendar.steps.index((phase.season, phase.kind)) + 1
+    season = re.sub(r"[^a-z0-9]+", "-", phase.season.lower()).strip("-")
+    return f"{phase.year}-{step}-{season}-{phase.kind.value.lower()}"
+
+
+def parse_folder(name: str, calendar: Calendar) -> Phase | None:
+    """The phase a folder name stands for, or None if the name is not a phase folder."""
+    m = _FOLDER.match(name)
+    if not m:
+        return None
+    step = int(m.group(2))
+    if not 1 <= step <= len(calendar.steps):
+        return None
+    season, kind = calendar.steps[step - 1]
+    phase = Phase(int(m.group(1)), season, kind)
+    return phase if phase_folder(calendar, phase) == name else None
+
+
+# -- a game -------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PhaseInfo:
+    """What ``phase.yaml`` says: when the phase opened, its deadline, and how it ended."""
+
+    phase: str
+    opened: datetime
+    deadline: datetime
+    adjudicated: datetime | None = None
+    trigger: str | None = None
+    """Why it was played: ``deadline``, ``ready`` (every player marked ready) or ``forced``."""
+
+    def to_text(self) -> str:
+        """The file's text (deterministic)."""
+        data: dict[str, Any] = {"phase": self.phase, "opened": format_time(self.opened),
+                                "deadline": format_time(self.deadline)}
+        if self.adjudicated is not None:
+            data["adjudicated"] = format_time(self.adjudicated)
+            data["trigger"] = self.trigger
+        return yaml.safe_dump(data, sort_keys=False, allow_unicode=True)
+
+
+def parse_phase_info(text: str, filename: str) -> PhaseInfo:
+    """Read ``phase.yaml``; StoreError with the file if a key is missing or wrong."""
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        raise StoreError(f"not valid YAML: {exc}", filename) from None
+    if not isinstance(data, dict) or not {"phase", "opened", "deadline"} <= set(data):
+        raise StoreError("phase.yaml needs 'phase', 'opened' and 'deadline'", filename)
+    adj = data.get("adjudicated")
+    return PhaseInfo(str(data["phase"]), parse_time(data["opened"], filename), parse_time(data["deadline"], filename),
+                     parse_time(adj, filename) if adj is not None else None, data.get("trigger"))
+
+
+class Game:
+    """A game's folder as found in a tree: settings, variant and phase folders."""
+
+    def __init__(self, tree: Tree, path: str, settings: GameSettings, variant: Variant, warnings: list[str]) -> None:
+        self.tree = tree
+        self.path = path
+        self.settings = settings
+        self.variant = variant
+        self.warnings = warnings
+
+    @classmethod
+    def load(cls, tree: Tree, path: str) -> "Game":
+        """Read the game at ``path`` (e.g. ``games/example``); StoreError if it is not one."""
+        path = path.strip("/")
+        slug = PurePosixPath(path).name
+        text = read_text(tree, join(path, SETTINGS))
+        if text is None:
+            raise StoreError(f"no {SETTINGS}: not a game folder", path)
+        from ..variants import find_variant
+
+        settings, warnings = parse_settings(text, join(path, SETTINGS), slug)
+        return cls(tree, path, settings, find_variant(settings.variant), warnings)
+
+    @property
+    def slug(self) -> str:
+        return self.settings.slug
+
+    def folders(self) -> list[str]:
+        """The phase folders, in the order they were played."""
+        found = []
+        for name in self.tree.listdir(self.path):
+            phase = parse_folder(name, self.variant.calendar)
+            if phase is not None:
+                idx = self.variant.calendar.steps.index((phase.season, phase.kind))
+                found.append(((phase.year, idx), name))
+        return [name for _, name in sorted(found)]
+
+    def folder_path(self, folder: str, *more: str) -> str:
+        """The repository path of a phase folder (or of a file in it)."""
+        return join(self.path, folder, *more)
+
+    def current(self) -> str | None:
+        """The phase being played: the last folder, unless it already has results (game over)."""
+        folders = self.folders()
+        if not folders or self.tree.read(self.folder_path(folders[-1], RESULTS)) is not None:
+            return None
+        return folders[-1]
+
+    def info(self, folder: str) -> PhaseInfo:
+        """The folder's ``phase.yaml``."""
+        where = self.folder_path(folder, PHASE_FILE)
+        text = read_text(self.tree, where)
+        if text is None:
+            raise StoreError(f"missing {PHASE_FILE}", self.folder_path(folder))
+        return parse_phase_info(text, where)
+
+    def position(self, folder: str) -> Position:
+        """The position at the start of the phase, as committed."""
+        where = self.folder_path(folder, POSITION)
+        text = read_text(self.tree, where)
+        if text is None:
+            raise StoreError(f"missing {POSITION}", self.folder_path(folder))
+        position = _parse_position(text, where, self.variant.name)
+        expected = parse_folder(folder, self.variant.calendar)
+        if position.phase != expected:
+            raise StoreError(f"the position is for {position.phase}, but the folder is for {expected}", where)
+        return position
+
+    def stems(self) -> dict[str, Power]:
+        """Order file stem -> power."""
+        return {power_stem(p): p for p in self.variant.powers}
+
+    def order_name(self, power: Power) -> str:
+        """The order file name of ``power`` in this game (``france.txt`` or ``france.txt.age``)."""
+        return power_stem(power) + (".txt.age" if self.settings.sealed else ".txt")
+
+
+@functools.lru_cache(maxsize=64)
+def _parse_position(text: str, where: str, variant: str) -> Position:
+    """Positions are values: a tick, a check and a replay read the same files many times."""
+    from ..variants import find_variant
+
+    return parse_position(text, where, find_variant(variant))[1]
+
+
+def find_games(tree: Tree, paths: Iterable[str] | None = None) -> list[str]:
+    """The game folders to look at: those given, or every folder under ``games/`` with a
+    ``game.yaml``, sorted."""
+    if paths:
+        return [p.strip("/") for p in paths]
+    return [join(GAMES, name) for name in tree.listdir(GAMES) if tree.read(join(GAMES, name, SETTINGS)) is not None]

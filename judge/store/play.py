@@ -1,0 +1,262 @@
+"""Playing phases: from a phase folder with orders to its results and the next phase folder.
+
+:func:`play_phase` is pure (a tree in, files out) and is what both ``judge tick`` and
+``judge verify`` run, so that what verify checks is what the tick wrote. :func:`plan_game` plays
+every phase of a game that is due — several in a row when a tick comes late — against an overlay
+of its own pending writes; :mod:`judge.store.tick` commits the plan.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+import yaml
+
+from ..adjudication import Report
+from ..core.legality import retreat_options
+from ..core.phases import adjustment_counts, adjudicate
+from ..core.types import PhaseKind, Position
+from ..core.variant import Variant
+from ..notation import format_position
+from . import artifacts
+from .layout import PHASE_FILE, POSITION, RESULTS, RESULTS_TXT, Game, Overlay, PhaseInfo, phase_folder
+from .settings import format_time
+from .submissions import Collected, collect, must_order, parse_submissions
+
+
+@dataclass
+class PlayedPhase:
+    """A phase played: the files to write, and what to say about it."""
+
+    game: str
+    folder: str
+    phase: str
+    trigger: str | None
+    changes: dict[str, bytes]
+    results: dict[str, Any]
+    next_folder: str | None
+    report: Report | None = None
+
+    @property
+    def tag(self) -> str:
+        """The tag of the commit that holds the results: ``<game>/<folder>``."""
+        return f"{self.game}/{self.folder}"
+
+    @property
+    def message(self) -> str:
+        """The commit message: game and phase in the first line."""
+        head = f"{self.game}: {self.phase} played ({self.trigger})"
+        body = [f"Results: {self.folder}/{RESULTS}"]
+        if self.next_folder:
+            body.append(f"Next: {self.results['next_phase']} ({self.next_folder})")
+        if self.results.get("winner"):
+            body.append(f"{self.results['winner']} has won the game.")
+        return head + "\n\n" + "\n".join(body) + "\n"
+
+
+class _Flow(dict):
+    """A mapping written on one line (an order in ``results.yaml``)."""
+
+
+class _Dumper(yaml.SafeDumper):
+    pass
+
+
+_Dumper.add_representer(_Flow, lambda d, data: d.represent_mapping("tag:yaml.org,2002:map", data, flow_style=True))
+
+
+def dump_yaml(data: Any) -> bytes:
+    """Deterministic YAML: keys in the order given, one order per line."""
+    return yaml.dump(data, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=10000).encode("utf-8")
+
+
+def results_data(game: Game, folder: str, position: Position, report: Report, notes: list[str],
+                 problems: list[str], next_position: Position | None, next_folder: str | None) -> dict[str, Any]:
+    """The content of ``results.yaml`` (and what ``results.txt`` is formatted from)."""
+    variant = game.variant
+    result = report.result
+    orders = []
+    for r in report.resolutions():
+        orders.append(_Flow(power=r.power, order=r.order_text, result=r.outcome.value,
+                            reason=r.reason, tags=[t.value for t in r.tags]))
+    orders.sort(key=lambda o: o["power"])  # stable: each power's orders in the order given
+    after = result.next_position
+    retreats = []
+    for d in after.dislodged:
+        options = retreat_options(variant.board, after, d.unit, d.attacker_from)
+        retreats.append(_Flow(power=d.unit.power, unit=str(d.unit), options=[str(o) for o in options]))
+    powers: dict[str, dict[str, int]] = {}
+    deltas = adjustment_counts(after)
+    for p in variant.powers:
+        centres = len(after.centers_of(p))
+        units = len(after.units_of(p))
+        if centres or units or p in deltas:
+            powers[p] = _Flow(centres=centres, units=units)
+    return {
+        "game": game.slug,
+        "phase": str(position.phase),
+        "folder": folder,
+        "orders": orders,
+        "problems": problems,
+        "notes": notes + list(result.notes),
+        "captures": [_Flow(centre=c, **{"from": old, "to": new}) for c, old, new in result.captures],
+        "disbanded": [f"{u.power}: {u}" for u in result.disbanded],
+        "retreats": retreats,
+        "powers": powers,
+        "winner": result.winner,
+        "next_phase": str(next_position.phase) if next_position is not None else None,
+        "next_folder": next_folder,
+    }
+
+
+def missing_notes(variant: Variant, position: Position, collected: Collected) -> list[str]:
+    """Sentences for the powers that had something to decide and sent nothing usable."""
+    kind = position.phase.kind
+    out = []
+    for power in must_order(variant, position):
+        sub = collected.submissions.get(power)
+        if sub is not None and sub.used:
+            continue
+        if kind is PhaseKind.MOVEMENT:
+            out.append(f"No orders from {power}: its units hold.")
+        elif kind is PhaseKind.RETREAT:
+            out.append(f"No orders from {power}: its dislodged units are disbanded.")
+        else:
+            out.append(f"No orders from {power}: civil disorder (builds are waived, removals follow the rule).")
+    return out
+
+
+def play_phase(game: Game, folder: str, *, identities: list[str], trigger: str | None, now: datetime,
+               next_opened: datetime, maps: bool = True, position: Position | None = None,
+               info: PhaseInfo | None = None) -> PlayedPhase:
+    """Adjudicate ``folder`` of ``game`` and return every file this writes.
+
+    ``trigger`` says why it is played (``deadline``, ``ready``, ``forced``); None replays a phase
+    already played (``judge verify``): its ``phase.yaml`` is left alone and, in sealed games, the
+    published clear text is read instead of the sealed files. ``position`` replaces the committed
+    one (verify replays from its own positions).
+    """
+    variant = game.variant
+    info = info or game.info(folder)
+    position = position if position is not None else game.position(folder)
+    late_after = info.deadline + game.settings.schedule.grace
+    collected = collect(game, folder, identities=identities, late_after=late_after, prefer_clear=trigger is None)
+    lines, refused = parse_submissions(variant, position, collected)
+    orders = [ln.order for ln in lines if ln.order is not None]
+    result = adjudicate(variant, position, orders)
+    report = Report(variant, tuple(lines), result)
+    notes = list(collected.notes)
+    for sub in collected.submissions.values():
+        notes += sub.notes
+    notes += missing_notes(variant, position, collected)
+    problems = report.problems + refused
+    nxt = result.next_position
+    next_folder = None if result.winner else phase_folder(variant.calendar, nxt.phase)
+    data = results_data(game, folder, position, report, notes, problems,
+                        None if result.winner else nxt, next_folder)
+
+    changes: dict[str, bytes] = {game.folder_path(folder, RESULTS): dump_yaml(data)}
+    base = game.folder_path(folder)
+    if trigger is not None:
+        done = PhaseInfo(info.phase, info.opened, info.deadline, now, trigger)
+        changes[game.folder_path(folder, PHASE_FILE)] = done.to_text().encode("utf-8")
+    for sub in collected.submissions.values():
+        if sub.publish is not None:
+            changes[sub.path] = sub.publish
+    title = game.settings.title
+    next_deadline = None
+    if next_folder:
+        deadline = game.settings.schedule.deadline(next_opened, nxt.phase.kind)
+        next_deadline = format_time(deadline)
+        opened = PhaseInfo(str(nxt.phase), next_opened, deadline)
+        changes[game.folder_path(next_folder, PHASE_FILE)] = opened.to_text().encode("utf-8")
+        changes[game.folder_path(next_folder, POSITION)] = format_position(nxt).encode("utf-8")
+    txt = artifacts.results_text(variant, data, before=position, after=None if result.winner else nxt,
+                                 game=title, deadline=next_deadline)
+    if txt is not None:
+        changes[game.folder_path(folder, RESULTS_TXT)] = txt
+    if maps:
+        for name, blob in artifacts.map_files(variant, position, resolutions=report.resolutions(),
+                                              title=f"{title}: {position.phase}").items():
+            changes[f"{base}/{name}"] = blob
+        if next_folder:
+            for name, blob in artifacts.map_files(variant, nxt, title=f"{title}: {nxt.phase}").items():
+                changes[game.folder_path(next_folder, name)] = blob
+    return PlayedPhase(game.slug, folder, str(position.phase), trigger, changes, data, next_folder, report)
+
+
+@dataclass
+class Waiting:
+    """Why a game's current phase was not played."""
+
+    game: str
+    folder: str | None
+    reason: str
+
+
+@dataclass
+class GamePlan:
+    """What a tick will do for one game."""
+
+    game: str
+    played: list[PlayedPhase] = field(default_factory=list)
+    waiting: Waiting | None = None
+    warnings: list[str] = field(default_factory=list)
+
+
+def is_ready(game: Game, folder: str, position: Position, identities: list[str]) -> tuple[bool, str]:
+    """Have all the players who must order marked their orders ready? And a word on who has."""
+    need = [p for p in must_order(game.variant, position) if game.settings.players.get(p)]
+    if game.settings.sealed and not identities:
+        return False, "sealed orders cannot be checked for '# ready' without the identity"
+    collected = collect(game, folder, identities=identities, late_after=None)
+    ready = [p for p in need if (s := collected.submissions.get(p)) is not None and s.used and s.ready]
+    return bool(need) and len(ready) == len(need), f"{len(ready)} of {len(need)} players ready"
+
+
+def plan_game(tree: Any, path: str, now: datetime, *, identities: list[str], force: bool = False,
+              max_phases: int = 20, maps: bool = True) -> GamePlan:
+    """Play every phase of the game at ``path`` that is due at ``now``.
+
+    A phase is due when ``now`` is past its deadline plus grace (the next phase then opens at
+    that deadline, so a late tick catches up with the schedule), or when every player who has
+    something to decide has marked their orders ready (the next phase then opens ``now``).
+    ``force`` plays exactly the current phase, now, whatever its deadline, even in a paused
+    game (the Gamesmaster's override, and the demo's). Paused and finished games otherwise wait.
+    """
+    overlay = Overlay(tree)
+    game = Game.load(overlay, path)
+    plan = GamePlan(game.slug, warnings=list(game.warnings))
+    status = game.settings.status
+    if status == "finished" or (status == "paused" and not force):
+        plan.waiting = Waiting(game.slug, None, f"the game is {status}")
+        return plan
+    while len(plan.played) < max_phases:
+        folder = game.current()
+        if folder is None:
+            plan.waiting = Waiting(game.slug, None, "the game is over" if game.folders() else "no phase folder")
+            break
+        info = game.info(folder)
+        position = game.position(folder)
+        due_at = info.deadline + game.settings.schedule.grace
+        if force:
+            trigger, next_opened = "forced", now
+        elif now >= due_at:
+            trigger, next_opened = "deadline", max(info.deadline, info.opened)
+        else:
+            ready, word = is_ready(game, folder, position, identities)
+            if ready:
+                trigger, next_opened = "ready", now
+            else:
+                plan.waiting = Waiting(game.slug, folder, f"{info.phase}: deadline {format_time(info.deadline)} "
+                                                          f"(+{game.settings.schedule.grace_minutes} min grace), {word}")
+                break
+        played = play_phase(game, folder, identities=identities, trigger=trigger, now=now,
+                            next_opened=next_opened, maps=maps, position=position, info=info)
+        overlay.update(played.changes)
+        plan.played.append(played)
+        if force:
+            break
+    return plan

@@ -1,0 +1,364 @@
+"""A game's settings (``game.yaml``) and its deadline schedule.
+
+The Gamesmaster writes ``game.yaml``; the judge only reads it (``judge new`` writes the first one,
+and ``judge keygen --game`` changes its ``recipient:`` line in place). Reading is declarative:
+every problem comes back with the file, the line and the key, unknown keys are warnings.
+
+Deadlines are computed when a phase opens and written into its ``phase.yaml``: the phase kind's
+number of hours after the opening, then moved on to the next ``at`` time of day in the game's time
+zone when one is given (``movement: {hours: 72, at: "22:00"}``).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from datetime import date, datetime, time, timedelta, timezone
+from typing import Any, Mapping
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+import yaml
+
+from ..core.errors import StoreError
+from ..core.types import PhaseKind, Power
+from ..core.variant import Variant
+
+UTC = timezone.utc
+
+SLUG = re.compile(r"^[a-z0-9][a-z0-9-]{0,62}$")
+"""A game's folder name: lower-case letters, digits and dashes."""
+
+ORDER_MODES = ("public", "sealed")
+STATUSES = ("active", "paused", "finished")
+_TOP_KEYS = ("title", "variant", "options", "players", "schedule", "orders", "recipient", "status")
+
+
+# -- time ---------------------------------------------------------------------------------------
+
+
+def format_time(moment: datetime) -> str:
+    """UTC, ISO 8601, to the second, with ``Z``: ``2025-01-09T22:00:00Z``."""
+    return moment.astimezone(UTC).replace(microsecond=0).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def parse_time(value: Any, where: str = "") -> datetime:
+    """Read a moment written by :func:`format_time` (or by hand: any ISO 8601 with or without a
+    zone, UTC if none; YAML may already have made it a datetime). StoreError if it is not one."""
+    if isinstance(value, datetime):
+        moment = value
+    elif isinstance(value, date):
+        moment = datetime.combine(value, time(0, 0))
+    else:
+        try:
+            moment = datetime.fromisoformat(str(value).strip())
+        except ValueError:
+            raise StoreError(f"expected a time like '2025-01-09T22:00:00Z', found {value!r}", where) from None
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    return moment.astimezone(UTC)
+
+
+# -- schedule -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class DeadlineRule:
+    """How long a kind of phase lasts: ``hours`` after it opens, then on to the next ``at``."""
+
+    hours: float
+    at: time | None = None
+
+    def to_data(self) -> dict[str, Any]:
+        """The rule as ``game.yaml`` writes it."""
+        data: dict[str, Any] = {"hours": int(self.hours) if float(self.hours).is_integer() else self.hours}
+        if self.at is not None:
+            data["at"] = self.at.strftime("%H:%M")
+        return data
+
+
+@dataclass(frozen=True)
+class Schedule:
+    """The deadline schedule of a game."""
+
+    timezone: str = "UTC"
+    movement: DeadlineRule = DeadlineRule(72, time(22, 0))
+    retreat: DeadlineRule = DeadlineRule(24)
+    adjustment: DeadlineRule = DeadlineRule(24)
+    grace_minutes: int = 10
+    """Orders received up to this long after a deadline still count; the phase is played then."""
+
+    @property
+    def tz(self) -> ZoneInfo:
+        """The game's time zone."""
+        return ZoneInfo(self.timezone)
+
+    @property
+    def grace(self) -> timedelta:
+        """The grace period as a duration."""
+        return timedelta(minutes=self.grace_minutes)
+
+    def rule(self, kind: PhaseKind) -> DeadlineRule:
+        """The rule for phases of ``kind``."""
+        return {PhaseKind.MOVEMENT: self.movement, PhaseKind.RETREAT: self.retreat,
+                PhaseKind.ADJUSTMENT: self.adjustment}[kind]
+
+    def deadline(self, opened: datetime, kind: PhaseKind) -> datetime:
+        """The deadline of a phase of ``kind`` opened at ``opened`` (UTC).
+
+        >>> s = Schedule()
+        >>> format_time(s.deadline(parse_time('2025-01-06T09:30:00Z'), PhaseKind.MOVEMENT))
+        '2025-01-09T22:00:00Z'
+        >>> format_time(s.deadline(parse_time('2025-01-06T22:00:00Z'), PhaseKind.MOVEMENT))
+        '2025-01-09T22:00:00Z'
+        >>> format_time(s.deadline(parse_time('2025-01-06T22:05:00Z'), PhaseKind.RETREAT))
+        '2025-01-07T22:05:00Z'
+        """
+        rule = self.rule(kind)
+        earliest = opened.astimezone(UTC) + timedelta(hours=rule.hours)
+        if rule.at is None:
+            return earliest.replace(microsecond=0)
+        local = earliest.astimezone(self.tz)
+        day = local.date()
+        while True:
+            # Combining a date and a wall-clock time in the zone handles summer time changes.
+            candidate = datetime.combine(day, rule.at, tzinfo=self.tz)
+            if candidate >= local:
+                return candidate.astimezone(UTC)
+            day += timedelta(days=1)
+
+    def to_data(self) -> dict[str, Any]:
+        """The schedule as ``game.yaml`` writes it."""
+        return {
+            "timezone": self.timezone,
+            "movement": self.movement.to_data(),
+            "retreat": self.retreat.to_data(),
+            "adjustment": self.adjustment.to_data(),
+            "grace_minutes": self.grace_minutes,
+        }
+
+
+# -- settings -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class GameSettings:
+    """What ``game.yaml`` says."""
+
+    slug: str
+    """The game's folder name (not in the file: the folder is the name)."""
+    title: str
+    variant: str
+    options: Mapping[str, Any] = field(default_factory=dict)
+    players: Mapping[Power, str | None] = field(default_factory=dict)
+    """Power -> GitHub login (``None``: nobody plays it, it is in civil disorder)."""
+    schedule: Schedule = Schedule()
+    orders: str = "public"
+    """``public`` (``orders/<power>.txt``) or ``sealed`` (``orders/<power>.txt.age``)."""
+    recipient: str | None = None
+    status: str = "active"
+
+    @property
+    def sealed(self) -> bool:
+        """Are orders sealed to the game's age recipient?"""
+        return self.orders == "sealed"
+
+    def powers_of(self, login: str) -> list[Power]:
+        """The powers ``login`` plays (GitHub logins are compared without case)."""
+        return sorted(p for p, who in self.players.items() if who and who.lower() == login.lower())
+
+
+def _lines(text: str) -> dict[tuple, int]:
+    """The line of every mapping key, by key path (for located messages)."""
+    out: dict[tuple, int] = {}
+    try:
+        node = yaml.compose(text, Loader=yaml.SafeLoader)
+    except yaml.YAMLError:
+        return out
+
+    def walk(n: Any, path: tuple) -> None:
+        if isinstance(n, yaml.MappingNode):
+            for k, v in n.value:
+                key = path + (str(k.value),)
+                out[key] = k.start_mark.line + 1
+                walk(v, key)
+
+    if node is not None:
+        walk(node, ())
+    return out
+
+
+def parse_settings(text: str, filename: str, slug: str, variant: Variant | None = None) -> tuple[GameSettings, list[str]]:
+    """Read ``game.yaml``: the settings and warnings (unknown keys). StoreError lists every problem.
+
+    ``variant``, when given, is used to check the players' powers; otherwise the variant named in
+    the file is loaded.
+    """
+    from ..variants import find_variant
+
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        raise StoreError(f"not valid YAML: {getattr(exc, 'problem', None) or exc}",
+                         f"{filename}:{mark.line + 1}" if mark else filename) from None
+    lines = _lines(text)
+    problems: list[str] = []
+    warnings: list[str] = []
+
+    def at(*path: str) -> str:
+        for k in range(len(path), 0, -1):
+            if path[:k] in lines:
+                return f"{filename}:{lines[path[:k]]}"
+        return filename
+
+    def bad(msg: str, *path: str) -> None:
+        problems.append(f"{at(*path)}: {msg}")
+
+    if not isinstance(data, dict):
+        raise StoreError("game.yaml is a mapping with at least 'variant' and 'players'", filename)
+    for key in data:
+        if key not in _TOP_KEYS:
+            warnings.append(f"{at(str(key))}: unknown key {key!r} (known: {', '.join(_TOP_KEYS)}); ignored")
+    vname = str(data.get("variant", "standard"))
+    if variant is None:
+        try:
+            variant = find_variant(vname)
+        except Exception as exc:  # noqa: BLE001 - reported with its location
+            raise StoreError(getattr(exc, "message", str(exc)), at("variant")) from None
+    options = data.get("options") or {}
+    if not isinstance(options, dict):
+        bad("'options' maps option names to values", "options")
+        options = {}
+    players: dict[Power, str | None] = {}
+    raw_players = data.get("players") or {}
+    if not isinstance(raw_players, dict):
+        bad("'players' maps each power to a GitHub login", "players")
+        raw_players = {}
+    for pname, login in raw_players.items():
+        power = next((p for p in variant.powers if p.lower() == str(pname).lower()), None)
+        if power is None:
+            bad(f"{pname!r} is not a power of {variant.name} (powers: {', '.join(variant.powers)})", "players", str(pname))
+            continue
+        if login is not None and not (isinstance(login, str) and re.fullmatch(r"[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})", login)):
+            bad(f"the player of {power} should be a GitHub login, found {login!r}", "players", str(pname))
+            continue
+        players[power] = login
+    schedule = _parse_schedule(data.get("schedule"), bad, warnings, at)
+    orders = str(data.get("orders", "public"))
+    if orders not in ORDER_MODES:
+        bad(f"'orders' is public or sealed, found {orders!r}", "orders")
+    recipient = data.get("recipient")
+    if orders == "sealed":
+        if not (isinstance(recipient, str) and recipient.startswith("age1")):
+            bad("a sealed game needs 'recipient: age1...' (judge keygen --game makes one)", "recipient")
+    status = str(data.get("status", "active"))
+    if status not in STATUSES:
+        bad(f"'status' is one of {', '.join(STATUSES)}, found {status!r}", "status")
+    if problems:
+        raise StoreError(f"{len(problems)} problem(s) in the settings:\n" + "\n".join(problems), filename)
+    settings = GameSettings(slug, str(data.get("title") or slug), variant.name, dict(options), players, schedule,
+                            orders, recipient if isinstance(recipient, str) else None, status)
+    return settings, warnings
+
+
+def _parse_schedule(raw: Any, bad, warnings: list[str], at) -> Schedule:
+    if raw is None:
+        return Schedule()
+    if not isinstance(raw, dict):
+        bad("'schedule' is a mapping (timezone, movement, retreat, adjustment, grace_minutes)", "schedule")
+        return Schedule()
+    default = Schedule()
+    known = ("timezone", "movement", "retreat", "adjustment", "grace_minutes")
+    for key in raw:
+        if key not in known:
+            warnings.append(f"{at('schedule', str(key))}: unknown key {key!r} in schedule; ignored")
+    tzname = str(raw.get("timezone", "UTC"))
+    try:
+        ZoneInfo(tzname)
+    except (ZoneInfoNotFoundError, ValueError):
+        bad(f"unknown time zone {tzname!r} (e.g. UTC, Europe/Paris)", "schedule", "timezone")
+        tzname = "UTC"
+
+    def rule(name: str) -> DeadlineRule:
+        r = raw.get(name)
+        if r is None:
+            return default.rule(PhaseKind(name.capitalize()))
+        if not isinstance(r, dict) or "hours" not in r:
+            bad(f"'{name}' reads like {{hours: 24}} or {{hours: 72, at: \"22:00\"}}", "schedule", name)
+            return default.rule(PhaseKind(name.capitalize()))
+        try:
+            hours = float(r["hours"])
+            if hours <= 0:
+                raise ValueError
+        except (TypeError, ValueError):
+            bad(f"hours should be a positive number, found {r['hours']!r}", "schedule", name, "hours")
+            hours = 24
+        when = None
+        if r.get("at") is not None:
+            text = str(r["at"])
+            if isinstance(r["at"], int):  # YAML 1.1 reads 22:00 unquoted as sexagesimal minutes
+                text = f"{r['at'] // 60:02d}:{r['at'] % 60:02d}"
+            m = re.fullmatch(r"(\d{1,2}):(\d{2})", text)
+            if not m or int(m.group(1)) > 23 or int(m.group(2)) > 59:
+                bad(f"'at' is a time of day like \"22:00\", found {r['at']!r}", "schedule", name, "at")
+            else:
+                when = time(int(m.group(1)), int(m.group(2)))
+        return DeadlineRule(hours, when)
+
+    grace = raw.get("grace_minutes", default.grace_minutes)
+    if not isinstance(grace, int) or grace < 0:
+        bad(f"grace_minutes is a whole number of minutes, found {grace!r}", "schedule", "grace_minutes")
+        grace = default.grace_minutes
+    return Schedule(tzname, rule("movement"), rule("retreat"), rule("adjustment"), grace)
+
+
+def format_settings(settings: GameSettings, variant: Variant) -> str:
+    """The text of a new ``game.yaml``, with comments for the Gamesmaster."""
+
+    def q(value: Any) -> str:
+        return yaml.safe_dump(value, default_flow_style=True, sort_keys=False, width=1000).strip().removesuffix("...").strip()
+
+    s = settings.schedule
+    lines = [
+        "# The settings of this game. The Gamesmaster edits this file (protected by CODEOWNERS).",
+        f"title: {q(settings.title)}",
+        f"variant: {q(settings.variant)}",
+        f"options: {q(dict(settings.options))}" + ("                       # the variant's rule options" if not settings.options else ""),
+        "players:                          # power -> GitHub login (null: nobody, civil disorder)",
+    ]
+    for power in variant.powers:
+        lines.append(f"  {power}: {q(settings.players.get(power))}")
+    lines += [
+        "schedule:",
+        f"  timezone: {q(s.timezone)}",
+    ]
+    for name, rule in (("movement", s.movement), ("retreat", s.retreat), ("adjustment", s.adjustment)):
+        lines.append(f"  {name}: {q(rule.to_data())}")
+    lines += [
+        f"  grace_minutes: {s.grace_minutes}",
+        f"orders: {settings.orders}                    # public | sealed",
+    ]
+    if settings.recipient:
+        lines.append(f"recipient: {settings.recipient}   # sealed orders are encrypted to this age key")
+    lines.append(f"status: {settings.status}                    # active | paused | finished")
+    return "\n".join(lines) + "\n"
+
+
+def set_recipient(text: str, recipient: str) -> str:
+    """``game.yaml``'s text with ``orders: sealed`` and the new recipient, comments kept."""
+    out = []
+    seen_r = seen_o = False
+    for line in text.splitlines():
+        if re.match(r"^recipient\s*:", line):
+            out.append(f"recipient: {recipient}   # sealed orders are encrypted to this age key")
+            seen_r = True
+        elif re.match(r"^orders\s*:", line):
+            out.append("orders: sealed                    # public | sealed")
+            seen_o = True
+        else:
+            out.append(line)
+    if not seen_o:
+        out.append("orders: sealed                    # public | sealed")
+    if not seen_r:
+        out.append(f"recipient: {recipient}   # sealed orders are encrypted to this age key")
+    return "\n".join(out) + "\n"

@@ -1,0 +1,209 @@
+"""The order files submitted for a phase: found, opened, dated, and read.
+
+For each power: ``orders/<power>.txt`` (public games) or ``orders/<power>.txt.age`` (sealed
+games, opened with the judge's identity, header checked), its receipt if the pull-request check
+wrote one (``receipts/<power>.yaml``: the server's time of receipt and a digest of the file), and
+whether the player marked it ready (a line ``# ready``). A file received after the deadline and
+its grace is not used; a file whose receipt does not match it was pushed directly, by someone
+with write access (the Gamesmaster), and is used.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from dataclasses import dataclass, field
+from datetime import datetime
+
+import yaml
+
+from ..core.errors import JudgeError, StoreError
+from ..core.phases import adjustment_counts, build_sites
+from ..core.types import PhaseKind, Position, Power
+from ..core.variant import Variant
+from ..notation import ParsedLine, parse_orders
+from ..sealing import CANNOT_DECRYPT, IDENTITY_ENV, decrypt, read_sealed
+from .layout import ORDERS, RECEIPTS, Game, join, power_stem
+from .settings import format_time, parse_time
+
+READY = re.compile(r"^[ \t]*#[ \t]*ready[ \t]*$", re.I | re.M)
+"""A line ``# ready``: the player says these are the final orders."""
+
+
+def digest(data: bytes) -> str:
+    """``sha256:<hex>`` of a file's bytes, as receipts write it."""
+    return "sha256:" + hashlib.sha256(data).hexdigest()
+
+
+@dataclass
+class Submission:
+    """One power's orders for a phase."""
+
+    power: Power
+    path: str
+    """Where the clear text is (or will be, for sealed orders): ``.../orders/<power>.txt``."""
+    source: str
+    """The file submitted: ``.../orders/<power>.txt`` or ``.../orders/<power>.txt.age``."""
+    raw: bytes
+    text: str | None = None
+    """The clear text, None if it could not be read."""
+    used: bool = True
+    """False when refused (late, unreadable, sealed for somewhere else)."""
+    ready: bool = False
+    publish: bytes | None = None
+    """Sealed orders: the clear text to write at ``path`` once the phase is played."""
+    notes: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Collected:
+    """Every submission of a phase, and what was wrong with the folder."""
+
+    submissions: dict[Power, Submission]
+    notes: list[str]
+
+    def files(self) -> dict[str, bytes]:
+        """The submitted order files as committed (path -> bytes): the dice's input."""
+        return {s.source: s.raw for s in self.submissions.values()}
+
+
+def must_order(variant: Variant, position: Position) -> list[Power]:
+    """The powers with something to decide in this phase (units to move, dislodged units,
+    builds they could make or removals they must make)."""
+    kind = position.phase.kind
+    if kind is PhaseKind.MOVEMENT:
+        return sorted({u.power for u in position.units})
+    if kind is PhaseKind.RETREAT:
+        return sorted({d.unit.power for d in position.dislodged})
+    out = []
+    for power, delta in adjustment_counts(position).items():
+        if delta < 0 or (delta > 0 and build_sites(variant, position, power)):
+            out.append(power)
+    return sorted(out)
+
+
+def collect(game: Game, folder: str, *, identities: list[str], late_after: datetime | None,
+            prefer_clear: bool = False) -> Collected:
+    """The submissions of ``folder``.
+
+    ``late_after``: files received (per their receipt) after this moment are not used (None: no
+    limit). ``prefer_clear``: for a phase already played in a sealed game, read the published
+    clear text rather than decrypting (``judge verify`` needs no secret).
+    """
+    tree = game.tree
+    odir = game.folder_path(folder, ORDERS)
+    names = set(tree.listdir(odir))
+    stems = game.stems()
+    subs: dict[Power, Submission] = {}
+    notes: list[str] = []
+    for name in sorted(names):
+        stem, ext = _split(name)
+        power = stems.get(stem)
+        if power is None or ext not in (".txt", ".txt.age"):
+            notes.append(f"{join(odir, name)}: not an order file of this game (expected e.g. {game.order_name(next(iter(game.variant.powers)))}): ignored")
+            continue
+        if ext == ".txt.age" and not game.settings.sealed:
+            notes.append(f"{join(odir, name)}: a sealed file in a game whose orders are public: ignored")
+            continue
+        if ext == ".txt" and game.settings.sealed and stem + ".txt.age" in names:
+            continue  # the sealed file decides; this is its published clear text (or a stray copy)
+        subs[power] = _open(game, folder, power, join(odir, name), identities, prefer_clear)
+    for power, sub in subs.items():
+        _check_receipt(game, folder, sub, late_after)
+    return Collected(dict(sorted(subs.items())), notes)
+
+
+def _split(name: str) -> tuple[str, str]:
+    for ext in (".txt.age", ".txt"):
+        if name.endswith(ext):
+            return name[: -len(ext)], ext
+    return name, ""
+
+
+def _open(game: Game, folder: str, power: Power, source: str, identities: list[str], prefer_clear: bool) -> Submission:
+    raw = game.tree.read(source) or b""
+    clear_path = source.removesuffix(".age")
+    sub = Submission(power, clear_path, source, raw)
+    if source.endswith(".age"):
+        published = game.tree.read(clear_path)
+        if prefer_clear:
+            # A phase already played: the judge published the plaintext of every sealed file it
+            # could decrypt, so no published text means it could not.
+            plain = published
+            if plain is None:
+                sub.used = False
+                sub.notes.append(f"{source}: {CANNOT_DECRYPT}: {power}'s orders are not used")
+                return sub
+        else:
+            if not identities:
+                # A missing secret must not turn everyone's orders into holds: stop the game.
+                raise StoreError(f"sealed orders cannot be read: {IDENTITY_ENV} is not set", source)
+            try:
+                plain = decrypt(raw, identities, source)
+            except JudgeError as exc:
+                sub.used = False
+                sub.notes.append(f"{exc}: {power}'s orders are not used")
+                return sub
+            sub.publish = plain
+        try:
+            opened = read_sealed(plain, source)
+        except JudgeError as exc:
+            sub.used = False
+            sub.notes.append(f"{exc}: {power}'s orders are not used")
+            return sub
+        if (opened.game, opened.phase, opened.power) != (game.slug, folder, power):
+            sub.used = False
+            sub.notes.append(f"{source}: sealed for game {opened.game!r}, phase {opened.phase!r}, power "
+                             f"{opened.power!r}, not for this file: refused")
+            return sub
+        sub.text = opened.text
+    else:
+        try:
+            sub.text = raw.decode("utf-8-sig")
+        except UnicodeDecodeError as exc:
+            line = raw[: exc.start].count(b"\n") + 1
+            sub.used = False
+            sub.notes.append(f"{source}:{line}: not UTF-8 text: {power}'s orders are not used")
+            return sub
+    sub.ready = bool(READY.search(sub.text or ""))
+    return sub
+
+
+def _check_receipt(game: Game, folder: str, sub: Submission, late_after: datetime | None) -> None:
+    where = game.folder_path(folder, RECEIPTS, power_stem(sub.power) + ".yaml")
+    text = game.tree.read(where)
+    if text is None or not sub.used:
+        return
+    try:
+        data = yaml.safe_load(text) or {}
+        files = data.get("files") or {}
+        received = parse_time(data["received"], where)
+    except (yaml.YAMLError, KeyError, AttributeError, JudgeError):
+        sub.notes.append(f"{where}: unreadable receipt: ignored")
+        return
+    rel = sub.source[len(game.folder_path(folder)) + 1:]
+    if files.get(rel) != digest(sub.raw):
+        sub.notes.append(f"{sub.source}: changed after its receipt (a direct push): used as committed")
+        return
+    if late_after is not None and received > late_after:
+        sub.used = False
+        sub.notes.append(f"{sub.source}: received at {format_time(received)}, after the deadline and its grace "
+                         f"({format_time(late_after)}): {sub.power}'s orders are not used")
+
+
+def parse_submissions(variant: Variant, position: Position, collected: Collected) -> tuple[list[ParsedLine], list[str]]:
+    """Read every used submission against ``position``; lines for another power are refused.
+
+    Returns the lines to adjudicate (in power order) and the refusals, located.
+    """
+    lines: list[ParsedLine] = []
+    refused: list[str] = []
+    for power, sub in collected.submissions.items():
+        if not sub.used or sub.text is None:
+            continue
+        for ln in parse_orders(sub.text, variant, position, sub.path, default_power=power):
+            if ln.power is not None and ln.power != power:
+                refused.append(f"{ln.where}: an order for {ln.power} in {power}'s file is refused: {ln.text!r}")
+                continue
+            lines.append(ln)
+    return lines, refused

@@ -1,0 +1,265 @@
+"""The deadline job: play every game's due phases and commit each one, atomically per game.
+
+A tick reads what is committed at HEAD (never uncommitted files), plans each game's due phases
+in memory (:func:`judge.store.play.plan_game`) and commits them — one commit and one tag
+(``<game>/<phase folder>``) per phase — through :func:`judge.store.transaction.commit_atomically`.
+A game whose planning or committing fails is left exactly as it was and named in the errors; the
+other games go on. A second tick right after finds nothing due and does nothing.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import traceback
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Any, Callable, Iterable, Mapping, TypeVar
+
+from ..core.errors import JudgeError, StoreError
+from ..core.types import Power
+from ..notation import format_position
+from ..sealing import generate_identity, load_identities
+from . import artifacts
+from .layout import GAMES, PHASE_FILE, POSITION, SETTINGS, GitTree, PhaseInfo, find_games, join, phase_folder
+from .play import Waiting, plan_game
+from .settings import SLUG, UTC, GameSettings, Schedule, format_settings
+from .transaction import PlannedCommit, commit_atomically
+
+T = TypeVar("T")
+
+
+def open_repo(path: str | os.PathLike = ".") -> Any:
+    """The git repository containing ``path``; StoreError if there is none."""
+    import git
+
+    try:
+        return git.Repo(Path(path).resolve(), search_parent_directories=True)
+    except (git.InvalidGitRepositoryError, git.NoSuchPathError):
+        raise StoreError("not inside a git repository", str(path)) from None
+
+
+def repo_path(repo: Any, path: str | os.PathLike) -> str:
+    """``path`` (relative to the current directory, or absolute) as a repository path."""
+    root = Path(repo.working_tree_dir).resolve()
+    p = Path(path)
+    full = (p if p.is_absolute() else Path.cwd() / p).resolve()
+    try:
+        return full.relative_to(root).as_posix()
+    except ValueError:
+        raise StoreError(f"not inside the repository {root}", str(path)) from None
+
+
+def head_tree(repo: Any) -> GitTree:
+    """The committed files at HEAD; StoreError if there is no commit yet."""
+    try:
+        return GitTree(repo.head.commit)
+    except ValueError:
+        raise StoreError("the repository has no commit yet") from None
+
+
+# -- new ----------------------------------------------------------------------------------------
+
+
+def parse_players(items: Iterable[str]) -> dict[str, str]:
+    """``['France=bob', 'England=alice germany=carol']`` -> power name (as written) -> login."""
+    out: dict[str, str] = {}
+    for item in items:
+        for word in re.split(r"[\s,]+", item.strip()):
+            if not word:
+                continue
+            power, sep, login = word.partition("=")
+            if not sep or not power or not login:
+                raise StoreError(f"players are written power=login, found {word!r}")
+            out[power] = login.lstrip("@")
+    return out
+
+
+@dataclass
+class NewGame:
+    """A game created: its files (repository path -> bytes), and the secret identity if sealed."""
+
+    path: str
+    files: dict[str, bytes]
+    identity: str | None = None
+    recipient: str | None = None
+
+
+def new_game(path: str, variant_name: str, *, now: datetime, title: str | None = None,
+             players: Mapping[str, str] | None = None, sealed: bool = False,
+             schedule: Schedule | None = None, maps: bool = True) -> NewGame:
+    """The files of a new game at ``path`` (``games/<slug>``): ``game.yaml`` and the first phase
+    folder with the variant's starting position. Sealed games get a fresh age identity: its
+    recipient goes into ``game.yaml``, the identity is returned (never written)."""
+    from ..variants import find_variant
+
+    path = path.strip("/")
+    slug = Path(path).name
+    if not SLUG.match(slug):
+        raise StoreError(f"a game's folder name is lower-case letters, digits and dashes, found {slug!r}", path)
+    variant = find_variant(variant_name)
+    assigned: dict[Power, str | None] = {p: None for p in variant.powers}
+    for name, login in (players or {}).items():
+        power = next((p for p in variant.powers if p.lower() == name.lower()), None)
+        if power is None:
+            raise StoreError(f"{name!r} is not a power of {variant.name} (powers: {', '.join(variant.powers)})")
+        assigned[power] = login
+    identity = recipient = None
+    if sealed:
+        identity, recipient = generate_identity()
+    settings = GameSettings(slug, title or slug.replace("-", " ").capitalize(), variant.name, {}, assigned,
+                            schedule or Schedule(), "sealed" if sealed else "public", recipient)
+    start = variant.start
+    folder = phase_folder(variant.calendar, start.phase)
+    info = PhaseInfo(str(start.phase), now, settings.schedule.deadline(now, start.phase.kind))
+    files = {
+        join(path, SETTINGS): format_settings(settings, variant).encode("utf-8"),
+        join(path, folder, PHASE_FILE): info.to_text().encode("utf-8"),
+        join(path, folder, POSITION): format_position(start).encode("utf-8"),
+    }
+    if maps:
+        for name, blob in artifacts.map_files(variant, start, title=f"{settings.title}: {start.phase}").items():
+            files[join(path, folder, name)] = blob
+    return NewGame(path, files, identity, recipient)
+
+
+def create_game(repo_or_dir: Any, game: NewGame, *, commit: bool, now: datetime) -> None:
+    """Write a new game's files: committed (``repo_or_dir`` a repository) or just written
+    (``repo_or_dir`` the folder the game path is relative to). Refuses an existing game."""
+    if commit:
+        try:
+            committed = head_tree(repo_or_dir).read(join(game.path, SETTINGS)) is not None
+        except StoreError:  # a repository without a commit yet
+            committed = False
+        if committed or (Path(repo_or_dir.working_tree_dir) / game.path / SETTINGS).exists():
+            raise StoreError("a game already exists here", game.path)
+        commit_atomically(repo_or_dir, [PlannedCommit(f"{Path(game.path).name}: new game", game.files)], now)
+        return
+    root = Path(repo_or_dir)
+    if (root / game.path / SETTINGS).exists():
+        raise StoreError("a game already exists here", game.path)
+    for rel, data in game.files.items():
+        target = root / rel
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(data)
+
+
+# -- tick ---------------------------------------------------------------------------------------
+
+
+@dataclass
+class TickResult:
+    """What a tick did."""
+
+    played: list[str] = field(default_factory=list)
+    """``<game>/<phase folder>`` of every phase played (also the tags made)."""
+    waiting: list[Waiting] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+
+
+def tick(repo: Any, games: Iterable[str] | None = None, now: datetime | None = None, *,
+         identities: list[str] | None = None, force: bool = False, max_phases: int = 20,
+         maps: bool = True) -> TickResult:
+    """Play the due phases of ``games`` (repository paths; default: every game under ``games/``).
+
+    Each game is one transaction: all its due phases are committed (one commit and tag each),
+    or, if anything fails, none, and the game's error is in the result.
+    """
+    now = (now or datetime.now(UTC)).astimezone(UTC)
+    identities = load_identities() if identities is None else identities
+    result = TickResult()
+    for path in find_games(head_tree(repo), games):
+        try:
+            plan = plan_game(head_tree(repo), path, now, identities=identities, force=force,
+                             max_phases=max_phases, maps=maps)
+            result.warnings += plan.warnings
+            commits = [PlannedCommit(p.message, p.changes, p.tag) for p in plan.played]
+            commit_atomically(repo, commits, now)
+            result.played += [p.tag for p in plan.played]
+            if plan.waiting is not None:
+                result.waiting.append(plan.waiting)
+        except JudgeError as exc:
+            # Name the game once: most errors are already located in one of its files.
+            result.errors.append(str(exc) if exc.where.startswith(path + "/") or exc.where == path else f"{path}: {exc}")
+        except Exception as exc:  # noqa: BLE001 - one broken game must not stop the others
+            if os.environ.get("JUDGE_DEBUG"):
+                traceback.print_exc()
+            result.errors.append(f"{path}: internal error: {type(exc).__name__}: {exc}")
+    return result
+
+
+def play_due(repo_root: str | os.PathLike, now: datetime | None = None, *, force: bool = False,
+             maps: bool = True) -> list[str]:
+    """Tick every game of the repository at ``repo_root``; return the phases played, as
+    ``<game>/<phase folder>`` (the tags made), in order. With ``force``, each active or paused
+    game plays its current phase now even before its deadline (one phase per game).
+    StoreError listing the games that failed (those that did not fail are committed)."""
+    repo = open_repo(repo_root)
+    result = tick(repo, None, now, force=force, maps=maps)
+    if result.errors:
+        raise StoreError("some games could not be played:\n" + "\n".join(result.errors))
+    return result.played
+
+
+# -- pushing (CI) -------------------------------------------------------------------------------
+
+
+def _redact(text: str) -> str:
+    return re.sub(r"://[^/@\s]+@", "://***@", text)
+
+
+def run_and_push(repo: Any, remote: str, operation: Callable[[], T], tags: Callable[[T], list[str]],
+                 attempts: int = 3) -> T:
+    """Run ``operation`` (which commits on the current branch), then push the branch and the new
+    tags to ``remote`` (a remote name or URL). If the push is refused because someone pushed
+    first, reset the checkout to the remote branch and run the operation again.
+
+    For CI checkouts only: the retry discards local commits that were not pushed.
+    """
+    import git
+
+    if repo.head.is_detached:
+        raise StoreError("pushing needs a branch checked out, not a detached HEAD")
+    branch = repo.active_branch.name
+    for attempt in range(attempts):
+        before = repo.head.commit.hexsha
+        outcome = operation()
+        made = tags(outcome)
+        if repo.head.commit.hexsha == before and not made:
+            return outcome  # nothing new to push
+        refspecs = [f"HEAD:refs/heads/{branch}"] + [f"refs/tags/{t}:refs/tags/{t}" for t in made]
+        try:
+            repo.git.push("--atomic", "--porcelain", remote, *refspecs)
+            return outcome
+        except git.GitCommandError as exc:
+            if attempt == attempts - 1:
+                raise StoreError(f"push refused: {_redact(str(exc.stderr).strip())}") from None
+            for t in made:
+                repo.git.tag("-d", t)
+            repo.git.fetch("--no-tags", remote, f"refs/heads/{branch}")
+            repo.git.reset("--hard", "FETCH_HEAD")
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
+# -- the demo -----------------------------------------------------------------------------------
+
+
+def prepare_demo_repo(source_root: str | os.PathLike, dest: str | os.PathLike) -> Path:
+    """A fresh git repository at ``dest`` holding a copy of ``source_root/games`` in one commit,
+    for a demo to play on without touching the project's own repository."""
+    import git
+
+    dest = Path(dest)
+    if dest.exists():
+        shutil.rmtree(dest)
+    shutil.copytree(Path(source_root) / GAMES, dest / GAMES)
+    repo = git.Repo.init(dest, initial_branch="main")
+    with repo.config_writer() as cw:
+        cw.set_value("user", "name", "judge demo")
+        cw.set_value("user", "email", "demo@judge.invalid")
+    repo.git.add("--all")
+    repo.git.commit("-q", "-m", "games")
+    return dest

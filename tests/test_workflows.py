@@ -1,0 +1,101 @@
+"""The GitHub workflows: audited by zizmor, valid against the workflow schema, and shaped as the
+game repository needs (pinned actions, least privilege, no event data spliced into shell)."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+
+ROOT = Path(__file__).resolve().parents[1]
+WORKFLOWS = sorted((ROOT / ".github" / "workflows").glob("*.yml"))
+
+
+def tool(name: str) -> str:
+    """A tool installed next to this Python (the venv's bin), else on PATH; skip if absent."""
+    here = Path(sys.executable).parent / name
+    found = str(here) if here.exists() else shutil.which(name)
+    if not found:
+        pytest.skip(f"{name} is not installed (pip install {name if name != 'check-jsonschema' else 'check-jsonschema'})")
+    return found
+
+
+def load(path: Path) -> dict:
+    # YAML 1.1 reads the key 'on' as True: normalise it back.
+    data = yaml.safe_load(path.read_text())
+    if True in data:
+        data["on"] = data.pop(True)
+    return data
+
+
+def test_there_are_the_two_workflows():
+    assert [p.name for p in WORKFLOWS] == ["judge.yml", "orders.yml"]
+
+
+def test_zizmor_finds_nothing():
+    out = subprocess.run([tool("zizmor"), "--offline", "--no-progress", str(ROOT / ".github" / "workflows")],
+                         capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stdout + out.stderr
+
+
+def test_workflows_match_the_schema():
+    out = subprocess.run([tool("check-jsonschema"), "--builtin-schema", "vendor.github-workflows", *map(str, WORKFLOWS)],
+                         capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stdout + out.stderr
+
+
+@pytest.mark.parametrize("path", WORKFLOWS, ids=lambda p: p.name)
+def test_actions_are_pinned_permissions_minimal_and_run_steps_safe(path):
+    data = load(path)
+    assert data["permissions"] == {}
+    for name, job in data["jobs"].items():
+        assert job.get("permissions"), f"{name}: job permissions must be explicit"
+        for step in job.get("steps", []):
+            if "uses" in step:
+                assert re.fullmatch(r"[\w.-]+/[\w.-]+@[0-9a-f]{40}", step["uses"]), step["uses"]
+                if step["uses"].startswith("actions/checkout@"):
+                    assert step["with"]["persist-credentials"] is False
+            if "run" in step:
+                assert "${{" not in step["run"], f"{name}: pass expressions through env, not into run"
+                for line in step["run"].splitlines():
+                    words = line.strip().split()
+                    if words:
+                        # Only judge commands and installing them (and a variable, and a continued line).
+                        assert words[0] in ("judge", "pip", "mkdocs") or words[0].startswith(("remote=", "--")), line
+    text = path.read_text()
+    for sha in re.findall(r"@([0-9a-f]{40})", text):
+        assert re.search(rf"@{sha} # v\d", text), "each pinned action says its version"
+
+
+def test_the_tick_workflow_runs_on_a_schedule_push_and_dispatch_and_deploys_pages():
+    data = load(ROOT / ".github/workflows/judge.yml")
+    on = data["on"]
+    assert set(on) == {"schedule", "push", "workflow_dispatch"}
+    minutes = on["schedule"][0]["cron"].split()[0]
+    assert all(int(m) % 5 for m in minutes.split(",")), "off the busy minutes"
+    assert data["concurrency"] == {"group": "judge-tick", "cancel-in-progress": False}
+    steps = data["jobs"]["tick"]["steps"]
+    uses = [s.get("uses", "").split("@")[0] for s in steps]
+    assert "actions/upload-pages-artifact" in uses
+    assert data["jobs"]["deploy"]["steps"][0]["uses"].startswith("actions/deploy-pages@")
+    assert data["jobs"]["deploy"]["permissions"] == {"pages": "write", "id-token": "write"}
+    assert data["jobs"]["tick"]["permissions"] == {"contents": "write"}
+    run = "\n".join(s.get("run", "") for s in steps)
+    assert "judge tick" in run and "judge site" in run and "mkdocs build --strict" in run
+
+
+def test_the_orders_workflow_reads_the_pull_request_as_data():
+    data = load(ROOT / ".github/workflows/orders.yml")
+    assert set(data["on"]) == {"pull_request_target"}
+    steps = data["jobs"]["check"]["steps"]
+    checkout = next(s for s in steps if s.get("uses", "").startswith("actions/checkout@"))
+    assert "ref" not in checkout.get("with", {}), "the base branch, never the pull request's head"
+    run = "\n".join(s.get("run", "") for s in steps)
+    assert "judge check-pr" in run and "--apply" in run and "$GITHUB_STEP_SUMMARY" in run
+    env = next(s for s in steps if "judge check-pr" in s.get("run", ""))["env"]
+    assert env["AUTHOR"] == "${{ github.event.pull_request.user.login }}"
