@@ -78,6 +78,18 @@ PHASES = [
 ]
 
 
+# Orders already in for the phase being played, which 'make demo' plays on.
+PENDING = ("1902-3-fall-movement", "2025-01-19T18:00:00Z", {
+    "Austria": "# Trieste comes home.\nA VIE - TRI\nF ADR S A VIE - TRI\nA BUL - RUM\nA BUD S A BUL - RUM\nF GRE H\n",
+    "England": "F NWY H\nF NTH S F NWY\nF LON - ENG\nA LVP - WAL\n# ready\n",
+    "France": "A BEL - HOL\nA PIC - BEL\nA GAS - BUR\nA MAR S A GAS - BUR\nF MAO - IRI\nF BRE - ENG\n",
+    "Germany": "A MUN - BUR\nA HOL H\nA KIE S A HOL\nF DEN - SKA\nA SIL H\n",
+    "Italy": "A TRI H\nF AEG - EAS\nA TUN H\n",
+    "Russia": "A UKR - RUM\nF SEV S A UKR - RUM\nA WAR - GAL\nF SWE H\nF BAR - NWY\n",
+    "Turkey": "A RUM H\nF BLA S A RUM\nA ARM - SEV\nF CON - BUL(ec)\n",
+})
+
+
 def run(group: click.Group, *args: str) -> None:
     """Run a judge command as the command line would; stop on failure."""
     print("$ judge " + " ".join(args), flush=True)
@@ -125,10 +137,14 @@ def main() -> None:
                 path = f"games/{SLUG}/{folder}/orders/{power.lower()}.txt"
                 send(repo, group, path, text, PLAYERS[power], sent, number)
             run(group, "tick", "--now", tick_at, *maps)
+        folder, sent, orders = PENDING
+        for power, text in orders.items():
+            number += 1
+            send(repo, group, f"games/{SLUG}/{folder}/orders/{power.lower()}.txt", text, PLAYERS[power], sent, number)
         # The Gamesmaster pauses the game: the project's own schedule must not play it on.
         settings = root / "games" / SLUG / "game.yaml"
         settings.write_text(settings.read_text().replace("status: active", "status: paused"))
-        dated = {"GIT_AUTHOR_DATE": "2025-01-18T09:00:00Z", "GIT_COMMITTER_DATE": "2025-01-18T09:00:00Z"}
+        dated = {"GIT_AUTHOR_DATE": "2025-01-19T19:00:00Z", "GIT_COMMITTER_DATE": "2025-01-19T19:00:00Z"}
         repo.git.commit("-q", "-am", f"{SLUG}: paused (the example is played on by 'make demo')", env=dated)
         run(group, "verify", f"games/{SLUG}")
         dest = Path(args.dest)
