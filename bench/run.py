@@ -331,6 +331,22 @@ def _child_peak(code: str, b: Bench) -> int | None:
         return None
 
 
+@section("site", "Published archive: 10 games x 100 phases (bench/site_bench.py: generation + mkdocs build --strict)")
+def _site(b: Bench) -> None:
+    sys.path.insert(0, str(ROOT / "bench"))
+    from site_bench import site_bench
+
+    f = site_bench(games=10, phases=100, seed=b.seed)
+    print(f"  archive written in {f['write_archive_s']} s; {f['pages']} pages, {f['site_mb']} MB of site")
+    print(f"  cold: generate {f['generate_cold_s']} s + mkdocs build {f['mkdocs_cold_s']} s = {f['total_cold_s']} s "
+          f"(cpu {f['total_cold_cpu_s']} s)")
+    print(f"  nothing new: generate {f['generate_nothing_new_s']} s")
+    print(f"  one new phase ({f['files_changed']} files, {f['rendered_incremental']} pages rendered): generate "
+          f"{f['generate_incremental_s']} s + mkdocs build {f['mkdocs_incremental_s']} s = {f['total_incremental_s']} s "
+          f"(cpu {f['total_incremental_cpu_s']} s)")
+    b.figures["site"] = f
+
+
 @section("profile", "Where judge spends its time (cProfile over all phases; shown when the ratio is under target)")
 def _profile(b: Bench) -> None:
     ratio = _ratio(b)

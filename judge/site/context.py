@@ -85,6 +85,7 @@ class PhaseContext(TypedDict):
     results_text: Markup | None
     units: list[UnitsRow]
     received: list[str]
+    state: list[StateSection]
 
 
 class PlayerRow(TypedDict):
@@ -101,6 +102,13 @@ class TimelineRow(TypedDict):
     summary: str
 
 
+class StateSection(TypedDict):
+    """A variant's state shown on a page (judge.site.state_sections): a title and escaped Markdown."""
+
+    title: str
+    body: Markup
+
+
 class GameContext(TypedDict):
     title: str
     variant: str
@@ -114,6 +122,7 @@ class GameContext(TypedDict):
     map: MapImage | None
     map_phase: str
     gm: Markup | None
+    state: list[StateSection]
     timeline: list[TimelineRow]
 
 

@@ -56,6 +56,7 @@ from .context import (
     PlayerRow, PowerOrders, PressItem, RetreatRow, TableRow, TimelineRow, UnitsRow,
 )
 from .escape import md_escape, plain_title, press_html, url_path
+from .state_sections import state_sections
 from .gamefiles import SLUG_RE, GameFolder, PhaseFolder, find_games, load_yaml_file, read_game
 
 __all__ = ["generate", "GenerateReport", "ROOT", "TEMPLATES_DIR", "STATIC_DIR", "MANIFEST_NAME", "NAV_NAME"]
@@ -544,6 +545,8 @@ def _phase_page(game: GameFolder, variant: Variant, positions: _Positions, i: in
         if rdir.is_dir():
             found |= {p.stem for p in rdir.glob("*.yaml")}
         received = [stems[s] for s in sorted(found) if s in stems]
+    shown = after if folder.finished and after is not None else before
+    state = state_sections(variant, shown)
     ctx = PhaseContext(
         title=title,
         page_title=f"{title} · {game.title}",
@@ -568,6 +571,7 @@ def _phase_page(game: GameFolder, variant: Variant, positions: _Positions, i: in
         results_text=results_text,
         units=_units_rows(variant, before) if not folder.finished else [],
         received=received,
+        state=state,
     )
     centres, units = _counts(before)
     final = None
@@ -586,6 +590,7 @@ def _phase_page(game: GameFolder, variant: Variant, positions: _Positions, i: in
         "summary": _summary_line(variant, results, kind) if folder.finished else "",
         "winner": str(results.get("winner") or ""), "map": image["png"] if image else None,
         "map_svg": image["svg"] if image else None,
+        "state": [{"title": x["title"], "body": str(x["body"])} for x in state],
     }
     return _PhaseOut(_render(templates, "site/phase.md.j2", ctx), summary)
 
@@ -694,6 +699,7 @@ def _game(game: GameFolder, out: _Out, hasher: _Hasher, old_phases: Mapping[str,
         title=game.title, variant=variant.title, status=game.status, current=cur_link, deadline=deadline, winner=winner,
         players=players, chart=chart, treasury_chart=treasury_chart, map=image,
         map_phase=map_s["title"] if map_s else "", gm=Markup(gm.read_text(encoding="utf-8-sig")) if gm.is_file() else None,
+        state=[{"title": x["title"], "body": Markup(x["body"])} for x in (current.get("state") or [])] if current else [],
         timeline=[TimelineRow(title=s["title"], href=f"{s['folder']}.md", deadline=s["deadline"], summary=s["summary"]) for s in summaries],
     )
     out.write(f"{base}/index.md", _render(templates, "site/game.md.j2", ctx))
