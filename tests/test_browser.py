@@ -184,3 +184,101 @@ def test_lightbox_dark_mode_and_mobile_layout(browser, site_url):
         assert browser.execute_script("return document.documentElement.scrollWidth") <= 420
     finally:
         browser.set_window_size(1280, 1000)
+
+
+# -- the example game (games/example), played onward by the judge as `make demo` does -------------
+
+PLANT = "<script>window.__pwned=1</script>"
+
+
+@pytest.fixture(scope="module")
+def example_url(tmp_path_factory):
+    """The example game copied into a fresh repository, with a script planted in an order file and
+    in press of its current phase (committed, as a merged pull request would be), the phase played
+    by the judge, and the site generated and built."""
+    import git
+
+    from judge.site.build import mkdocs_build
+    from judge.site.generate import generate
+    from judge.store import play_due, prepare_demo_repo
+
+    root = tmp_path_factory.mktemp("example")
+    repo_dir = prepare_demo_repo(Path(__file__).resolve().parents[1], root / "repo")
+    phase = sorted(p for p in (repo_dir / "games" / "example").iterdir() if p.is_dir())[-1]
+    france = phase / "orders" / "france.txt"
+    france.write_text(france.read_text(encoding="utf-8") + f"A PAR - BUR {PLANT}\n", encoding="utf-8")
+    (phase / "press").mkdir(exist_ok=True)
+    (phase / "press" / "france.md").write_text(
+        f"Hello from Paris.\n\n{PLANT}\n\n<img src=x onerror=\"window.__pwned=2\">\n", encoding="utf-8")
+    repo = git.Repo(repo_dir)
+    repo.index.add([str(france.relative_to(repo_dir)), str((phase / "press" / "france.md").relative_to(repo_dir))])
+    repo.index.commit("France: orders and press")
+    assert play_due(repo_dir, force=True)
+    generate(repo_dir / "games", root / "site-src")
+    mkdocs_build(root / "site-src", root / "site")
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(root / "site")))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/games/example", phase.name
+    server.shutdown()
+    server.server_close()
+
+
+def test_example_game_page_shows_the_map(browser, example_url):
+    """The example game's page: the current map (loaded), the centre chart, the timeline."""
+    from selenium.webdriver.common.by import By
+
+    base, _ = example_url
+    browser.get(f"{base}/index.html")
+    _wait(browser, lambda d: _loaded(d, "img.judge-map"))
+    assert _loaded(browser, "img.judge-chart")
+    assert len(browser.find_elements(By.CSS_SELECTOR, "table a[href$='.html']")) >= 7
+
+
+def test_example_phase_page_shows_the_order_results(browser, example_url):
+    """The phase just played: its map, every power's orders with their results in the judges'
+    words, the results block in the njudge format."""
+    from selenium.webdriver.common.by import By
+
+    base, played = example_url
+    browser.get(f"{base}/{played}.html")
+    _wait(browser, lambda d: _loaded(d, "img.judge-map"))
+    results = {e.text for e in browser.find_elements(By.CSS_SELECTOR, "span.judge-result") if e.is_displayed()}
+    assert {"moved", "bounced"} <= results
+    assert len(browser.find_elements(By.CSS_SELECTOR, "code.judge-order")) >= 30
+    block = browser.find_element(By.CSS_SELECTOR, "pre.judge-results").text
+    assert block.startswith("Movement results for") and "(*bounce*)" in block
+
+
+def test_example_next_and_previous_links(browser, example_url):
+    """From the phase played: previous, then next twice, lands where the links say."""
+    from selenium.webdriver.common.by import By
+
+    base, played = example_url
+    browser.get(f"{base}/{played}.html")
+    here = browser.find_element(By.TAG_NAME, "h1").text
+    browser.find_element(By.CSS_SELECTOR, "a.judge-prev").click()
+    _wait(browser, lambda d: not d.current_url.endswith(f"/{played}.html"))
+    assert browser.find_element(By.TAG_NAME, "h1").text != here
+    browser.find_element(By.CSS_SELECTOR, "a.judge-next").click()
+    _wait(browser, lambda d: d.current_url.endswith(f"/{played}.html"))
+    assert browser.find_element(By.TAG_NAME, "h1").text == here
+    browser.find_element(By.CSS_SELECTOR, "a.judge-next").click()
+    _wait(browser, lambda d: not d.current_url.endswith(f"/{played}.html"))
+    assert browser.find_element(By.CSS_SELECTOR, "a.judge-prev").get_attribute("href").endswith(f"/{played}.html")
+
+
+def test_example_planted_scripts_do_not_run(browser, example_url):
+    """A script in an order line and in press (and an onerror handler) is shown as text or
+    dropped, never run."""
+    from selenium.webdriver.common.by import By
+
+    base, played = example_url
+    browser.get(f"{base}/{played}.html")
+    _wait(browser, lambda d: d.execute_script("return document.readyState") == "complete")
+    _no_alert(browser)
+    assert browser.execute_script("return typeof window.__pwned") == "undefined"
+    assert PLANT in browser.find_element(By.TAG_NAME, "body").text  # the order line, shown as text
+    press = browser.find_element(By.CSS_SELECTOR, "div.judge-press")
+    assert "Hello from Paris." in press.text
+    assert not press.find_elements(By.TAG_NAME, "script")
