@@ -419,23 +419,47 @@ def _located(text: str, filename: str) -> tuple[Any, dict[tuple, int]]:
         raise PositionError(f"not valid YAML: {getattr(exc, 'problem', None) or exc}", f"{filename}:{mark.line + 1}" if mark else filename) from None
     lines: dict[tuple, int] = {}
     loader = yaml.SafeLoader("")
+    budget = [_MAX_YAML_NODES]
 
-    def walk(n: Any, path: tuple) -> Any:
-        lines[path] = n.start_mark.line + 1
+    def construct(n: Any) -> Any:
+        try:
+            return loader.construct_object(n, deep=True)
+        except (yaml.YAMLError, TypeError, ValueError, RecursionError) as exc:
+            why = getattr(exc, "problem", None) or str(exc) or type(exc).__name__
+            raise PositionError(f"cannot read this value: {why}", f"{filename}:{n.start_mark.line + 1}") from None
+
+    def walk(n: Any, path: tuple, inside: frozenset) -> Any:
+        where = f"{filename}:{n.start_mark.line + 1}"
+        budget[0] -= 1
+        if budget[0] < 0:
+            raise PositionError(f"too large: more than {_MAX_YAML_NODES} values (aliases expanding?)", where)
+        if id(n) in inside:
+            raise PositionError("a YAML alias that contains itself", where)
+        lines.setdefault(path, n.start_mark.line + 1)
         if isinstance(n, yaml.MappingNode):
+            inner = inside | {id(n)}
             out = {}
             for k, v in n.value:
-                key = loader.construct_object(k)
+                if not isinstance(k, yaml.ScalarNode):
+                    raise PositionError("a key must be a plain name, not a list or a mapping", f"{filename}:{k.start_mark.line + 1}")
+                key = construct(k)
+                if isinstance(key, (list, dict, set)):  # pragma: no cover - scalars construct to scalars
+                    raise PositionError("a key must be a plain name", f"{filename}:{k.start_mark.line + 1}")
                 lines[path + (key,)] = k.start_mark.line + 1
-                out[key] = walk(v, path + (key,))
+                out[key] = walk(v, path + (key,), inner)
             return out
         if isinstance(n, yaml.SequenceNode):
-            return [walk(v, path + (i,)) for i, v in enumerate(n.value)]
-        return loader.construct_object(n)
+            inner = inside | {id(n)}
+            return [walk(v, path + (i,), inner) for i, v in enumerate(n.value)]
+        return construct(n)
 
     if node is None:
         return None, lines
-    return walk(node, ()), lines
+    return walk(node, (), frozenset()), lines
+
+
+_MAX_YAML_NODES = 200_000
+"""A position or settings file is small; more values than this is a mistake or an attack."""
 
 
 _POSITION_KEYS = ("variant", "phase", "units", "supply_centers", "dislodged", "standoffs")
@@ -530,6 +554,8 @@ def parse_position(text: str, filename: str = "<position>", variant: Variant | N
         centres: dict[ProvinceId, Power] = {}
         for pname, lst in sc.items():
             p = power_of(pname, "supply_centers", pname)
+            if lst is not None and not isinstance(lst, list):
+                raise PositionError(f"the centres of {p} should be a list like [PAR, BRE]", at("supply_centers", pname))
             for k, c in enumerate(lst or []):
                 loc = province(c, "supply_centers", pname, k)
                 if not board.provinces[loc.province].is_supply_center:
@@ -551,7 +577,10 @@ def parse_position(text: str, filename: str = "<position>", variant: Variant | N
             u = unit(t, p, "dislodged", pname, t)
             origin = None if frm in (None, "", "convoy") else province(frm, "dislodged", pname, t).province
             dislodged.append(Dislodged(u, origin))
-    standoffs = frozenset(province(s, "standoffs", k).province for k, s in enumerate(data.get("standoffs") or []))
+    raw_s = data.get("standoffs") or []
+    if not isinstance(raw_s, list):
+        raise PositionError("'standoffs' is a list of provinces, like [ALB, BUR]", at("standoffs"))
+    standoffs = frozenset(province(s, "standoffs", k).province for k, s in enumerate(raw_s))
     if dislodged and phase.kind is not PhaseKind.RETREAT:
         raise PositionError("dislodged units are only for retreat phases", at("dislodged"))
     extra = {k: v for k, v in data.items() if k not in _POSITION_KEYS}

@@ -11,17 +11,11 @@ from), so it is compared only when the movement before it agreed.
 Every difference must be a bug of ours or one of MILA's known deviations below; the test fails
 on any other. Each is checked, not assumed (see ``classify_movement``, ``classify_adjustment``).
 
-Our bug (reported; ``test_civil_disorder_fleet_distance`` is its strict xfail):
-
-``OURS-civil-disorder-fleet-distance``
-    When a power orders too few removals, ``judge.core.phases.civil_disorder_removals`` measures
-    every unit's distance with ``Board.distances_from`` (any edge), so a fleet's distance crosses
-    land. DATC 6.J.5: "fleets cannot go over land" (6.J.9: counted from both coasts); armies may
-    go over water (6.J.10); equal distances: fleets first (6.J.7), then alphabetical (6.J.4).
-    Minimal case: Winter 1901 Adjustment, Italy A BUR, F MAR, owns NAP only, no orders. F MAR is 3
-    fleet moves from home (MAR-PIE-TUS-ROM), A BUR 3 (BUR-MAR-PIE-VEN): a tie, the fleet goes.
-    We remove A BUR (we count MAR-PIE-VEN = 2 for the fleet); MILA removes F MAR. Checked by an
-    independent implementation of the DATC rule here (``datc_civil_disorder``): MILA must equal it.
+Fixed bug of ours, kept as a regression test (``test_civil_disorder_fleet_distance``): civil
+disorder once measured a fleet's distance from home across land. DATC 6.J.5: "fleets cannot go
+over land" (6.J.9: counted from its coast); armies may go over water (6.J.10); equal distances:
+fleets first (6.J.7), then alphabetical (6.J.4). ``datc_civil_disorder`` is an independent
+implementation of that rule: every civil disorder in the random games must equal it.
 
 MILA's deviations:
 
@@ -102,6 +96,7 @@ class Tally:
     compared: Counter = field(default_factory=Counter)
     known: Counter = field(default_factory=Counter)
     unknown: list[Difference] = field(default_factory=list)
+    civil_disorders: int = 0
     parsed: int = 0
     rejected_by_mila: list[str] = field(default_factory=list)
 
@@ -200,19 +195,19 @@ def datc_civil_disorder(position: Position, power: str, count: int) -> list[str]
     return [f"{u.power}: {u}" for u in sorted(mine, key=key)[:count]]
 
 
-def classify_adjustment(position: Position, result, theirs: set[str]) -> str | None:
-    """``OURS-civil-disorder-fleet-distance`` when our civil-disorder removals differ from the
-    DATC rule and MILA's result is the DATC rule's."""
+def civil_disorder_matches_datc(position: Position, result) -> bool:
+    """Are our civil-disorder removals those of the DATC rule (``datc_civil_disorder``)?"""
     ours_cd = {f"{r.power}: {r.order.kind.value} {r.order.location}" for r in result.resolutions
                if r.reason.startswith("civil disorder")}
     if not ours_cd:
-        return None
+        return True
+    # Civil disorder chooses among the units that the power's own removals left.
+    removed = {f"{r.power}: {r.order.kind.value} {r.order.location}" for r in result.resolutions
+               if r.reason == "removed"}
+    left = position.evolve(units=tuple(u for u in position.units if f"{u.power}: {u}" not in removed))
     counts = Counter(x.split(":")[0] for x in ours_cd)
-    right = {u for p, n in counts.items() for u in datc_civil_disorder(position, p, n)}
-    expected = (_units(result.next_position) | ours_cd) - right
-    if right != ours_cd and expected == theirs:
-        return "OURS-civil-disorder-fleet-distance"
-    return None
+    right = {u for p, n in counts.items() for u in datc_civil_disorder(left, p, n)}
+    return right == ours_cd
 
 
 def mila_retreats_only_after_convoy(position: Position, orders: list[Order], nxt: Position, theirs: dict[str, set[str]]) -> bool:
@@ -317,11 +312,10 @@ def play_game(seed: int, years: int, tally: Tally) -> None:
         else:
             stand, _ = units_of(game)
             after = _units(nxt)
-            why = classify_adjustment(position, result, stand) if after != stand and phase.kind is PhaseKind.ADJUSTMENT else None
-            if why:
-                ours_next = None
-                tally.known[why] += 1
-                continue
+            if phase.kind is PhaseKind.ADJUSTMENT and any(r.reason.startswith("civil disorder") for r in result.resolutions):
+                tally.civil_disorders += 1
+            if phase.kind is PhaseKind.ADJUSTMENT and not civil_disorder_matches_datc(position, result):
+                diffs.append(("civil disorder against the DATC rule", str(position.phase), ""))
             if after != stand:
                 diffs.append((f"units after the {phase.kind.value.lower()}", sorted(after - stand), sorted(stand - after)))
         if after_phase is not None and nxt.phase != after_phase:
@@ -350,8 +344,9 @@ def test_against_mila(record_figure):
     record_figure("differential: phases compared",
                   f"{total} ({summary}) in {GAMES} games of {YEARS} years, {elapsed:.1f} s")
     record_figure("differential: MILA order strings read back by our parser", tally.parsed)
-    record_figure("differential: known differences met (MILA deviations, our reported bug)", known)
+    record_figure("differential: known differences met (MILA deviations)", known)
     record_figure("differential: unexplained differences", len(tally.unknown))
+    record_figure("differential: adjustments with civil disorder, checked against the DATC rule", tally.civil_disorders)
     print(f"\n{total} phases compared ({summary}); known differences: {known}; unexplained: {len(tally.unknown)}")
     for d in tally.unknown:
         print(d)
@@ -404,10 +399,11 @@ def test_convoy_disrupted_deviation_is_still_there():
     assert classify_movement(pos, orders, ours) == "MILA-6.D.13-convoy-disrupted"
 
 
-@pytest.mark.xfail(strict=True, reason="judge bug: civil-disorder distance of a fleet crosses land (DATC 6.J.5: fleets cannot go over land)")
 def test_civil_disorder_fleet_distance():
-    """Italy must remove one of F MAR (3 fleet moves from ROM) and A BUR (3 steps from VEN) and
-    orders nothing: equal distance, so the fleet goes (DATC 6.J.5, 6.J.7)."""
+    """DATC 6.J.5 and 6.J.7 (civil disorder: fleets cannot go over land; equal distance, fleets
+    first): Italy must remove one of F MAR (3 fleet moves from ROM) and A BUR (3 steps from VEN)
+    and orders nothing, so the fleet goes. Once our bug (we counted MAR-PIE-VEN for the fleet);
+    MILA agrees."""
     from judge.core.types import Location, Phase, Power, Unit, UnitType
 
     I = Power("Italy")
@@ -416,3 +412,6 @@ def test_civil_disorder_fleet_distance():
     assert datc_civil_disorder(pos, "Italy", 1) == ["Italy: F MAR"]
     result = adjudicate(standard(), pos, [])
     assert _units(result.next_position) == {"Italy: A BUR"}
+    game = game_at(pos)
+    game.process()
+    assert units_of(game)[0] == {"Italy: A BUR"}

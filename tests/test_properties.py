@@ -10,18 +10,15 @@
   the order of the orders does not matter; the next position round-trips through its file.
 
 The number of examples each test ran is shown in the run's summary ("figures"). Crashes of
-``parse_position`` found here are reported bugs (``KNOWN_BUGS``), each with a strict xfail.
+``parse_position`` that the fuzzing once found are kept as regression inputs (``FOUND_CRASHES``).
 """
 
 from __future__ import annotations
 
-import functools
 import os
 import random
 import re
-import traceback
 from collections import Counter
-from dataclasses import dataclass
 
 import pytest
 import yaml
@@ -50,12 +47,8 @@ COUNTS: Counter = Counter()
 @pytest.fixture(scope="module", autouse=True)
 def _report_counts(record_figure):
     yield
-    inputs = {k: v for k, v in COUNTS.items() if "known bug" not in k}
-    known = {k.split("known bug ")[1]: v for k, v in COUNTS.items() if "known bug" in k}
-    detail = ", ".join(f"{k} {v}" for k, v in sorted(inputs.items()))
-    record_figure("properties: fuzzed inputs", f"{sum(inputs.values())} ({detail})")
-    record_figure("properties: inputs that hit a reported parse_position bug",
-                  ", ".join(f"{k} {v}" for k, v in sorted(known.items())) or "none")
+    detail = ", ".join(f"{k} {v}" for k, v in sorted(COUNTS.items()))
+    record_figure("properties: fuzzed inputs", f"{sum(COUNTS.values())} ({detail})")
 
 
 # -- positions to read orders against, and to adjudicate ---------------------------------------
@@ -284,46 +277,18 @@ def position_text(draw) -> str:
     return text
 
 
-@dataclass(frozen=True)
-class KnownBug:
-    """A bug of ``parse_position`` found by this file and reported: a minimal input, and the
-    signature of its crash (exception type, the judge function it escapes from, a piece of the
-    line). While the example still crashes, fuzzed inputs that crash the same way are counted,
-    not failed; once it is fixed, its strict xfail below fails, to be removed."""
-
-    name: str
-    example: str
-    exc: str
-    function: str
-    line: str
-
-    def matches(self, exc: BaseException) -> bool:
-        frames = [f for f in traceback.extract_tb(exc.__traceback__) if "/judge/" in f.filename.replace("\\", "/")]
-        if type(exc).__name__ != self.exc or not frames:
-            return False
-        return any(f.name == self.function and self.line in (f.line or "") for f in frames[-3:])
-
-    @functools.cached_property
-    def still_broken(self) -> bool:
-        try:
-            parse_position(self.example, POS_FILE)
-        except JudgeError:
-            return False
-        except BaseException as exc:  # noqa: BLE001 - that is the bug
-            return self.matches(exc)
-        return False
-
-
-KNOWN_BUGS = [
-    KnownBug("phase-unicode-digit", "phase: Spring \u00b2 Movement\n", "ValueError", "parse_phase", "int(t[1])"),
-    KnownBug("yaml-unhashable-key", "phase: Spring 1901 Movement\nunits: {[1]: x}\n", "TypeError", "walk", "key"),
-    KnownBug("yaml-recursive-alias", "phase: Spring 1901 Movement\nunits: &a {France: *a}\n", "RecursionError", "walk", ""),
-    KnownBug("yaml-construct-error", "=\n", "ConstructorError", "walk", "construct_object"),
-    KnownBug("centres-not-a-list", "phase: Spring 1901 Movement\nsupply_centers: {France: 5}\n", "TypeError",
-             "parse_position", "enumerate(lst or [])"),
-    KnownBug("standoffs-not-a-list", "phase: Spring 1901 Movement\nstandoffs: 5\n", "TypeError",
-             "parse_position", "standoffs"),
-]
+# Crashes of parse_position that this file once found (each fixed): a minimal input each. They
+# must now give a located PositionError like any other bad file.
+FOUND_CRASHES = {
+    "phase-unicode-digit": "phase: Spring \u00b2 Movement\n",
+    "yaml-unhashable-key": "phase: Spring 1901 Movement\nunits: {[1]: x}\n",
+    "yaml-recursive-alias": "phase: Spring 1901 Movement\nunits: &a {France: *a}\n",
+    "yaml-construct-error": "=\n",
+    "centres-not-a-list": "phase: Spring 1901 Movement\nsupply_centers: {France: 5}\n",
+    "standoffs-not-a-list": "phase: Spring 1901 Movement\nstandoffs: 5\n",
+    "yaml-alias-bomb": "a: &a [1,2,3,4,5,6,7,8,9]\n" + "".join(
+        f"{n}: &{n} [" + ",".join([f"*{p}"] * 9) + "]\n" for p, n in zip("abcdef", "bcdefg")),
+}
 
 
 def _check_position(text: str, kind: str) -> None:
@@ -333,27 +298,17 @@ def _check_position(text: str, kind: str) -> None:
     except JudgeError as exc:
         assert exc.where.startswith(POS_FILE), (exc.where, exc)
         return
-    except BaseException as exc:  # noqa: BLE001 - sorted below
-        for bug in KNOWN_BUGS:
-            if bug.still_broken and bug.matches(exc):
-                COUNTS[f"position text: known bug {bug.name}"] += 1
-                return
-        raise
     assert isinstance(position, Position)
     fields = {u.province for u in position.units if u.kind is not UnitType.GARRISON}
     assert len(fields) == len([u for u in position.units if u.kind is not UnitType.GARRISON])
 
 
-@pytest.mark.parametrize("bug", [
-    pytest.param(b, id=b.name, marks=pytest.mark.xfail(strict=True, reason=f"judge bug: parse_position crashes ({b.exc} in {b.function})"))
-    for b in KNOWN_BUGS
-])
-def test_parse_position_known_bug(bug):
-    """Each reported crash: parse_position must raise a located JudgeError instead."""
-    try:
-        parse_position(bug.example, POS_FILE)
-    except JudgeError as exc:
-        assert exc.where.startswith(POS_FILE)
+@pytest.mark.parametrize("text", list(FOUND_CRASHES.values()), ids=list(FOUND_CRASHES))
+def test_parse_position_found_crash_is_a_located_error(text):
+    """Each crash the fuzzing once found: parse_position raises a located PositionError."""
+    with pytest.raises(JudgeError) as info:
+        parse_position(text, POS_FILE)
+    assert info.value.where.startswith(POS_FILE + ":")
 
 
 @FUZZ
@@ -483,3 +438,70 @@ def test_adjudication_invariants(case, shuffle_seed):
     _, back = parse_position(text, "next.yaml")
     assert back == result.next_position
     assert format_position(back) == text
+
+
+# -- the settings and map loaders ---------------------------------------------------------------
+
+REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+SETTINGS_TEXT = open(os.path.join(REPO, "games", "example", "game.yaml"), encoding="utf-8").read()
+MAP_TEXT = open(os.path.join(REPO, "variants", "standard", "map.txt"), encoding="utf-8").read()
+
+
+@st.composite
+def damaged(draw, text: str, vocabulary: list[str]) -> str:
+    """A real file with a few of its lines damaged: characters inserted, deleted, lines swapped,
+    duplicated or replaced by YAML oddities and words of the vocabulary."""
+    lines = text.splitlines()
+    for _ in range(draw(st.integers(1, 6))):
+        i = draw(st.integers(0, len(lines) - 1))
+        ln = lines[i]
+        j = draw(st.integers(0, len(ln)))
+        op = draw(st.sampled_from(["insert", "delete", "duplicate", "swap", "replace", "yaml"]))
+        if op == "insert":
+            lines[i] = ln[:j] + draw(st.text(min_size=1, max_size=4)) + ln[j:]
+        elif op == "delete":
+            lines[i] = ln[:j] + ln[j + draw(st.integers(1, 8)):]
+        elif op == "duplicate":
+            lines.insert(i, ln)
+        elif op == "swap":
+            k = draw(st.integers(0, len(lines) - 1))
+            lines[i], lines[k] = lines[k], lines[i]
+        elif op == "replace":
+            lines[i] = ln[:j] + " " + draw(st.sampled_from(vocabulary))
+        else:
+            lines[i] = ln[:j] + draw(st.sampled_from(
+                ["[", "{", "}", ": :", "&a", "*a", "!!python/object:os.system", "? [1]", "- ", "\t", "null",
+                 "~", "'", '"', "2026-13-45", "99999999999999999999", "-1", "1e400", "\u00b2", "\x00"]))
+    return "\n".join(lines) + "\n"
+
+
+SETTINGS_WORDS = [w for w in re.findall(r"[\w:+-]+", SETTINGS_TEXT)][:400] + VOCAB[:200]
+MAP_WORDS = sorted(set(re.findall(r"[\w/]+", MAP_TEXT)))[:400]
+
+
+@FUZZ
+@given(text=st.one_of(st.text(), damaged(SETTINGS_TEXT, SETTINGS_WORDS)))
+def test_parse_settings_any_text(text):
+    """A damaged or arbitrary game.yaml: parse_settings gives settings or a StoreError naming
+    the file, never anything else."""
+    from judge.store.settings import parse_settings
+
+    COUNTS["settings text: damaged or st.text()"] += 1
+    try:
+        parse_settings(text, "games/x/game.yaml", "x")
+    except JudgeError as exc:
+        assert str(exc.where or "").startswith("games/x/game.yaml") or "games/x/game.yaml" in str(exc), (exc.where, exc)
+
+
+@FUZZ
+@given(text=st.one_of(st.text(), damaged(MAP_TEXT, MAP_WORDS)))
+def test_parse_board_any_text(text):
+    """A damaged or arbitrary map.txt: parse_board gives a board or a MapError naming the file
+    and line, never anything else."""
+    from judge.variants.loader import parse_board
+
+    COUNTS["map text: damaged or st.text()"] += 1
+    try:
+        parse_board(text, "variants/x/map.txt")
+    except JudgeError as exc:
+        assert str(exc.where or "").startswith("variants/x/map.txt"), (exc.where, exc)

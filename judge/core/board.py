@@ -151,3 +151,19 @@ class Board:
                         nxt.append(q)
             frontier = nxt
         return dist
+
+    def fleet_distances_from(self, sources: Iterable[ProvinceId]) -> dict[Location, int]:
+        """Fleet moves from the nearest of ``sources`` to every place a fleet can stand (by
+        coast), never over land: the distance that civil disorder uses for a fleet."""
+        wanted = set(sources)
+        dist = {loc: 0 for loc in sorted(self.fleet_edges) if loc.province in wanted}
+        frontier = list(dist)
+        while frontier:
+            nxt = []
+            for loc in frontier:
+                for dest in sorted(self.fleet_edges.get(loc, ())):
+                    if dest not in dist:
+                        dist[dest] = dist[loc] + 1
+                        nxt.append(dest)
+            frontier = nxt
+        return dist

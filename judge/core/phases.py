@@ -375,14 +375,25 @@ def _adjustments(variant: Variant, position: Position, orders: Sequence[Order]) 
 
 
 def civil_disorder_removals(variant: Variant, units: list[Unit], power: Power, count: int) -> list[Unit]:
-    """The units removed when a power orders too few removals: farthest from its home centres
-    first (counting moves through any province), fleets before armies, then by province name."""
+    """The units removed when a power orders too few removals (rulebook; DATC 6.J.3-6.J.11).
+
+    Farthest from its nearest home centre first. An army's distance counts steps through any
+    province, sea included (6.J.10); a fleet's counts fleet moves only, never over land, from the
+    coast it stands on (6.J.5, 6.J.9); a unit that cannot reach a home centre at all is farthest.
+    Equal distances: fleets before armies (6.J.7), then by province id (6.J.4).
+    """
     homes = variant.homes(power)
-    dist = variant.board.distances_from(homes) if homes else {}
-    ranked = sorted(
-        units,
-        key=lambda u: (-dist.get(u.province, 99), 0 if u.kind is UnitType.FLEET else 1, u.province),
-    )
+    board = variant.board
+    army_dist = board.distances_from(homes) if homes else {}
+    fleet_dist = board.fleet_distances_from(homes) if homes else {}
+    unreachable = len(board.provinces) + 1
+
+    def distance(u: Unit) -> int:
+        if u.kind is UnitType.FLEET:
+            return fleet_dist.get(u.location, unreachable)
+        return army_dist.get(u.province, unreachable)
+
+    ranked = sorted(units, key=lambda u: (-distance(u), 0 if u.kind is UnitType.FLEET else 1, u.province))
     return ranked[:count]
 
 

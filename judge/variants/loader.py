@@ -183,7 +183,7 @@ def parse_phase(text: str, calendar: Calendar, where: str = "") -> Phase:
     kinds.update({"build": PhaseKind.ADJUSTMENT, "builds": PhaseKind.ADJUSTMENT, "adjustments": PhaseKind.ADJUSTMENT,
                   "moves": PhaseKind.MOVEMENT, "retreats": PhaseKind.RETREAT})
     seasons = {s.lower(): s for s in calendar.seasons()}
-    if len(t) == 3 and t[0].lower() in seasons and t[1].isdigit() and t[2].lower() in kinds:
+    if len(t) == 3 and t[0].lower() in seasons and t[1].isascii() and t[1].isdigit() and len(t[1]) <= 6 and t[2].lower() in kinds:
         phase = Phase(int(t[1]), seasons[t[0].lower()], kinds[t[2].lower()])
         if (phase.season, phase.kind) not in calendar.steps:
             raise MapError(f"the calendar has no {phase.kind.value.lower()} phase in {phase.season}", where)
