@@ -82,6 +82,15 @@ class Board:
         self.neighbours: dict[ProvinceId, frozenset[ProvinceId]] = {
             p: frozenset(v) for p, v in neighbours.items()
         }
+        # Where a fleet at a location may go in a province, by (location, province): orders name
+        # provinces, and the coast is completed or checked from this.
+        coasts_to: dict[tuple[Location, ProvinceId], list[Location]] = {}
+        for loc, dests in self.fleet_edges.items():
+            for d in dests:
+                coasts_to.setdefault((loc, d.province), []).append(d)
+        self._coasts_to: dict[tuple[Location, ProvinceId], tuple[Location, ...]] = {
+            k: tuple(sorted(v)) for k, v in coasts_to.items()
+        }
 
     def __contains__(self, province: object) -> bool:
         return province in self.provinces
@@ -127,9 +136,9 @@ class Board:
             return dest in self.fleet_reach.get(src, ())
         return False
 
-    def fleet_coasts_to(self, src: Location, dest: ProvinceId) -> list[Location]:
+    def fleet_coasts_to(self, src: Location, dest: ProvinceId) -> tuple[Location, ...]:
         """The locations of province ``dest`` a fleet at ``src`` can move to, sorted."""
-        return sorted(d for d in self.fleet_edges.get(src, ()) if d.province == dest)
+        return self._coasts_to.get((src, dest), ())
 
     def is_coastal(self, pid: ProvinceId) -> bool:
         """Is there a fleet location on this land province?"""

@@ -32,10 +32,19 @@ class ConvoyGraph:
             p: frozenset(q for q in board.neighbours[p] if q in self.carriers and rules.convoy_link(board, p, q, endpoint=True))
             for p in self.endpoints
         }
+        self._reach_all: dict[ProvinceId, frozenset[ProvinceId]] = {}
 
-    def reach(self, src: ProvinceId, fleets: Collection[ProvinceId] | None = None) -> set[ProvinceId]:
+    def reach(self, src: ProvinceId, fleets: Collection[ProvinceId] | None = None) -> set[ProvinceId] | frozenset[ProvinceId]:
         """Carriers an army in ``src`` could be carried through (only ``fleets`` if given)."""
-        ok = self.carriers if fleets is None else fleets
+        if fleets is None:
+            # Through every carrier: a fact of the board, computed once per province.
+            hit = self._reach_all.get(src)
+            if hit is None:
+                hit = self._reach_all[src] = frozenset(self._reach(src, self.carriers))
+            return hit
+        return self._reach(src, fleets)
+
+    def _reach(self, src: ProvinceId, ok: Collection[ProvinceId]) -> set[ProvinceId]:
         seen = {q for q in self.army_links.get(src, ()) if q in ok}
         frontier = list(seen)
         while frontier:

@@ -46,6 +46,11 @@ def find_unit(position: Position, order: UnitOrder, *, dislodged: bool = False) 
         here = [d.unit for d in position.dislodged if d.unit.location.province == order.location.province]
     else:
         here = position.units_at(order.location.province)  # type: ignore[assignment]
+        if len(here) == 1:
+            # The usual case, first: one unit there, of that power and kind.
+            only = here[0]
+            if only.power == order.power and only.kind is order.kind:
+                return only
     if not here:
         what = "dislodged unit" if dislodged else "unit"
         raise IllegalOrder(f"there is no {what} in {order.location.province}")
@@ -81,15 +86,16 @@ def _fleet_destination(board: Board, src: Location, dest: Location) -> Location:
 
 def check_movement_order(board: Board, position: Position, order: Order, rules: Rules | None = None) -> UnitOrder:
     """Check an order of a movement phase; return it as it will be followed."""
-    graph = (rules or Rules()).convoy_graph(board)
-    if not isinstance(order, (Hold, Move, SupportHold, SupportMove, Convoy)):
+    cls = type(order)
+    if cls not in _MOVEMENT_ORDERS and not isinstance(order, _MOVEMENT_ORDERS):
         raise IllegalOrder(f"a {type(order).__name__.lower()} order belongs to another phase")
     unit = find_unit(position, order)
     if unit.kind is not order.kind or unit.location != order.location:
         order = replace(order, kind=unit.kind, location=unit.location)
     here = unit.location.province
-    if isinstance(order, Hold):
+    if cls is Hold:
         return order
+    graph = (rules or _DEFAULT_RULES).convoy_graph(board)
     if isinstance(order, Move):
         dest = order.destination
         if dest.province == here:
@@ -146,6 +152,10 @@ def check_movement_order(board: Board, position: Position, order: Order, rules: 
             raise IllegalOrder(f"{name(board, here)} lies on no sea route from {src.name} to {dst.name}")
         return order
     raise IllegalOrder("unknown order")  # pragma: no cover
+
+
+_MOVEMENT_ORDERS = (Hold, Move, SupportHold, SupportMove, Convoy)
+_DEFAULT_RULES = Rules()
 
 
 def retreat_options(board: Board, position: Position, unit: Unit, attacker_from: str | None) -> list[Location]:

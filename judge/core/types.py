@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import enum
 import operator
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any, Mapping, NewType
 
 Power = NewType("Power", str)
@@ -23,6 +23,10 @@ class UnitType(enum.Enum):
     ARMY = "A"
     FLEET = "F"
     GARRISON = "G"
+
+    # Members are singletons: hash by identity, in C (Enum's own hash is a Python call, and unit
+    # kinds are hashed in every phase's indexes).
+    __hash__ = object.__hash__
 
     @property
     def noun(self) -> str:
@@ -61,7 +65,8 @@ class Location:
         return cls(ProvinceId(prov), coast or None)
 
 
-_UNIT_ORDER = operator.attrgetter("power", "location.province", "kind.value", "location")
+# ``_value_`` is the enum member's plain attribute: ``value`` would call a descriptor per unit.
+_UNIT_ORDER = operator.attrgetter("power", "location.province", "kind._value_", "location")
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,8 +153,28 @@ class Position:
         object.__setattr__(self, "supply_centers", dict(sorted(self.supply_centers.items())))
 
     def evolve(self, **changes: Any) -> "Position":
-        """A copy with some fields replaced."""
-        return replace(self, **changes)
+        """A copy with some fields replaced.
+
+        Only the fields replaced are put in canonical order again, and the unit index is kept
+        when the units are: phases make many copies that change only the phase.
+        """
+        unknown = changes.keys() - _POSITION_FIELDS
+        if unknown:
+            raise TypeError(f"Position has no field {', '.join(sorted(unknown))}")
+        new = object.__new__(Position)
+        d = new.__dict__
+        mine = self.__dict__
+        for f in _POSITION_FIELDS:
+            d[f] = changes[f] if f in changes else mine[f]
+        if "units" in changes:
+            d["units"] = tuple(sorted(d["units"], key=_UNIT_ORDER))
+        elif "_index" in mine:
+            d["_index"] = mine["_index"]
+        if "dislodged" in changes:
+            d["dislodged"] = tuple(sorted(d["dislodged"], key=lambda x: _UNIT_ORDER(x.unit)))
+        if "supply_centers" in changes:
+            d["supply_centers"] = dict(sorted(d["supply_centers"].items()))
+        return new
 
     def units_at(self, province: ProvinceId) -> tuple[Unit, ...]:
         """Every unit in ``province`` (a field unit, and in some variants a garrison)."""
@@ -185,3 +210,6 @@ class Position:
 
     def __repr__(self) -> str:
         return f"Position({self.variant!r}, '{self.phase}', {len(self.units)} units)"
+
+
+_POSITION_FIELDS = ("variant", "phase", "units", "supply_centers", "dislodged", "standoffs", "extra")
