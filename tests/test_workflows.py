@@ -78,15 +78,26 @@ def test_the_tick_workflow_runs_on_a_schedule_push_and_dispatch_and_deploys_page
     assert set(on) == {"schedule", "push", "workflow_dispatch"}
     minutes = on["schedule"][0]["cron"].split()[0]
     assert all(int(m) % 5 for m in minutes.split(",")), "off the busy minutes"
-    assert data["concurrency"] == {"group": "judge-tick", "cancel-in-progress": False}
-    steps = data["jobs"]["tick"]["steps"]
-    uses = [s.get("uses", "").split("@")[0] for s in steps]
+    jobs = data["jobs"]
+    assert "concurrency" not in data, "no workflow-wide group: one group per game"
+    # The due games fan out, one job and one concurrency group per game.
+    assert "judge due" in jobs["due"]["steps"][-1]["run"]
+    assert jobs["due"]["permissions"] == {"contents": "read"}
+    tick = jobs["tick"]
+    assert tick["strategy"]["matrix"]["game"] == "${{ fromJSON(needs.due.outputs.games) }}"
+    assert tick["concurrency"] == {"group": "judge-game-${{ matrix.game }}", "cancel-in-progress": False}
+    assert tick["permissions"] == {"contents": "write"}
+    step = next(s for s in tick["steps"] if "judge tick" in s.get("run", ""))
+    assert step["env"]["GAME"] == "${{ matrix.game }}" and '"$GAME"' in step["run"] and "--push" in step["run"]
+    # One site for all games, built from the branch as the ticks pushed it.
+    site = jobs["site"]
+    assert site["needs"] == ["due", "tick"] and site["permissions"] == {"contents": "read"}
+    run = "\n".join(s.get("run", "") for s in site["steps"])
+    assert "judge site" in run and "mkdocs build --strict" in run
+    uses = [s.get("uses", "").split("@")[0] for s in site["steps"]]
     assert "actions/upload-pages-artifact" in uses
-    assert data["jobs"]["deploy"]["steps"][0]["uses"].startswith("actions/deploy-pages@")
-    assert data["jobs"]["deploy"]["permissions"] == {"pages": "write", "id-token": "write"}
-    assert data["jobs"]["tick"]["permissions"] == {"contents": "write"}
-    run = "\n".join(s.get("run", "") for s in steps)
-    assert "judge tick" in run and "judge site" in run and "mkdocs build --strict" in run
+    assert jobs["deploy"]["steps"][0]["uses"].startswith("actions/deploy-pages@")
+    assert jobs["deploy"]["permissions"] == {"pages": "write", "id-token": "write"}
 
 
 def test_the_orders_workflow_reads_the_pull_request_as_data():

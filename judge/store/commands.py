@@ -16,7 +16,7 @@ import click
 
 from ..core.errors import StoreError
 
-__all__ = ["new_cmd", "tick_cmd", "check_cmd", "check_pr_cmd", "seal_cmd", "keygen_cmd", "verify_cmd", "COMMANDS"]
+__all__ = ["new_cmd", "tick_cmd", "due_cmd", "check_cmd", "check_pr_cmd", "seal_cmd", "keygen_cmd", "verify_cmd", "COMMANDS"]
 
 
 def _now(value: str | None) -> datetime:
@@ -113,6 +113,32 @@ def tick_cmd(games: tuple[str, ...], now: str | None, force: bool, max_phases: i
             fh.write(f"played={len(result.played)}\n")
     if result.errors:
         sys.exit(1)
+
+
+@click.command("due")
+@click.argument("games", nargs=-1, metavar="[games/<game>]...")
+@click.option("--now", help="The time to judge by (ISO 8601); default: the clock.")
+@click.option("--force", is_flag=True, help="Count every active or paused game as due.")
+@click.option("--outputs", "outputs", type=click.Path(dir_okay=False), metavar="FILE",
+              help="Append 'games=<JSON list>' and 'count=<n>' here, e.g. $GITHUB_OUTPUT.")
+@click.option("--repo", "repo_dir", default=".", show_default=True, help="A folder inside the repository.")
+def due_cmd(games: tuple[str, ...], now: str | None, force: bool, outputs: str | None, repo_dir: str) -> None:
+    """List the games with a phase to play now (a broken game too: its tick says what is wrong),
+    without playing anything: the deadline workflow runs one tick per listed game."""
+    import json
+
+    from .tick import due_games, open_repo, repo_path
+
+    repo = open_repo(repo_dir)
+    paths = [repo_path(repo, g) for g in games] or None
+    due, errors = due_games(repo, paths, _now(now), force=force)
+    for path in due:
+        click.echo(path)
+    for e in errors:
+        click.echo(f"judge: {e}", err=True)
+    if outputs:
+        with open(outputs, "a", encoding="utf-8") as fh:
+            fh.write(f"games={json.dumps(due)}\ncount={len(due)}\n")
 
 
 @click.command("check")
@@ -241,5 +267,5 @@ def verify_cmd(game_dir: str, ref: str) -> None:
         sys.exit(1)
 
 
-COMMANDS = (new_cmd, tick_cmd, check_cmd, check_pr_cmd, seal_cmd, keygen_cmd, verify_cmd)
+COMMANDS = (new_cmd, tick_cmd, due_cmd, check_cmd, check_pr_cmd, seal_cmd, keygen_cmd, verify_cmd)
 """Every command of this module, for ``for c in COMMANDS: cli.add_command(c)``."""

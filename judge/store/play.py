@@ -216,6 +216,36 @@ def is_ready(game: Game, folder: str, position: Position, identities: list[str])
     return bool(need) and len(ready) == len(need), f"{len(ready)} of {len(need)} players ready"
 
 
+def _next_step(game: Game, now: datetime, *, identities: list[str], force: bool) -> Any:
+    """Is the game's current phase due at ``now``? A :class:`Waiting` saying why not, or
+    ``(folder, info, position, trigger, next_opened)``."""
+    status = game.settings.status
+    if status == "finished" or (status == "paused" and not force):
+        return Waiting(game.slug, None, f"the game is {status}")
+    folder = game.current()
+    if folder is None:
+        return Waiting(game.slug, None, "the game is over" if game.folders() else "no phase folder")
+    info = game.info(folder)
+    position = game.position(folder)
+    due_at = info.deadline + game.settings.schedule.grace
+    if force:
+        return folder, info, position, "forced", now
+    if now >= due_at:
+        return folder, info, position, "deadline", max(info.deadline, info.opened)
+    ready, word = is_ready(game, folder, position, identities)
+    if ready:
+        return folder, info, position, "ready", now
+    return Waiting(game.slug, folder, f"{info.phase}: deadline {format_time(info.deadline)} "
+                                      f"(+{game.settings.schedule.grace_minutes} min grace), {word}")
+
+
+def is_due(tree: Any, path: str, now: datetime, *, identities: list[str], force: bool = False) -> bool:
+    """Has the game at ``path`` a phase to play at ``now`` (what :func:`plan_game` would play
+    first), without playing it? Errors in the game's files are raised as by :func:`plan_game`."""
+    game = Game.load(Overlay(tree), path)
+    return not isinstance(_next_step(game, now, identities=identities, force=force), Waiting)
+
+
 def plan_game(tree: Any, path: str, now: datetime, *, identities: list[str], force: bool = False,
               max_phases: int = 20, maps: bool = True) -> GamePlan:
     """Play every phase of the game at ``path`` that is due at ``now``.
@@ -229,30 +259,12 @@ def plan_game(tree: Any, path: str, now: datetime, *, identities: list[str], for
     overlay = Overlay(tree)
     game = Game.load(overlay, path)
     plan = GamePlan(game.slug, warnings=list(game.warnings))
-    status = game.settings.status
-    if status == "finished" or (status == "paused" and not force):
-        plan.waiting = Waiting(game.slug, None, f"the game is {status}")
-        return plan
     while len(plan.played) < max_phases:
-        folder = game.current()
-        if folder is None:
-            plan.waiting = Waiting(game.slug, None, "the game is over" if game.folders() else "no phase folder")
+        step = _next_step(game, now, identities=identities, force=force)
+        if isinstance(step, Waiting):
+            plan.waiting = step
             break
-        info = game.info(folder)
-        position = game.position(folder)
-        due_at = info.deadline + game.settings.schedule.grace
-        if force:
-            trigger, next_opened = "forced", now
-        elif now >= due_at:
-            trigger, next_opened = "deadline", max(info.deadline, info.opened)
-        else:
-            ready, word = is_ready(game, folder, position, identities)
-            if ready:
-                trigger, next_opened = "ready", now
-            else:
-                plan.waiting = Waiting(game.slug, folder, f"{info.phase}: deadline {format_time(info.deadline)} "
-                                                          f"(+{game.settings.schedule.grace_minutes} min grace), {word}")
-                break
+        folder, info, position, trigger, next_opened = step
         played = play_phase(game, folder, identities=identities, trigger=trigger, now=now,
                             next_opened=next_opened, maps=maps, position=position, info=info)
         overlay.update(played.changes)

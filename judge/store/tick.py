@@ -24,7 +24,7 @@ from ..notation import format_position
 from ..sealing import generate_identity, load_identities
 from . import artifacts
 from .layout import GAMES, PHASE_FILE, POSITION, SETTINGS, GitTree, PhaseInfo, find_games, join, phase_folder
-from .play import Waiting, plan_game
+from .play import Waiting, is_due, plan_game
 from .settings import SLUG, UTC, GameSettings, Schedule, format_settings
 from .transaction import PlannedCommit, commit_atomically
 
@@ -189,6 +189,28 @@ def tick(repo: Any, games: Iterable[str] | None = None, now: datetime | None = N
                 traceback.print_exc()
             result.errors.append(f"{path}: internal error: {type(exc).__name__}: {exc}")
     return result
+
+
+def due_games(repo: Any, games: Iterable[str] | None = None, now: datetime | None = None, *,
+              identities: list[str] | None = None, force: bool = False) -> tuple[list[str], list[str]]:
+    """The games (repository paths) with a phase to play at ``now``, and those whose files are
+    broken, with the error (a tick on them reports it): what a deadline job fans out over."""
+    now = (now or datetime.now(UTC)).astimezone(UTC)
+    identities = load_identities() if identities is None else identities
+    due: list[str] = []
+    errors: list[str] = []
+    tree = head_tree(repo)
+    for path in find_games(tree, games):
+        try:
+            if is_due(tree, path, now, identities=identities, force=force):
+                due.append(path)
+        except JudgeError as exc:
+            errors.append(str(exc) if exc.where.startswith(path + "/") or exc.where == path else f"{path}: {exc}")
+            due.append(path)
+        except Exception as exc:  # noqa: BLE001 - one broken game must not hide the others
+            errors.append(f"{path}: internal error: {type(exc).__name__}: {exc}")
+            due.append(path)
+    return due, errors
 
 
 def play_due(repo_root: str | os.PathLike, now: datetime | None = None, *, force: bool = False,

@@ -1,0 +1,229 @@
+"""Hardening: racing deadline jobs, the fan-out of due games, hostile pull requests, secrets that
+must not leak before the deadline, and game files that must never run.
+
+Real repositories in temporary folders (gitpython); a bare repository plays GitHub.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import git
+import pytest
+import yaml
+
+from click.testing import CliRunner
+
+from judge.sealing import seal
+from judge.store.tick import due_games, run_and_push, tick
+from test_store import G, S01, _cli, no_maps, order_path  # noqa: F401
+from test_store_helpers import PLAYERS, T0, hours, make_game, make_repo, pr_commit, repo, send_orders, snapshot  # noqa: F401
+
+FRANCE = order_path(S01, "France")
+WHEN = T0 + hours(5)
+DEADLINE = T0 + hours(73)
+
+
+def run_cli(repo: git.Repo, args: list[str], monkeypatch):
+    """A judge command run in the repository's folder."""
+    monkeypatch.chdir(repo.working_tree_dir)
+    return CliRunner().invoke(_cli(), args, catch_exceptions=False)
+
+
+def _origin_with_a_game(tmp_path: Path, **game) -> tuple[Path, git.Repo]:
+    """A bare 'GitHub' repository holding one game, and the seed repository it came from."""
+    origin = tmp_path / "origin.git"
+    seed = make_repo(tmp_path / "seed")
+    make_game(seed, **game)
+    git.Repo.init(origin, bare=True, initial_branch="main")
+    seed.git.push(str(origin), "main")
+    return origin, seed
+
+
+def _ci_clone(origin: Path, where: Path, name: str = "ci") -> git.Repo:
+    ci = git.Repo.clone_from(str(origin), where)
+    with ci.config_writer() as cw:
+        cw.set_value("user", "name", name)
+        cw.set_value("user", "email", "ci@example.invalid")
+    return ci
+
+
+def test_two_racing_ticks_commit_once_and_the_loser_stops(tmp_path, no_maps):
+    """Two deadline jobs start from the same commit and play the same due phase at once: one
+    push wins; the other is refused, fetches the winner's commit, ticks again, finds nothing
+    due and stops. The phase is committed and tagged once."""
+    origin, _ = _origin_with_a_game(tmp_path)
+    # Two runners with their own identities, so that their commits differ (the same runner would
+    # make the very same commit: a tick's output is deterministic, and that push is a no-op).
+    clones = [_ci_clone(origin, tmp_path / f"ci{k}", f"runner {k}") for k in range(2)]
+    attempts: list[list[str]] = [[], []]
+    outcomes: list = [None, None]
+    start = threading.Barrier(2)
+
+    def job(k: int) -> None:
+        ci = clones[k]
+
+        def run():
+            attempts[k].append(ci.head.commit.hexsha)
+            return tick(ci, now=DEADLINE, maps=False)
+
+        start.wait()
+        outcomes[k] = run_and_push(ci, str(origin), run, lambda r: r.played)
+
+    threads = [threading.Thread(target=job, args=(k,)) for k in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=120)
+    played = sorted(len(o.played) for o in outcomes)
+    assert played == [0, 1], "one job played the phase, the other found it played"
+    assert sorted(len(a) for a in attempts) == [1, 2], "the loser ran twice: refused, then nothing due"
+    bare = git.Repo(origin)
+    log = bare.git.log("--format=%s", "main").splitlines()
+    assert sum(1 for m in log if "Spring 1901 Movement" in m) == 1, log
+    assert bare.git.tag("--list").split() == [f"g/{S01}"]
+    # Both checkouts end on the winner's commit.
+    assert clones[0].head.commit == clones[1].head.commit == bare.commit("main")
+
+
+def test_a_missed_run_is_made_good_and_due_lists_only_games_with_a_phase_to_play(repo, no_maps):
+    make_game(repo, "early")
+    make_game(repo, "late", now=T0 - hours(200))  # two deadlines passed while the cron missed its runs
+    make_game(repo, "paused")
+    root = Path(repo.working_tree_dir)
+    settings = root / "games/paused/game.yaml"
+    settings.write_text(settings.read_text().replace("status: active", "status: paused"))
+    repo.git.commit("-q", "-am", "pause")
+    due, errors = due_games(repo, now=T0 + hours(1))
+    assert due == ["games/late"] and errors == []
+    result = tick(repo, due, now=T0 + hours(1), maps=False)
+    assert result.played == ["late/1901-1-spring-movement", "late/1901-3-fall-movement"], result.played
+    assert due_games(repo, now=T0 + hours(1)) == ([], [])
+    # A broken game is listed too (its own job then fails and says why); the others are unaffected.
+    pos = root / "games/early" / S01 / "position.yaml"
+    pos.write_text(pos.read_text().replace("A PAR", "A PAX"))
+    repo.git.commit("-q", "-am", "typo")
+    due, errors = due_games(repo, now=T0 + hours(1))
+    assert due == ["games/early"] and errors == [f"games/early/{S01}/position.yaml:6: unknown province 'PAX'"]
+
+
+def test_the_due_command_writes_the_matrix_for_the_workflow(repo, no_maps, tmp_path, monkeypatch):
+    make_game(repo)
+    out = tmp_path / "github_output"
+    res = run_cli(repo, ["due", "--now", "2025-01-10T00:00:00Z", "--outputs", str(out)], monkeypatch)
+    assert res.exit_code == 0, res.output
+    assert res.output.split() == [G]
+    lines = dict(line.split("=", 1) for line in out.read_text().splitlines())
+    assert json.loads(lines["games"]) == [G] and lines["count"] == "1"
+    res = run_cli(repo, ["due", "--now", "2025-01-07T00:00:00Z"], monkeypatch)
+    assert res.exit_code == 0 and res.output == ""
+
+
+# -- pull requests ----------------------------------------------------------------------------
+
+
+def _refused(repo, head, author="fran", when=WHEN) -> str:
+    from judge.store.pr import check_pr
+
+    verdict = check_pr(repo, "main", head, author, when)
+    assert not verdict.accepted
+    return " | ".join(f.reason for f in verdict.files if not f.ok) + " | " + " | ".join(verdict.problems)
+
+
+@pytest.mark.parametrize("name", [
+    "fr\u0430nce.txt",    # a Cyrillic a
+    "france.txt\u200b",   # a zero-width space
+    "FRANCE.txt",
+    "france.txt ",        # a trailing space
+    "france.tx",
+    "france",
+])
+def test_look_alike_order_file_names_are_refused(repo, name):
+    make_game(repo)
+    head = pr_commit(repo, {f"{G}/{S01}/orders/{name}": b"A PAR H\n"})
+    assert "france.txt" in _refused(repo, head) or "only your power's order file" in _refused(repo, head)
+
+
+def test_orders_for_another_game_of_the_same_player_are_refused(repo):
+    make_game(repo)
+    make_game(repo, "h", players={"France": "someone-else"})
+    head = pr_commit(repo, {f"games/h/{S01}/orders/france.txt": b"A PAR H\n"})
+    assert "France is played by @someone-else, not by @fran" in _refused(repo, head)
+
+
+def test_a_change_to_the_games_settings_or_the_workflows_is_refused(repo):
+    make_game(repo)
+    for path in (f"{G}/game.yaml", ".github/workflows/judge.yml", f"{G}/{S01}/position.yaml", "mkdocs.yml"):
+        head = pr_commit(repo, {FRANCE: b"A PAR H\n", path: b"status: finished\n"})
+        assert _refused(repo, head)
+
+
+# -- secrets ----------------------------------------------------------------------------------
+
+
+def _every_object_text(repo: git.Repo) -> str:
+    """Every blob, tree and commit of the repository (all refs and the reflog), as text."""
+    shas = set()
+    for line in repo.git.rev_list("--all", "--reflog", "--objects").splitlines():
+        shas.add(line.split()[0])
+    out = []
+    for sha in sorted(shas):
+        out.append(repo.git.cat_file("-p", sha, stdout_as_string=False).decode("utf-8", "replace"))
+    return "\n".join(out)
+
+
+def test_sealed_orders_never_appear_in_clear_before_the_deadline(repo, no_maps, monkeypatch):
+    game = make_game(repo, sealed=True)
+    monkeypatch.setenv("JUDGE_AGE_IDENTITY", game.identity)
+    secret = "A PAR - PIC  # the Channel gambit 7f3a"
+    sealed = seal(secret + "\n", recipient=game.recipient, game="g", phase=S01, power="France")
+    assert send_orders(repo, order_path(S01, "France") + ".age", sealed, "fran", WHEN).accepted
+    # A tick before the deadline reads it (for '# ready') and writes nothing in clear.
+    assert tick(repo, now=WHEN + hours(1), maps=False).played == []
+    text = _every_object_text(repo)
+    assert secret not in text and "Channel gambit" not in text
+    assert game.identity not in text
+    # After the deadline the orders are published in clear, as a Gamesmaster posts them.
+    assert tick(repo, now=DEADLINE, maps=False).played == [f"g/{S01}"]
+    assert "Channel gambit" in _every_object_text(repo)
+    assert game.identity not in _every_object_text(repo)
+
+
+# -- nothing from a game folder runs ----------------------------------------------------------
+
+
+def test_nothing_in_a_game_folder_is_executed(repo, no_maps, tmp_path):
+    """YAML tags that would build Python objects, a Python file, a MkDocs hook and a Jinja
+    expression in a game's files: none of it runs; the YAML is a located error, the rest data."""
+    make_game(repo)
+    root = Path(repo.working_tree_dir)
+    marker = tmp_path / "pwned"
+    (root / G / "conftest.py").write_text(f"open({str(marker)!r}, 'w').write('x')\n")
+    (root / G / "hooks.py").write_text(f"open({str(marker)!r}, 'w').write('x')\n")
+    (root / G / S01 / "orders").mkdir()
+    (root / G / S01 / "orders" / "france.txt").write_text("A PAR - BUR  {{ 7*7 }} {% raw %}\n")
+    repo.git.add("--all")
+    repo.git.commit("-q", "-m", "hostile files")
+    played = tick(repo, now=DEADLINE, maps=False).played
+    assert played == [f"g/{S01}"]
+    results = yaml.safe_load((root / G / S01 / "results.yaml").read_text())
+    assert not marker.exists()
+    text = json.dumps(results)
+    assert "49" not in text
+    # A settings file asking for Python objects is refused with its line; nothing runs.
+    settings = root / G / "game.yaml"
+    settings.write_text(settings.read_text() + f"evil: !!python/object/apply:os.system ['touch {marker}']\n")
+    repo.git.commit("-q", "-am", "evil settings")
+    result = tick(repo, now=DEADLINE + hours(100), maps=False)
+    assert result.played == [] and len(result.errors) == 1 and "game.yaml" in result.errors[0], result.errors
+    assert not marker.exists()
+    # The site generator reads the game as data too.
+    settings.write_text(settings.read_text().replace(f"evil: !!python/object/apply:os.system ['touch {marker}']\n", ""))
+    repo.git.commit("-q", "-am", "fixed")
+    out = subprocess.run([str(Path(sys.executable).parent / "judge"), "site", "--out", str(tmp_path / "docs")],
+                         cwd=root, capture_output=True, text=True, timeout=300)
+    assert not marker.exists(), out.stderr
