@@ -120,7 +120,7 @@ def test_seed001_income_province_city_value_and_sea():
     pos = position("  Florence: [A FLO, F ETS]", phase="Winter 1454 Income",
                    extra="autonomous: []\nprovince_control: {FLO: Florence, PST: Florence}\n"
                          "city_control: {FLO: Florence}\ntreasury: {Florence: 5}\n")
-    paid = income(MACH, pos, dice_seed=1)["Florence"]
+    paid = income(MACH, pos)["Florence"]  # the dice of the phase, as adjudicate rolls them
     assert paid["provinces"] == 2          # Florence and Pistoia
     assert paid["cities"] == 3             # Florence's city is worth 3
     assert paid["seas"] == 1               # the fleet in the Eastern Tyrrhenian Sea

@@ -88,6 +88,10 @@ class Rules:
     ``options:`` defaults overridden by the game's settings).
     """
 
+    uses_dice: bool = False
+    """Does the variant roll dice? Then the game layer gives each phase's position a seed
+    (``extra['dice_seed']``) that nobody can know before the deadline (see ``judge.dice``)."""
+
     def __init__(self, options: Mapping[str, Any] | None = None) -> None:
         self.options: dict[str, Any] = dict(options or {})
         self._convoy_graphs: dict[int, Any] = {}

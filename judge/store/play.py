@@ -8,7 +8,7 @@ of its own pending writes; :mod:`judge.store.tick` commits the plan.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
 
@@ -19,6 +19,7 @@ from ..core.legality import retreat_options
 from ..core.phases import adjustment_counts, adjudicate
 from ..core.types import PhaseKind, Position
 from ..core.variant import Variant
+from ..dice import phase_seed
 from ..notation import format_position
 from . import artifacts
 from .layout import PHASE_FILE, POSITION, RESULTS, RESULTS_TXT, Game, Overlay, PhaseInfo, phase_folder
@@ -145,7 +146,16 @@ def play_phase(game: Game, folder: str, *, identities: list[str], trigger: str |
     collected = collect(game, folder, identities=identities, late_after=late_after, prefer_clear=trigger is None)
     lines, refused = parse_submissions(variant, position, collected)
     orders = [ln.order for ln in lines if ln.order is not None]
-    result = adjudicate(variant, position, orders)
+    seed = None
+    if variant.rules.uses_dice:
+        # The dice: from the game, the phase and the order files as committed (judge.dice).
+        seed = phase_seed(game.slug, folder, collected.files()).hex()
+        rolled = position.evolve(extra={**position.extra, "dice_seed": seed})
+        result = adjudicate(variant, rolled, orders)
+        nxt_extra = {k: v for k, v in result.next_position.extra.items() if k != "dice_seed"}
+        result = replace(result, position=position, next_position=result.next_position.evolve(extra=nxt_extra))
+    else:
+        result = adjudicate(variant, position, orders)
     report = Report(variant, tuple(lines), result)
     notes = list(collected.notes)
     for sub in collected.submissions.values():
@@ -156,6 +166,8 @@ def play_phase(game: Game, folder: str, *, identities: list[str], trigger: str |
     next_folder = None if result.winner else phase_folder(variant.calendar, nxt.phase)
     data = results_data(game, folder, position, report, notes, problems,
                         None if result.winner else nxt, next_folder)
+    if seed is not None:
+        data["dice_seed"] = seed
 
     changes: dict[str, bytes] = {game.folder_path(folder, RESULTS): dump_yaml(data)}
     base = game.folder_path(folder)

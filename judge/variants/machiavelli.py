@@ -284,9 +284,13 @@ def _home_controller(variant: Variant, st: Mapping[str, Any], home: str) -> str 
     return home
 
 
-def _dice(position: Position, dice_seed: Any) -> random.Random:
-    seed = dice_seed if dice_seed is not None else position.extra.get("dice_seed", 0)
-    return random.Random(f"{seed}/{position.phase.slug}")
+def _dice(position: Position, dice_seed: Any, purpose: str = "income") -> Any:
+    """The phase's dice for ``purpose`` (see :func:`judge.variants.machiavelli_money.dice`)."""
+    from .machiavelli_money import dice
+
+    if dice_seed is not None:
+        position = position.evolve(extra={**position.extra, "dice_seed": dice_seed})
+    return dice(position, purpose)
 
 
 def income(variant: Variant, position: Position, dice_seed: Any = None) -> dict[str, dict[str, Any]]:
@@ -309,11 +313,15 @@ def income(variant: Variant, position: Position, dice_seed: Any = None) -> dict[
         p: {"provinces": 0, "cities": 0, "seas": 0, "variable": 0, "dice": {}, "total": 0}
         for p in variant.powers if p not in st["eliminated"]
     }
+    from .machiavelli_money import income_blocked
+
+    # Famine and rebellion: the area yields nothing (a garrisoned city still does).
+    no_province, no_city = income_blocked(position)
     for prov, owner in st["province_control"].items():
-        if owner in out:
+        if owner in out and prov not in no_province:
             out[owner]["provinces"] += int((data.get("income") or {}).get("province", 1))
     for city, owner in st["city_control"].items():
-        if owner in out and city not in st["sieges"]:
+        if owner in out and city not in st["sieges"] and city not in no_city:
             out[owner]["cities"] += city_value(board, ProvinceId(city))
     lagoon = _lagoon_rule(variant)
     for u in position.units:
@@ -325,7 +333,7 @@ def income(variant: Variant, position: Position, dice_seed: Any = None) -> dict[
 
     def roll(table: Mapping[str, Any]) -> list[int]:
         n = int(table.get("rolls", 1))
-        return [rng.randint(1, 6) if use_dice else fixed_die for _ in range(n)]
+        return [rng.d6() if use_dice else fixed_die for _ in range(n)]
 
     var = data.get("variable_income") or {}
     for home, table in (var.get("home_countries") or {}).items():
@@ -365,9 +373,19 @@ def _play_income(variant: Variant, position: Position, dice_seed: Any = None) ->
 # -- campaigns: elimination, home countries ------------------------------------------------------
 
 
-def _end_of_campaign(variant: Variant, position: Position) -> tuple[Position, list[Unit], list[str]]:
-    """Conquest of home countries and elimination (seed 001; rules §Control and conquest of home
-    countries, §Player elimination), after a campaign's retreats."""
+def _end_of_campaign(variant: Variant, position: Position, played: Phase | None = None,
+                     held: set[ProvinceId] = frozenset(), victims: set[str] = frozenset()) -> tuple[Position, list[Unit], list[str]]:
+    """The steps after a campaign's retreats: rebellions, famine, plague and storms
+    (:func:`judge.variants.machiavelli_money.after_campaign`), then conquest of home countries
+    and elimination (seed 001; rules §Control and conquest of home countries, §Player
+    elimination)."""
+    from .machiavelli_money import after_campaign
+
+    pre_lost: list[Unit] = []
+    pre_notes: list[str] = []
+    if played is not None:
+        position, pre_lost, pre_notes = after_campaign(variant, position, played, held, victims)
+        position = _update_control(variant, position)
     board = variant.board
     st = state(position)
     pc, cc = st["province_control"], st["city_control"]
@@ -399,7 +417,7 @@ def _end_of_campaign(variant: Variant, position: Position) -> tuple[Position, li
             units = [u for u in units if u.power != power]
             notes.append(f"{power} controls no city in its home country and is eliminated.")
     st["eliminated"].sort()
-    return _with_state(position.evolve(units=tuple(units)), st), lost, notes
+    return _with_state(position.evolve(units=tuple(units)), st), pre_lost + lost, pre_notes + notes
 
 
 def winner_of(variant: Variant, position: Position) -> Power | None:
@@ -498,8 +516,34 @@ class _CoreRules(Rules):
         return False
 
 
+def _play_campaign(variant: Variant, position: Position, orders: Sequence[Order]) -> Any:
+    """A movement phase: the money steps (banking, expenses, assassinations), then the moves
+    (:mod:`judge.variants.machiavelli_money`, :mod:`judge.variants.machiavelli_movement`)."""
+    import dataclasses
+
+    from . import machiavelli_money as money
+    from .machiavelli_movement import play_movement
+
+    kinds = (money.Borrow, money.Pay, money.GiveChit, money.Expense)
+    paid = money.play_money(variant, position, orders)
+    unit_orders = [o for o in orders if not isinstance(o, kinds)]
+    unit_orders, held = money.assassinated_orders(unit_orders, paid.assassinated)
+    result = play_movement(variant, paid.position, unit_orders, paid.assassinated)
+    money_res = [paid.resolutions[i] for i in sorted(paid.resolutions)]
+    # An assassinated ruler's orders: say so, in place of the hold the core answered.
+    swapped = {(r.power, r.order.location) for r in held if isinstance(r.order, UnitOrder)}
+    rest = [r for r in result.resolutions
+            if not (isinstance(r.order, UnitOrder) and (r.power, r.order.location) in swapped and r.text.endswith(" H")
+                    and r.reason in ("held", "no order: held"))]
+    return dataclasses.replace(
+        result, position=position, resolutions=tuple(money_res + held + rest),
+        disbanded=tuple(paid.lost) + result.disbanded, notes=tuple(paid.notes) + result.notes)
+
+
 class MachiavelliRules(Rules):
     """Machiavelli's hooks; see the module's docstring."""
+
+    uses_dice = True  # variable income, famine, plague, storms, assassinations
 
     def unit_kinds(self) -> tuple[UnitType, ...]:
         return (UnitType.ARMY, UnitType.FLEET, UnitType.GARRISON)
@@ -543,6 +587,11 @@ class MachiavelliRules(Rules):
             return Convert(power, kind, loc, _TYPE[m.group("into").lower()])
         if position.phase.kind is not PhaseKind.MOVEMENT:
             return None
+        from .machiavelli_money import parse_money_order
+
+        money = parse_money_order(text, power, variant, position)
+        if money is not None:
+            return money
         a = _ALLY_RE.match(text)
         if a and (a.group("no") or a.group("yes")):
             from ..notation import Names
@@ -585,9 +634,7 @@ class MachiavelliRules(Rules):
         if kind is PhaseKind.INCOME:
             return _play_income(variant, position)
         if kind is PhaseKind.MOVEMENT:
-            from .machiavelli_movement import play_movement
-
-            return play_movement(variant, _initialised(variant, position), orders)
+            return _play_campaign(variant, _initialised(variant, position), orders)
         if kind is PhaseKind.RETREAT:
             from .machiavelli_movement import play_retreat
 

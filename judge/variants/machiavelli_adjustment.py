@@ -55,6 +55,11 @@ def build_problem(variant: Variant, position: Position, st: dict, o: Build, new:
         return f"a new unit is already placed in {info.name}"
     if prov in st["sieges"]:
         return f"{info.name} is under siege"
+    from .machiavelli_money import build_blocked
+
+    blocked = build_blocked(position, prov)
+    if blocked is not None:
+        return f"{info.name} suffers {blocked}: no builds there (rules §Famine, §Effects of rebellions 5.5)"
     if o.kind is UnitType.GARRISON:
         if not M.garrisonable(board, prov, variant.rules.options):
             return f"{info.name} is not walled: no garrison"

@@ -19,7 +19,7 @@ from ..core.board import Board, Province, Terrain
 from ..core.orders import Convoy, Hold, Move, Order, Retreat, SupportHold, SupportMove, UnitOrder
 from ..core.phases import PhaseResult, adjudicate
 from ..core.resolution import Outcome, Resolution, Tag
-from ..core.types import Dislodged, Location, PhaseKind, Position, Power, ProvinceId, Unit, UnitType
+from ..core.types import Dislodged, Location, Phase, PhaseKind, Position, Power, ProvinceId, Unit, UnitType
 from ..core.variant import Variant
 from . import machiavelli as M
 
@@ -101,9 +101,19 @@ def garrison_owner(position: Position, city: ProvinceId) -> str | None:
     return g.power if g else None
 
 
-def play_movement(variant: Variant, position: Position, orders: Sequence[Order]) -> PhaseResult:
-    """Play a Machiavelli movement phase (see the module's docstring)."""
+def _held(position: Position, orders: Sequence[Order]) -> set[ProvinceId]:
+    """Provinces whose army or fleet held this campaign (ordered to hold, or given no order): what
+    puts down a rebellion against its power (rules §Effects of rebellions 8.2)."""
+    ordered = {o.location.province for o in orders if isinstance(o, UnitOrder) and type(o) is not Hold}
+    return {u.province for u in position.units if u.kind is not UnitType.GARRISON and u.province not in ordered}
+
+
+def play_movement(variant: Variant, position: Position, orders: Sequence[Order],
+                  victims: set[str] = frozenset()) -> PhaseResult:
+    """Play a Machiavelli movement phase (see the module's docstring). ``victims``: powers whose
+    ruler was assassinated this campaign (their holds put no rebellion down)."""
     given = position
+    campaign = {"held": sorted(_held(position, orders)), "victims": sorted(victims)}
     board = variant.board
     opts = variant.rules.options
     leaves = bool(opts.get("house_conversion_leaves_province", True))
@@ -339,9 +349,12 @@ def play_movement(variant: Variant, position: Position, orders: Sequence[Order])
     lost = [real(u) for u in res.disbanded]
     notes = list(res.notes) + notes
     if after.phase.kind is not PhaseKind.RETREAT:
-        after, gone, more = M._end_of_campaign(variant, after)
+        after, gone, more = M._end_of_campaign(variant, after, given.phase, set(campaign["held"]), set(victims))
         lost += gone
         notes += more
+    else:
+        # The campaign ends after its retreats: keep what its last steps need till then.
+        after = after.evolve(extra={**after.extra, "campaign": campaign})
     final = [r for r in resolutions if r is not None] + extra_res
     won = M.winner_of(variant, after) if after.phase.kind is not PhaseKind.RETREAT else None
     return PhaseResult(given, tuple(final), after, tuple(lost), (), won, tuple(_clean(n) for n in notes))
@@ -424,7 +437,11 @@ def play_retreat(variant: Variant, position: Position, orders: Sequence[Order]) 
             res, disbanded=tuple(u for u in res.disbanded if u not in converted),
             next_position=res.next_position.evolve(units=res.next_position.units + tuple(garrisons)))
     after = M._update_control(variant, res.next_position)
-    after, gone, notes = M._end_of_campaign(variant, after)
+    campaign = after.extra.get("campaign") or {}
+    after = after.evolve(extra={k: v for k, v in after.extra.items() if k != "campaign"})
+    played = Phase(position.phase.year, position.phase.season, PhaseKind.MOVEMENT)
+    after, gone, notes = M._end_of_campaign(variant, after, played, {ProvinceId(p) for p in campaign.get("held", [])},
+                                            set(campaign.get("victims", [])))
     return dataclasses.replace(res, resolutions=tuple(resolutions), next_position=after, winner=M.winner_of(variant, after),
                                disbanded=res.disbanded + tuple(gone), notes=res.notes + tuple(notes))
 

@@ -1,0 +1,500 @@
+"""Machiavelli's money: the bank, gifts, expenses and bribes, rebellions, assassinations, and
+famine, plague and storms (njudge's rules.machiavelli; tables in variants/machiavelli).
+
+Each test names the section of rules.machiavelli it checks (``rules_machiavelli_<section>``).
+Phases are played through :func:`judge.adjudication.run_phase`, the command line's path. Dice
+come from the phase's seed (``extra['dice_seed']``): a test that needs an outcome looks for a
+seed giving it, computed with the same dice the judge rolls, never a hard-coded roll.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from judge.adjudication import run_phase
+from judge.core.resolution import Outcome
+from judge.notation import parse_order, parse_position
+from judge.variants import find_variant
+from judge.variants import machiavelli_money as money
+from judge.variants.machiavelli_money import Borrow, Expense, GiveChit, Pay
+
+MACH = find_variant("machiavelli")
+
+
+def position(units: str, extra: str = "", phase: str = "Spring 1454 Movement", options=None):
+    text = f"variant: machiavelli\nphase: {phase}\nunits:\n{units}\nautonomous: []\n{extra}"
+    variant = find_variant("machiavelli", options=options) if options else MACH
+    return variant, parse_position(text, "test.yaml", variant)[1]
+
+
+def play(units: str, orders: str, extra: str = "", phase: str = "Spring 1454 Movement", options=None, seed=None):
+    variant, pos = position(units, extra, phase, options)
+    if seed is not None:
+        pos = pos.evolve(extra={**pos.extra, "dice_seed": seed})
+    return run_phase(variant, pos, orders, "orders.txt")
+
+
+def result_of(report, text: str):
+    for r in report.resolutions():
+        if r.order_text == text:
+            return r
+    raise AssertionError(f"no resolution for {text!r}: {[r.order_text for r in report.resolutions()]}")
+
+
+def after(report) -> dict:
+    return dict(report.result.next_position.extra)
+
+
+def units_after(report) -> set[str]:
+    return {f"{u.power}: {u}" for u in report.result.next_position.units}
+
+
+FLORENCE = "  Florence: [A FLO, A ARE]\n  Papacy: [A BOL, A RME]\n"
+
+
+# -- order syntax -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("Pay 14 ducats to bank", Pay("Florence", 14, "bank")),
+    ("Pay  6 ducats to Milan", Pay("Florence", 6, "Milan")),
+    ("give 3 d to the bank", Pay("Florence", 3, "bank")),
+    ("Borrow 25 ducats for 2 years", Borrow("Florence", 25, 2)),
+    ("Borrow 25 ducats for two", Borrow("Florence", 25, 2)),
+    ("borrow 0 ducats for 1 year", Borrow("Florence", 0, 1)),
+    ("Give Turkey to Naples", GiveChit("Florence", "Turkey", "Naples")),
+    ("Expense 1: 12 ducats Disband Army Bologna", Expense("Florence", 1, 12, "disband", "BOL", None)),
+    ("Expense 2:  3 ducats Counter-bribe Army Arezzo", Expense("Florence", 2, 3, "counter_bribe", "ARE", None)),
+    ("Expense 3: 24 ducats Assassinate Papacy", Expense("Florence", 3, 24, "assassinate", "Papacy")),
+    ("Expense 2: none", Expense("Florence", 2, 0, "none")),
+    ("Expense 2: 3 ducats famine relief milan", Expense("Florence", 2, 3, "famine_relief", "MIL")),
+    ("Expense 1: 12 ducats pacify rebellion rome", Expense("Florence", 1, 12, "pacify", "RME")),
+    ("Expense 1: 9 ducats cause rebellion saluz", Expense("Florence", 1, 9, "rebellion", "SLZ")),
+    ("Expense 1: 9 ducats buy g savoy", Expense("Florence", 1, 9, "buy", "SAV", None)),
+    ("Expense 1: 9 ducats garrison to autonomous bolog", Expense("Florence", 1, 9, "to_autonomous", "BOL", None)),
+    ("Expense 1: 18 ducats buy f marse", Expense("Florence", 1, 18, "buy", "MAR", None)),
+])
+def test_rules_machiavelli_order_syntax_expenditure_orders(text, expected):
+    """rules §Order syntax, expenditure orders, and the examples of §Borrowing and
+    §List of allowed expenditures."""
+    _, pos = position(FLORENCE)
+    order = parse_order(text, "Florence", MACH, pos)
+    if isinstance(expected, Expense) and expected.target_kind is None and isinstance(order, Expense):
+        order = Expense(order.power, order.number, order.amount, order.kind, order.target, None)
+    assert order == expected
+
+
+def test_rules_machiavelli_expense_numbers_are_one_to_four():
+    _, pos = position(FLORENCE)
+    report = run_phase(MACH, pos, "Florence: Expense 5: 3 ducats famine relief milan\n", "orders.txt")
+    assert report.unreadable == 1 and "numbered 1 to 4" in report.problems[0]
+
+
+# -- the bank ---------------------------------------------------------------------------------
+
+
+def test_rules_machiavelli_borrowing_interest_rounded_up_and_due_date():
+    """rules §Borrowing, example 1: 15 ducats for two years in Summer 1492 -> 23 due in Summer 1494."""
+    report = play(FLORENCE, "Florence: Borrow 15 ducats for 2 years\n", "treasury: {Florence: 0, Papacy: 0}\n",
+                  phase="Summer 1492 Movement")
+    ex = after(report)
+    assert ex["loans"] == {"Florence": [{"principal": 15, "interest": 8, "due": "Summer 1494"}]}
+    assert ex["treasury"]["Florence"] == 15
+    one = play(FLORENCE, "Florence: Borrow 10 ducats for 1 year\n", "treasury: {Florence: 0}\n")
+    assert after(one)["loans"]["Florence"] == [{"principal": 10, "interest": 2, "due": "Spring 1455"}]
+
+
+def test_rules_machiavelli_borrowing_limit_counts_principal_at_that_moment():
+    """rules §Borrowing, example 2: owing 25 (+13), a power may not borrow 18 to pay it off; paying
+    20 first brings the principal to 18 (interest goes first: 13, then 7 of principal)."""
+    loans = "loans: {Florence: [{principal: 25, interest: 13, due: Summer 1456}]}\n"
+    report = play(FLORENCE, "Florence: Borrow 18 ducats for 1 year\n", loans + "treasury: {Florence: 20}\n")
+    assert result_of(report, "Borrow 18 ducats for 1 year").outcome is Outcome.FAILURE
+    report = play(FLORENCE, "Florence: Pay 20 ducats to bank\nFlorence: Borrow 7 ducats for 1 year\n",
+                  loans + "treasury: {Florence: 20}\n")
+    ex = after(report)
+    mine = ex["loans"]["Florence"]
+    assert {"principal": 18, "interest": 0, "due": "Summer 1456"} in mine
+    assert {"principal": 7, "interest": 2, "due": "Spring 1455"} in mine
+    assert ex["treasury"]["Florence"] == 7
+    # 18 + 8 = 26 would pass the limit of 25.
+    report = play(FLORENCE, "Florence: Pay 20 ducats to bank\nFlorence: Borrow 8 ducats for 1 year\n",
+                  loans + "treasury: {Florence: 20}\n")
+    assert result_of(report, "Borrow 8 ducats for 1 year").outcome is Outcome.FAILURE
+
+
+def test_rules_machiavelli_no_gifts_while_in_debt_to_the_bank():
+    """rules §Borrowing: 'A player who is in debt to the bank cannot loan money to another
+    player before paying off the debt'; a power out of debt may give."""
+    loans = "loans: {Florence: [{principal: 5, interest: 1, due: Spring 1455}]}\n"
+    report = play(FLORENCE, "Florence: Pay 6 ducats to Papacy\n", loans + "treasury: {Florence: 20, Papacy: 0}\n")
+    assert result_of(report, "Pay 6 ducats to Papacy").outcome is Outcome.FAILURE
+    assert after(report)["treasury"] == {"Florence": 20, "Papacy": 0} | {k: v for k, v in after(report)["treasury"].items() if k not in ("Florence", "Papacy")}
+    # Paying the bank first (step a) clears the debt, then the gift (step b) goes through.
+    report = play(FLORENCE, "Florence: Pay 6 ducats to bank\nFlorence: Pay 6 ducats to Papacy\n",
+                  loans + "treasury: {Florence: 20, Papacy: 0}\n")
+    assert result_of(report, "Pay 6 ducats to Papacy").outcome is Outcome.SUCCESS
+    assert after(report)["treasury"]["Florence"] == 8 and after(report)["treasury"]["Papacy"] == 6
+    assert "loans" not in after(report)
+
+
+def test_rules_machiavelli_borrow_to_pay_a_due_loan_and_default_means_the_bankers_assassinate():
+    """rules §Borrowing: the bank collects at the end of the borrowing step; a power that cannot
+    pay is assassinated by the bankers (its expenses wasted, its units hold) and never borrows
+    again."""
+    loans = "loans: {Florence: [{principal: 15, interest: 8, due: Spring 1454}]}\n"
+    ok = play(FLORENCE, "Florence: Borrow 10 ducats for 1 year\nFlorence: A FLO - PST\n", loans + "treasury: {Florence: 13}\n")
+    assert after(ok)["treasury"]["Florence"] == 0
+    assert after(ok)["loans"]["Florence"] == [{"principal": 10, "interest": 2, "due": "Spring 1455"}]
+    assert "Florence: A PST" in units_after(ok)
+    bad = play(FLORENCE, "Florence: A FLO - PST\nFlorence: Expense 1: 3 ducats counter-bribe a ARE\n",
+               loans + "treasury: {Florence: 13}\n")
+    ex = after(bad)
+    assert ex["bankrupt"] == ["Florence"] and "loans" not in ex
+    assert "Florence: A FLO" in units_after(bad)
+    assert result_of(bad, "A FLO - PST").reason == "the ruler was assassinated: the unit holds"
+    assert "wasted" in result_of(bad, "Expense 1: 3 ducats counter-bribe A ARE").reason
+    again = play(FLORENCE, "Florence: Borrow 5 ducats for 1 year\n", "bankrupt: [Florence]\ntreasury: {Florence: 0}\n")
+    assert result_of(again, "Borrow 5 ducats for 1 year").outcome is Outcome.FAILURE
+
+
+# -- expenses and bribes ----------------------------------------------------------------------
+
+
+def test_rules_machiavelli_bribe_disband_army_and_counter_bribe():
+    """rules §List of allowed expenditures c) 1: 'If you try to disband a unit with 12+0 ducats
+    and the affected player has counter-bribed it with 3d the disband fails. To succeed you would
+    have needed to pay 12+3d.'"""
+    t = "treasury: {Florence: 30, Papacy: 30}\n"
+    report = play(FLORENCE, "Florence: Expense 1: 12 ducats disband a BOL\n", t)
+    assert "Papacy: A BOL" not in units_after(report)
+    assert after(report)["treasury"]["Florence"] == 18
+    report = play(FLORENCE, "Florence: Expense 1: 12 ducats disband a BOL\nPapacy: Expense 1: 3 ducats counter-bribe a BOL\n", t)
+    assert "Papacy: A BOL" in units_after(report)
+    assert result_of(report, "Expense 1: 12 ducats disband A BOL").outcome is Outcome.FAILURE
+    assert after(report)["treasury"] == {**after(report)["treasury"], "Florence": 18, "Papacy": 27}
+    report = play(FLORENCE, "Florence: Expense 1: 15 ducats disband a BOL\nPapacy: Expense 1: 3 ducats counter-bribe a BOL\n", t)
+    assert "Papacy: A BOL" not in units_after(report)
+
+
+def test_rules_machiavelli_bribes_largest_wins_tie_wastes_all():
+    """rules §List of allowed expenditures c) 4: only the largest bribe on a unit may succeed;
+    a tie for the largest: all fail and are wasted."""
+    units = FLORENCE + "  Milan: [A MOD]\n"
+    t = "treasury: {Florence: 40, Papacy: 40, Milan: 40}\n"
+    report = play(units, "Florence: Expense 1: 21 ducats buy a BOL\nMilan: Expense 1: 12 ducats disband a BOL\n", t)
+    assert "Florence: A BOL" in units_after(report)
+    assert result_of(report, "Expense 1: 12 ducats disband A BOL").outcome is Outcome.FAILURE
+    report = play(units, "Florence: Expense 1: 18 ducats buy a BOL\nMilan: Expense 1: 18 ducats disband a BOL\n", t)
+    assert "Papacy: A BOL" in units_after(report)
+    assert after(report)["treasury"]["Florence"] == 22 and after(report)["treasury"]["Milan"] == 22
+
+
+def test_rules_machiavelli_bought_unit_obeys_its_buyer_in_the_same_campaign():
+    """rules §List of allowed expenditures, bribes 3): 'A player who orders a bribe to buy
+    another unit may also submit orders for that unit in the same campaign.'"""
+    report = play(FLORENCE, "Florence: Expense 1: 18 ducats buy a BOL\nFlorence: A BOL - MOD\n",
+                  "treasury: {Florence: 30}\n")
+    assert "Florence: A MOD" in units_after(report)
+
+
+def test_rules_machiavelli_autonomous_garrisons_bought_or_disbanded():
+    """rules §List of allowed expenditures d), e): 6 to disband, 9 to buy an autonomous garrison;
+    a 3d counter-bribe defeats the 9 (the rules' example)."""
+    units = "  Florence: [A PSA]\n"
+    # The helper's position has no autonomous garrisons: give Lucca one.
+    variant, pos = position(units, "treasury: {Florence: 20, Milan: 10}\n")
+    pos = pos.evolve(extra={**pos.extra, "autonomous": ["LUC"]})
+    report = run_phase(variant, pos, "Florence: Expense 1: 9 ducats buy g LUC\n", "orders.txt")
+    assert "Florence: G LUC" in units_after(report) and "LUC" not in after(report).get("autonomous", [])
+    report = run_phase(variant, pos, "Florence: Expense 1: 9 ducats buy g LUC\nMilan: Expense 1: 3 ducats counter-bribe g LUC\n", "orders.txt")
+    assert "Florence: G LUC" not in units_after(report) and "LUC" in after(report)["autonomous"]
+    report = run_phase(variant, pos, "Florence: Expense 1: 6 ducats disband g LUC\n", "orders.txt")
+    assert "LUC" not in after(report).get("autonomous", []) and "Florence: G LUC" not in units_after(report)
+
+
+def test_rules_machiavelli_bribes_on_major_city_garrisons_cost_double():
+    """rules §List of allowed expenditures, bribes 2): the minimum against a garrison in a city
+    worth 2 or more is doubled (Rome: 24 to disband, 36 to buy)."""
+    units = "  Florence: [A PER]\n  Papacy: [G RME]\n"
+    t = "treasury: {Florence: 60}\n"
+    report = play(units, "Florence: Expense 1: 12 ducats disband g RME\n", t)
+    assert "Papacy: G RME" in units_after(report)
+    assert "24" in result_of(report, "Expense 1: 12 ducats disband G RME").reason
+    report = play(units, "Florence: Expense 1: 24 ducats disband g RME\n", t)
+    assert "Papacy: G RME" not in units_after(report)
+
+
+def test_rules_machiavelli_expenditures_money_spent_even_when_they_fail():
+    """rules §Expenditures: the cost is subtracted even when the expenditure is invalid; an empty
+    treasury is used to the last ducat, in the expenses' numbered order."""
+    report = play(FLORENCE, "Florence: Expense 1: 12 ducats pacify rebellion BOL\n", "treasury: {Florence: 20}\n")
+    assert result_of(report, "Expense 1: 12 ducats pacify rebellion BOL").outcome is Outcome.ILLEGAL
+    assert after(report)["treasury"]["Florence"] == 8
+    report = play(FLORENCE, "Florence: Expense 2: 12 ducats disband a BOL\nFlorence: Expense 1: 12 ducats disband a RME\n",
+                  "treasury: {Florence: 20}\n")
+    assert "Papacy: A BOL" in units_after(report)  # expense 2 had only 8 ducats left
+    assert after(report)["treasury"]["Florence"] == 0
+
+
+def test_rules_machiavelli_bribe_needs_an_adjacent_unit():
+    """rules §Variant specific judge commands, adjacency (on by default): a bribe needs a unit of
+    the briber in or next to the target's area; with the switch off it does not."""
+    units = "  Florence: [A PSA]\n  Papacy: [A RME]\n"
+    report = play(units, "Florence: Expense 1: 12 ducats disband a RME\n", "treasury: {Florence: 20}\n")
+    assert "Papacy: A RME" in units_after(report)
+    report = play(units, "Florence: Expense 1: 12 ducats disband a RME\n", "treasury: {Florence: 20}\n",
+                  options={"bribe_adjacency": False})
+    assert "Papacy: A RME" not in units_after(report)
+
+
+# -- rebellions -------------------------------------------------------------------------------
+
+
+def test_rules_machiavelli_rebellions_cost_income_and_liberation():
+    """rules §Rebellions j), k) and §Effects of rebellions 7, 8: 15 ducats in a home province, 9
+    in a conquered one; the province yields nothing; another power's unit entering liberates it;
+    the targeted power holding there for a campaign puts it down."""
+    units = "  Florence: [A ARE]\n  Papacy: [A PER]\n"
+    t = "treasury: {Florence: 30, Papacy: 0}\n"
+    report = play(units, "Florence: Expense 1: 9 ducats cause rebellion PER\n", t)
+    assert "PER" not in after(report).get("rebellions", {})  # Perugia is a Papal home province: 15
+    report = play(units, "Florence: Expense 1: 15 ducats cause rebellion PER\n", t)
+    reb = after(report)["rebellions"]
+    assert reb["PER"]["against"] == "Papacy" and after(report)["treasury"]["Florence"] == 15
+    # Income: Perugia yields nothing while in rebellion.
+    from judge.variants.machiavelli import _initialised
+
+    variant, pos = position(units, t, phase="Winter 1454 Income")
+    pos = _initialised(variant, pos)
+    base = money.income_blocked(pos)
+    pos2 = pos.evolve(extra={**pos.extra, "rebellions": reb})
+    from judge.variants.machiavelli import income
+    assert income(variant, pos2)["Papacy"]["provinces"] == income(variant, pos)["Papacy"]["provinces"] - 1
+    assert base == (set(), set())
+    # The Papal army holding in Perugia puts it down; Florence entering it liberates it.
+    held = play(units, "Papacy: A PER H\n", t + f"rebellions: {{PER: {{against: Papacy, city: false}}}}\n")
+    assert "rebellions" not in after(held)
+    freed = play("  Florence: [A ARE]\n", "Florence: A ARE - PER\n", t + "rebellions: {PER: {against: Papacy, city: false}}\n")
+    assert "rebellions" not in after(freed)
+    stays = play("  Florence: [A ARE]\n", "Florence: A ARE H\n", t + "rebellions: {PER: {against: Papacy, city: false}}\n")
+    assert "PER" in after(stays)["rebellions"]
+
+
+def test_rules_machiavelli_pacify_rebellion_ends_it():
+    """rules §List of allowed expenditures b): 12 ducats end a rebellion."""
+    report = play("  Papacy: [A SPO]\n", "Papacy: Expense 1: 12 ducats pacify rebellion PER\n",
+                  "treasury: {Papacy: 12}\nrebellions: {PER: {against: Papacy, city: false}}\n")
+    assert "rebellions" not in after(report) and after(report)["treasury"]["Papacy"] == 0
+
+
+# -- assassinations ---------------------------------------------------------------------------
+
+
+def _seed_for(units: str, extra: str, success: bool, amount: int) -> str:
+    """A dice seed under which the first assassination die succeeds (or fails), found with the
+    judge's own dice."""
+    _, pos = position(units, extra)
+    for k in range(200):
+        p = pos.evolve(extra={**pos.extra, "dice_seed": f"s{k}"})
+        die = money.dice(p, "assassination").d6()
+        if (die <= amount // 12) == success:
+            return f"s{k}"
+    raise AssertionError("no seed found")
+
+
+def test_rules_machiavelli_assassination_chits_odds_and_effects():
+    """rules §Assassinations: a chit is needed and used up; 12 ducats a sixth of a chance, up to
+    36; the victim's orders become holds and its sieges are broken."""
+    units = "  Florence: [A ARE]\n  Papacy: [A PER, A BOL]\n"
+    t = "treasury: {Florence: 40}\n"
+    order = "Florence: Expense 1: 36 ducats assassinate Papacy\nPapacy: A PER - SIE\nPapacy: A BOL - MOD\n"
+    hit = play(units, order, t, seed=_seed_for(units, t, True, 36))
+    assert result_of(hit, "Expense 1: 36 ducats assassinate Papacy").outcome is Outcome.SUCCESS
+    assert {"Papacy: A PER", "Papacy: A BOL"} <= units_after(hit)
+    assert "Papacy" not in after(hit)["chits"]["Florence"]
+    miss = play(units, order, t, seed=_seed_for(units, t, False, 36))
+    assert result_of(miss, "Expense 1: 36 ducats assassinate Papacy").outcome is Outcome.FAILURE
+    assert "Papacy: A SIE" in units_after(miss)
+    assert "Papacy" not in after(miss)["chits"]["Florence"]
+    # Without the chit: no attempt, the money is lost.
+    again = play(units, order, t + "chits: {Florence: [Milan]}\n")
+    assert result_of(again, "Expense 1: 36 ducats assassinate Papacy").outcome is Outcome.ILLEGAL
+    assert after(again)["treasury"]["Florence"] == 4
+
+
+def test_rules_machiavelli_assassination_chits_change_hands():
+    """rules §Assassinations: chits can be traded ('give Turkey to Naples')."""
+    report = play(FLORENCE, "Florence: Give Turkey to Naples\n", "treasury: {Florence: 0}\n")
+    chits = after(report)["chits"]
+    assert "Turkey" not in chits["Florence"] and "Turkey" in chits["Naples"]
+
+
+# -- famine, plague, storms -------------------------------------------------------------------
+
+
+def test_rules_machiavelli_famine_rolled_after_fall_starves_units_after_spring():
+    """rules §Famine: rolled after Fall (the areas of the table the dice strike are marked);
+    struck areas yield no income (a garrisoned city still does) and allow no builds; armies and
+    fleets still there after the next Spring starve and the famine ends; famine relief (3
+    ducats) ends it at once."""
+    units = "  Florence: [A ARE]\n"
+    marked = [after(play(units, "", "treasury: {Florence: 0}\n", phase="Fall 1454 Movement", seed=f"f{k}")).get("famine")
+              for k in range(40)]
+    assert any(marked) and not all(marked), "some seeds strike, some do not"
+    for k, areas in enumerate(marked):
+        _, pos = position(units, "treasury: {Florence: 0}\n", phase="Fall 1454 Movement")
+        pos = pos.evolve(extra={**pos.extra, "dice_seed": f"f{k}"})
+        struck, _ = money._strike(MACH, MACH.data["famine"], money.dice(pos, "famine"))
+        assert (areas or []) == struck
+    spring = play("  Florence: [A FLO, A ARE]\n", "", "treasury: {Florence: 0}\nfamine: [FLO]\n")
+    assert "Florence: A FLO" not in units_after(spring) and "Florence: A ARE" in units_after(spring)
+    assert "famine" not in after(spring)
+    summer = play("  Florence: [A FLO]\n", "", "treasury: {Florence: 0}\nfamine: [FLO]\n", phase="Summer 1454 Movement")
+    assert "Florence: A FLO" in units_after(summer) and after(summer)["famine"] == ["FLO"]
+    relief = play("  Florence: [A ARE]\n", "Florence: Expense 1: 3 ducats famine relief FLO\n",
+                  "treasury: {Florence: 3}\nfamine: [FLO]\n")
+    assert "famine" not in after(relief)
+    # Income: Florence's province and its ungarrisoned city yield nothing; with a garrison the city does.
+    from judge.variants.machiavelli import _initialised, income
+
+    _, pos = position("  Florence: [A ARE]\n", "treasury: {Florence: 0}\n", phase="Winter 1454 Income")
+    pos = _initialised(MACH, pos)
+    hit = pos.evolve(extra={**pos.extra, "famine": ["FLO"]})
+    full, starved = income(MACH, pos)["Florence"], income(MACH, hit)["Florence"]
+    assert starved["provinces"] == full["provinces"] - 1 and starved["cities"] == full["cities"] - 3
+    _, gpos = position("  Florence: [A ARE, G FLO]\n", "treasury: {Florence: 0}\n", phase="Winter 1454 Income")
+    gpos = _initialised(MACH, gpos)
+    assert income(MACH, gpos.evolve(extra={**gpos.extra, "famine": ["FLO"]}))["Florence"]["cities"] == income(MACH, gpos)["Florence"]["cities"]
+    # No builds in a famine area.
+    _, adj = position("  Florence: [A ARE]\n", "treasury: {Florence: 20}\nfamine: [FLO]\n", phase="Winter 1454 Adjustment")
+    built = run_phase(MACH, _initialised(MACH, adj), "Florence: Build A FLO\n", "orders.txt")
+    assert "famine" in result_of(built, "Build A FLO").reason
+
+
+def test_rules_machiavelli_plague_and_storms_are_options():
+    """rules §Plague (after Spring: every unit in a struck area dies) and njudge's storms (after
+    Fall: fleets in struck seas sink), both off by default."""
+    units = "  Florence: [A FLO]\n"
+    for k in range(5):
+        r = play(units, "", "treasury: {Florence: 0}\n", seed=f"p{k}")
+        assert not any("Plague" in n for n in r.result.notes)
+    notes = [n for k in range(5)
+             for n in play(units, "", "treasury: {Florence: 0}\n", seed=f"p{k}", options={"plague": True}).result.notes]
+    assert any(n.startswith("Plague roll") for n in notes)
+    notes = [n for k in range(5)
+             for n in play("  Florence: [F ETS]\n", "", "treasury: {Florence: 0}\n", phase="Fall 1454 Movement",
+                           seed=f"s{k}", options={"storms": True}).result.notes]
+    assert any(n.startswith("Storm roll") for n in notes)
+
+
+def test_rules_machiavelli_disaster_table_strikes_row_and_column():
+    """rules §Famine: 2d6 severity, then a row and a column; the struck areas are those of the
+    table's row and/or column (njudge's bands by default)."""
+    from judge.dice import Dice
+
+    table = MACH.data["famine"]
+    seen = set()
+    for k in range(300):
+        struck, how = money._strike(MACH, table, Dice(bytes([k % 256, k // 256])))
+        m = re.match(r"severity (\d+) \(.*\), row (\d+), column (\d+)$", how)
+        severity, row, col = map(int, m.groups())
+        expect: set = set()
+        if severity in (4, 6, 8, 9, 10, 11, 12):
+            expect |= {a for a in table[row] if a}
+        if severity in (5, 7, 8, 9, 10, 11, 12):
+            expect |= {r[col - 2] for r in table.values() if r[col - 2]}
+        assert set(struck) == expect
+        seen.add(severity)
+    assert seen >= {2, 4, 5, 7, 12}
+
+
+def test_rules_machiavelli_basic_game_has_no_money():
+    """rules §Advanced and basic rules: the Basic game has no money orders."""
+    report = play(FLORENCE, "Florence: Borrow 5 ducats for 1 year\n", "treasury: {Florence: 0}\n", options={"money": False})
+    assert result_of(report, "Borrow 5 ducats for 1 year").outcome is Outcome.ILLEGAL
+
+
+def test_rules_machiavelli_dice_come_from_the_phase_seed():
+    """Every die (income, famine, assassination) is drawn from the phase's seed: the same seed,
+    the same dice; another seed, other dice (issue: verifiable randomness)."""
+    _, pos = position(FLORENCE)
+    a = [money.dice(pos.evolve(extra={**pos.extra, "dice_seed": "x"}), "famine").d6() for _ in range(1)]
+    rolls = lambda seed, what: money.dice(pos.evolve(extra={**pos.extra, "dice_seed": seed}), what).rolls(20)
+    assert rolls("x", "famine") == rolls("x", "famine")
+    assert rolls("x", "famine") != rolls("y", "famine")
+    assert rolls("x", "famine") != rolls("x", "plague")
+    assert len(a) == 1
+
+
+# -- njudge's known bugs (rules.machiavelli appendix 6 A): shown absent -------------------------
+
+
+def test_njudge_bug_A3_elimination_waits_for_the_campaigns_retreats():
+    """njudge #464: a power could be eliminated before its campaign's retreats. Florence's army
+    in Florence, its last home city, is dislodged: in the retreat phase Florence is still in the
+    game, and a retreat into Arezzo (a home city) keeps it there; without it, it is out."""
+    from judge.variants.machiavelli import _initialised
+
+    variant, pos = position("  Florence: [A FLO]\n  Papacy: [A BOL, A RMA]\n", "treasury: {Florence: 0}\n")
+    pos = _initialised(variant, pos)
+    ex = dict(pos.extra)
+    ex["city_control"] = {**ex["city_control"], "ARE": "Papacy", "PSA": "Papacy"}
+    pos = pos.evolve(extra=ex)
+    report = run_phase(variant, pos, "Papacy: A BOL - FLO\nPapacy: A RMA S A BOL - FLO\n", "orders.txt")
+    nxt = report.result.next_position
+    assert nxt.phase.kind.value == "Retreat"
+    assert "Florence" not in (nxt.extra.get("eliminated") or [])
+    kept = run_phase(variant, nxt, "Florence: A FLO - ARE\n", "orders.txt").result.next_position
+    assert "Florence" not in (kept.extra.get("eliminated") or [])
+    gone = run_phase(variant, nxt, "", "orders.txt").result.next_position
+    assert "Florence" in gone.extra.get("eliminated", [])
+
+
+def test_njudge_bug_A4a_own_fleet_in_messina_lets_its_fleets_pass():
+    """njudge #511: a power's fleet in Messina failed to let its other fleet pass Ionian Sea -
+    Gulf of Naples when an enemy fleet tried to enter Messina. Seed 000: the keeper at the
+    beginning of the phase decides, whatever happens to Messina."""
+    units = "  Naples: [F MES, F ION]\n  Turkey: [F PAL]\n"
+    report = play(units, "Naples: F ION - GON\nNaples: F MES H\nTurkey: F PAL - MES\n", "treasury: {Naples: 0}\n")
+    assert "Naples: F GON" in units_after(report)
+
+
+def test_njudge_bug_A4b_a_bought_keeper_lets_its_buyers_fleets_pass():
+    """njudge #537: after buying the fleet in Piombino, the buyer's own fleets were blocked
+    between the Eastern Tyrrhenian Sea and Pisa. Bribes come before moves: the bought fleet is
+    the buyer's at the moves, so the strait is open to the buyer."""
+    units = "  Florence: [F PSA, A SIE]\n  Papacy: [F PIO]\n"
+    report = play(units, "Florence: Expense 1: 18 ducats buy f PIO\nFlorence: F PSA - ETS\n", "treasury: {Florence: 18}\n")
+    assert "Florence: F PIO" in units_after(report)
+    assert "Florence: F ETS" in units_after(report)
+
+
+def test_njudge_bug_A8_a_bribe_eliminates_nobody_before_the_campaign_ends():
+    """njudge #534: a bribe could eliminate a power at the start of a campaign. Here Papacy's
+    last home garrison is bought; Papacy is eliminated only at the end of the campaign, after
+    its units moved (its army still moves this campaign)."""
+    units = "  Florence: [A ARE]\n  Papacy: [G PER, A SPO]\n"
+    variant, pos = position(units, "treasury: {Florence: 40}\n")
+    from judge.variants.machiavelli import _initialised
+
+    pos = _initialised(variant, pos)
+    ex = dict(pos.extra)
+    ex["city_control"] = {c: ("Florence" if p == "Papacy" and c != "PER" else p) for c, p in ex["city_control"].items()}
+    pos = pos.evolve(extra=ex)
+    report = run_phase(variant, pos, "Florence: Expense 1: 18 ducats buy g PER\nPapacy: A SPO - TIV\n", "orders.txt")
+    assert "Florence: G PER" in units_after(report)
+    # Papacy's army still moved this campaign; Papacy is out at its end, and its units with it.
+    assert result_of(report, "A SPO - TIV").outcome is Outcome.SUCCESS
+    assert "Papacy" in report.result.next_position.extra.get("eliminated", [])
+    assert "Papacy: A TIV" in {f"{u.power}: {u}" for u in report.result.disbanded}
+
+
+def test_njudge_fixed_425_a_third_power_liberates_a_rebellion():
+    """njudge #425/#489 (fixed there, kept as a regression test): a rebellion was not lifted, and
+    was turned on the liberator, when a third power entered the province."""
+    report = play("  Florence: [A ARE]\n", "Florence: A ARE - PER\n",
+                  "treasury: {Florence: 0}\nrebellions: {PER: {against: Papacy, city: false}}\n")
+    assert "rebellions" not in after(report)
