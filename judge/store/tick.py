@@ -26,7 +26,7 @@ from . import artifacts
 from .layout import GAMES, PHASE_FILE, POSITION, SETTINGS, GitTree, PhaseInfo, find_games, join, phase_folder
 from .play import Waiting, is_due, plan_game
 from .settings import SLUG, UTC, GameSettings, Schedule, format_settings
-from .transaction import PlannedCommit, commit_atomically
+from .transaction import PlannedCommit, commit_atomically, repository_lock
 
 T = TypeVar("T")
 
@@ -166,18 +166,22 @@ def tick(repo: Any, games: Iterable[str] | None = None, now: datetime | None = N
     """Play the due phases of ``games`` (repository paths; default: every game under ``games/``).
 
     Each game is one transaction: all its due phases are committed (one commit and tag each),
-    or, if anything fails, none, and the game's error is in the result.
+    or, if anything fails, none, and the game's error is in the result. Another judge command
+    committing in this repository at the same time is waited for (:func:`repository_lock`).
     """
     now = (now or datetime.now(UTC)).astimezone(UTC)
     identities = load_identities() if identities is None else identities
     result = TickResult()
     for path in find_games(head_tree(repo), games):
         try:
-            plan = plan_game(head_tree(repo), path, now, identities=identities, force=force,
-                             max_phases=max_phases, maps=maps)
+            # Held from reading HEAD to moving it: a tick racing on this checkout waits, then
+            # plans from this one's commit (finding the phase played) instead of playing it twice.
+            with repository_lock(repo):
+                plan = plan_game(head_tree(repo), path, now, identities=identities, force=force,
+                                 max_phases=max_phases, maps=maps)
+                commits = [PlannedCommit(p.message, p.changes, p.tag) for p in plan.played]
+                commit_atomically(repo, commits, now)
             result.warnings += plan.warnings
-            commits = [PlannedCommit(p.message, p.changes, p.tag) for p in plan.played]
-            commit_atomically(repo, commits, now)
             result.played += [p.tag for p in plan.played]
             if plan.waiting is not None:
                 result.waiting.append(plan.waiting)
