@@ -18,11 +18,15 @@ from collections import Counter
 from pathlib import Path
 
 import git
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 import pytest
+
+from click.testing import CliRunner
 
 from judge.store.pr import accept, check_pr
 from judge.store.tick import tick
-from test_store import G, S01, SPRING_1901, no_maps, order_path, send_all  # noqa: F401
+from test_store import G, S01, SPRING_1901, _cli, no_maps, order_path, send_all  # noqa: F401
 from test_store_helpers import T0, hours, make_game, make_repo, pr_commit, repo  # noqa: F401
 
 _WRITE_EVENTS = {"os.rename", "os.remove", "os.mkdir", "os.rmdir", "os.chmod", "os.chown", "os.truncate",
@@ -278,3 +282,175 @@ def test_two_judge_tick_processes_racing_on_one_checkout_commit_once(repo):
     assert played == [f"played g/{S01}", "played g/1901-3-fall-movement"], outs
     assert sum("waiting g: Spring 1902 Movement" in out for out, _ in outs) == 2, outs
     _one_commit_per_phase(repo, ["Spring 1901 Movement", "Fall 1901 Movement"])
+
+
+# -- corrupted and hand-edited game files -----------------------------------------------------
+
+
+class DictTree:
+    """A commit's files in memory (path -> bytes), read as the judge reads a commit."""
+
+    def __init__(self, files: dict[str, bytes]) -> None:
+        self.files = files
+
+    def read(self, path: str) -> bytes | None:
+        return self.files.get(path)
+
+    def listdir(self, path: str) -> list[str]:
+        prefix = path.rstrip("/") + "/"
+        return sorted({p[len(prefix):].split("/", 1)[0] for p in self.files if p.startswith(prefix)})
+
+
+@pytest.fixture(scope="module")
+def played_game(tmp_path_factory) -> dict[str, bytes]:
+    """The files of a game two phases in (orders sent by pull request, receipts, results)."""
+    from test_store import FALL_1901
+
+    r = make_repo(tmp_path_factory.mktemp("played") / "repo")
+    make_game(r)
+    send_all(r, S01, SPRING_1901, T0 + hours(1))
+    assert tick(r, now=T0 + hours(73), maps=False).played == [f"g/{S01}"]
+    send_all(r, "1901-3-fall-movement", {p: FALL_1901[p] for p in ("France", "Italy", "Turkey")}, T0 + hours(74))
+    assert tick(r, now=T0 + hours(200), maps=False).played[0] == "g/1901-3-fall-movement"
+    out = {}
+    for item in r.head.commit.tree.traverse():
+        if item.type == "blob" and item.path.startswith(G + "/"):
+            out[item.path] = item.data_stream.read()
+    return out
+
+
+_KINDS = ("game.yaml", "phase.yaml", "position.yaml", "orders", "receipts", "results.yaml", "results.txt")
+_YAML_TRAPS = [b"{[1]: x}", b"&a [*a]", b"!!python/object/apply:os.system ['true']", b"!!binary aGk=", b"5", b"~",
+               b"[]", b"{}", b"2020-01-01", b"- - -", b": :", b"\t", b"'unclosed", b"\xff\xfe", b"\x00", b"*undefined",
+               b"? [a]\n: b", b"!!set {a, b}", b"!!timestamp nonsense", b"1e999", b"0o777", b"{{ 7*7 }}",
+               b"!!bool maybe", b"!!float x", b"!!int 9" + b"9" * 5000, b"!!binary ###", b"!!omap [1]", b"!!pairs x",
+               b"!!str", b"!!null x", b"!!merge x", b"<<: 5", b"<<: [1]", b"!!python/name:os.system"]
+
+
+@st.composite
+def corrupted(draw, files: dict[str, bytes]) -> tuple[str, bytes | None]:
+    """One of the game's files, damaged in one of several ways (or removed)."""
+    kind = draw(st.sampled_from(_KINDS))
+    paths = sorted(p for p in files if (p.endswith("/" + kind) if "." in kind else f"/{kind}/" in p))
+    path = draw(st.sampled_from(paths))
+    data = files[path]
+    how = draw(st.sampled_from(["bytes", "splice", "truncate", "trap value", "trap line", "remove", "retype"]))
+    if how == "remove":
+        return path, None
+    if how == "bytes":
+        return path, draw(st.binary(max_size=200))
+    if how == "truncate":
+        return path, data[: draw(st.integers(0, max(0, len(data) - 1)))]
+    lines = data.split(b"\n")
+    i = draw(st.integers(0, len(lines) - 1))
+    if how == "splice":
+        j = draw(st.integers(0, len(lines[i])))
+        lines[i] = lines[i][:j] + draw(st.binary(min_size=1, max_size=6)) + lines[i][j:]
+    elif how == "trap value":
+        head = lines[i].split(b":")[0]
+        lines[i] = head + b": " + draw(st.sampled_from(_YAML_TRAPS))
+    elif how == "trap line":
+        lines[i] = draw(st.sampled_from(_YAML_TRAPS))
+    else:  # a value of another type: a list where a mapping was, a number where a name was
+        head, sep, rest = lines[i].partition(b":")
+        lines[i] = head + b": " + draw(st.sampled_from([b"[" + rest.strip() + b"]", b"{k: " + rest.strip() + b"}", b"12",
+                                                         b"null", b"true", b"-3"]))
+    return path, b"\n".join(lines)
+
+
+CORRUPT_COUNTS: Counter = Counter()
+
+
+def _named(exc: BaseException, path: str) -> bool:
+    """Does the error name the file (its path, or the game or phase folder holding it)?"""
+    text = f"{getattr(exc, 'where', '')} {exc}"
+    folder = path.rsplit("/", 1)[0]
+    return path in text or (folder + "/") in text or text.strip().startswith(folder)
+
+
+@settings(max_examples=int(os.environ.get("JUDGE_FUZZ_EXAMPLES", "150")), deadline=None, database=None,
+          derandomize=not os.environ.get("JUDGE_FUZZ_RANDOM"), suppress_health_check=list(HealthCheck))
+@given(data=st.data())
+def test_a_corrupted_or_hand_edited_file_gives_an_error_naming_it(played_game, data, record_figure):
+    """Any one file of a game damaged (settings, phase, position, orders, receipts, results):
+    the tick's planning, the due check and the replay either go on (the damage is then reported
+    where it matters: an order file's problems in the results, a replay's difference) or stop
+    with a JudgeError naming the file; never a traceback."""
+    from judge.core.errors import JudgeError
+    from judge.store.play import is_due, plan_game
+    from judge.store.verify import verify_game
+
+    path, damaged = data.draw(corrupted(played_game))
+    files = dict(played_game)
+    if damaged is None:
+        del files[path]
+    else:
+        files[path] = damaged
+    kind = next(k for k in _KINDS if (path.endswith("/" + k) if "." in k else f"/{k}/" in path))
+    CORRUPT_COUNTS[kind] += 1
+    tree = DictTree(files)
+    when = T0 + hours(300)  # the current phase (Spring 1902) is due
+    for what, run in (("plan", lambda: plan_game(tree, G, when, identities=[], maps=False, max_phases=1)),
+                      ("due", lambda: is_due(tree, G, when, identities=[])),
+                      ("verify", lambda: verify_game(tree, G))):
+        try:
+            run()
+        except JudgeError as exc:
+            CORRUPT_COUNTS["errors"] += 1
+            assert _named(exc, path), f"{what}: {path} damaged, error does not name it: {exc.where!r} {exc}"
+    record_figure("faults: corrupted game files fuzzed",
+                  f"{sum(v for k, v in CORRUPT_COUNTS.items() if k != 'errors')} "
+                  f"({', '.join(f'{k} {v}' for k, v in sorted(CORRUPT_COUNTS.items()) if k != 'errors')}); "
+                  f"located errors raised: {CORRUPT_COUNTS['errors']}")
+
+
+@pytest.mark.parametrize("case", ["settings", "position", "phase", "orders", "receipt", "results added", "results of a past phase"])
+def test_a_hand_edited_file_is_named_by_the_tick(repo, no_maps, case, monkeypatch):
+    """The deadline job on a game with one file broken by hand: the message names the file (and
+    the line when there is one); the game is left as it was, or, for a player's file, played with
+    the problem written into the results."""
+    make_game(repo)
+    root = Path(repo.working_tree_dir)
+    if case == "results of a past phase":
+        assert tick(repo, now=T0 + hours(73), maps=False).played == [f"g/{S01}"]
+    edits = {
+        "settings": (f"{G}/game.yaml", lambda t: t.replace("players:", "players: [")),
+        "position": (f"{G}/{S01}/position.yaml", lambda t: t.replace("A PAR", "A PARIS-ISH")),
+        "phase": (f"{G}/{S01}/phase.yaml", lambda t: t.replace("2025-01-09T22:00:00Z", "next Thursday")),
+        "orders": (f"{G}/{S01}/orders/france.txt", lambda t: "A PAR - BUR\n\udcff\n"),
+        "receipt": (f"{G}/{S01}/receipts/france.yaml", lambda t: "files: [1, 2]\nreceived: yesterday\n"),
+        "results added": (f"{G}/{S01}/results.yaml", lambda t: "orders: []\n"),
+        "results of a past phase": (f"{G}/{S01}/results.yaml", lambda t: t.replace("A PAR", "A BUR")),
+    }
+    path, edit = edits[case]
+    target = root / path
+    target.parent.mkdir(parents=True, exist_ok=True)
+    old = target.read_text() if target.exists() else ""
+    target.write_bytes(edit(old).encode("utf-8", "surrogateescape"))
+    if case == "receipt":
+        (root / G / S01 / "orders").mkdir(exist_ok=True)
+        (root / G / S01 / "orders" / "france.txt").write_text("A PAR - BUR\n")
+    repo.git.add("--all")
+    repo.git.commit("-q", "-m", f"hand-edited {case}")
+    before = tree_snapshot(root)
+    res = CliRunner().invoke(_cli(), ["tick", "--now", "2025-01-20T00:00:00Z", "--no-maps", "--repo", str(root)])
+    if case in ("orders", "receipt", "results of a past phase"):
+        # A player's broken file does not stop the game: the phase is played, the file named
+        # in the results; a hand-edited old result is for `judge verify` to find.
+        assert res.exit_code == 0, res.output
+        if case == "results of a past phase":
+            from judge.store.layout import GitTree
+            from judge.store.verify import verify_game
+
+            found = verify_game(GitTree(git.Repo(root).head.commit), G)
+            assert [m.folder for m in found.mismatches] == [S01], found.mismatches
+            return
+        text = (root / G / S01 / "results.yaml").read_text()
+        expect = {"orders": f"{path}:2: not UTF-8 text", "receipt": f"{G}/{S01}/receipts/france.yaml: unreadable receipt"}
+        assert expect[case] in text, text
+        return
+    assert res.exit_code == 1
+    message = res.output.strip()
+    assert message.startswith(f"judge: {path}"), message
+    assert "Traceback" not in message and "internal error" not in message
+    assert tree_snapshot(root) == before
