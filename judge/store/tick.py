@@ -10,8 +10,10 @@ other games go on. A second tick right after finds nothing due and does nothing.
 from __future__ import annotations
 
 import os
+import random
 import re
 import shutil
+import time
 import traceback
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -237,11 +239,18 @@ def _redact(text: str) -> str:
     return re.sub(r"://[^/@\s]+@", "://***@", text)
 
 
+PUSH_ATTEMPTS = 8
+"""How often a job pushes before giving up. Jobs for different games run side by side (the
+workflow's ``max-parallel``, 4) and all push to one branch: in the worst case each loses to every
+other once, so this is kept well above that number."""
+
+
 def run_and_push(repo: Any, remote: str, operation: Callable[[], T], tags: Callable[[T], list[str]],
-                 attempts: int = 3) -> T:
+                 attempts: int = PUSH_ATTEMPTS) -> T:
     """Run ``operation`` (which commits on the current branch), then push the branch and the new
     tags to ``remote`` (a remote name or URL). If the push is refused because someone pushed
-    first, reset the checkout to the remote branch and run the operation again.
+    first, reset the checkout to the remote branch and run the operation again (from the third
+    attempt on, after a short random pause, so that jobs that keep colliding spread out).
 
     For CI checkouts only: the retry discards local commits that were not pushed.
     """
@@ -251,6 +260,8 @@ def run_and_push(repo: Any, remote: str, operation: Callable[[], T], tags: Calla
         raise StoreError("pushing needs a branch checked out, not a detached HEAD")
     branch = repo.active_branch.name
     for attempt in range(attempts):
+        if attempt >= 2:
+            time.sleep(random.uniform(0, 0.5 * attempt))
         before = repo.head.commit.hexsha
         outcome = operation()
         made = tags(outcome)
