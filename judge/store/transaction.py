@@ -1,12 +1,13 @@
 """Commit a series of changes all at once, or not at all.
 
 Everything is first built as git objects — blobs, trees (through a throw-away index outside the
-repository) and commits — which changes nothing anyone can see: no file, no index entry, no
-branch, no tag. Only then are the working tree, the index, the branch and the tags brought
+repository) and commits — in a quarantine folder outside the repository that git reads through
+to the object store (as ``git receive-pack`` does), which changes nothing anyone can see. Only then are the new
+objects moved into the store and the working tree, the index, the branch and the tags brought
 forward, each change journaled. If any step fails, the journal is replayed backwards: the files,
-the index, the branch and its reflogs get their old bytes back, the tags go, and the object files
-this transaction added to ``.git/objects`` are removed, so the repository is byte for byte as it
-was. Tests inject a failure at every file write and git command (``tests/test_hardening_faults.py``)
+the index, the branch and its reflogs get their old bytes back, the tags go, and exactly the
+object files this transaction moved in are removed (never one another process wrote), so the
+repository is byte for byte as it was. Tests inject a failure at every file write and git command (``tests/test_hardening_faults.py``)
 and, more coarsely, before each step through :func:`_checkpoint`.
 
 Judge commands that commit hold the repository's lock (:func:`repository_lock`) from reading HEAD
@@ -17,6 +18,7 @@ reads the first one's commit and finds nothing left to play.
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import tempfile
 import threading
@@ -65,6 +67,7 @@ class _Journal:
     ref: tuple[str, str, str] | None = None  # (ref name, old sha or ZERO, new sha), once moved
     logs: list[tuple[Path, bytes | None]] = field(default_factory=list)
     tags: list[str] = field(default_factory=list)
+    objects: list[Path] = field(default_factory=list)  # object files moved into the store
 
 
 # -- the repository lock ------------------------------------------------------------------------
@@ -150,32 +153,46 @@ def _objects_dir(repo: Any) -> Path:
     return Path(repo.common_dir) / "objects"
 
 
-def _store_blob(repo: Any, data: bytes) -> bytes:
-    from gitdb import LooseObjectDB
-    from gitdb.base import IStream
+class _Quarantine:
+    """A scratch folder outside the repository for new objects, which git reads through to the
+    repository's object store (as ``git receive-pack``'s quarantine does). Nothing is added to
+    the store until :meth:`migrate`, which journals every object file it moves in."""
 
-    return LooseObjectDB(str(_objects_dir(repo))).store(IStream(b"blob", len(data), BytesIO(data))).binsha
+    def __init__(self, repo: Any) -> None:
+        self.objects = _objects_dir(repo).resolve()
+        self.path = Path(tempfile.mkdtemp(prefix="judge-objects-"))
+        self.env = {"GIT_OBJECT_DIRECTORY": str(self.path), "GIT_ALTERNATE_OBJECT_DIRECTORIES": str(self.objects)}
 
+    def store_blob(self, data: bytes) -> str:
+        from gitdb import LooseObjectDB
+        from gitdb.base import IStream
 
-def _object_files(repo: Any) -> set[str]:
-    """Every file and folder under ``.git/objects`` (to remove what a failed transaction added)."""
-    root = _objects_dir(repo)
-    found: set[str] = set()
-    for dirpath, dirnames, filenames in os.walk(root):
-        rel = os.path.relpath(dirpath, root)
-        for name in dirnames + filenames:
-            found.add(os.path.normpath(os.path.join(rel, name)))
-    return found
+        return LooseObjectDB(str(self.path)).store(IStream(b"blob", len(data), BytesIO(data))).hexsha.decode()
 
+    def migrate(self, journal: "_Journal | None" = None) -> None:
+        """Copy the new objects the store lacks into it (each through a temporary name, so that
+        no reader sees half an object), noting every file made in ``journal``."""
+        for sub in sorted(self.path.iterdir()):
+            if not sub.is_dir() or len(sub.name) != 2:
+                continue
+            dest_dir = self.objects / sub.name
+            for obj in sorted(sub.iterdir()):
+                dest = dest_dir / obj.name
+                if dest.exists():
+                    continue
+                if not dest_dir.is_dir():
+                    if journal is not None:
+                        journal.dirs.append(dest_dir)
+                    dest_dir.mkdir()
+                part = dest_dir / f"tmp_obj_judge_{obj.name}"
+                if journal is not None:
+                    journal.objects += [part, dest]
+                shutil.copyfile(obj, part)
+                os.chmod(part, 0o444)
+                os.rename(part, dest)
 
-def _remove_new_objects(repo: Any, before: set[str]) -> None:
-    root = _objects_dir(repo)
-    for rel in sorted(_object_files(repo) - before, key=lambda r: -r.count(os.sep)):
-        p = root / rel
-        try:
-            p.rmdir() if p.is_dir() and not p.is_symlink() else p.unlink()
-        except OSError:
-            pass  # keep undoing; the original error is what is reported
+    def remove(self) -> None:
+        shutil.rmtree(self.path, ignore_errors=True)
 
 
 def _head(repo: Any) -> tuple[str, str | None]:
@@ -203,10 +220,19 @@ def check_clean(repo: Any, paths: list[str]) -> None:
 
 
 def build_commits(repo: Any, plans: list[PlannedCommit], when: datetime, who: Any | None = None) -> list[str]:
-    """Create the commits as objects only, each on the previous one; return their shas.
+    """Create the commits as objects only, each on the previous one; return their shas."""
+    quarantine = _Quarantine(repo)
+    try:
+        shas = _build(repo, plans, when, who, quarantine)
+        quarantine.migrate()
+    finally:
+        quarantine.remove()
+    return shas
 
-    The trees are made in a throw-away index in a temporary folder: the repository's own index
-    is never touched (nor moved aside)."""
+
+def _build(repo: Any, plans: list[PlannedCommit], when: datetime, who: Any | None, quarantine: _Quarantine) -> list[str]:
+    """The commits' objects, written into ``quarantine`` only. The trees are made in a throw-away
+    index in a temporary folder: the repository's own index is never touched (nor moved aside)."""
     who = who or actor()
     _, parent = _head(repo)
     stamp = f"@{int(when.timestamp())} +0000"
@@ -214,11 +240,11 @@ def build_commits(repo: Any, plans: list[PlannedCommit], when: datetime, who: An
              "GIT_COMMITTER_NAME": who.name, "GIT_COMMITTER_EMAIL": who.email, "GIT_COMMITTER_DATE": stamp}
     shas = []
     with tempfile.TemporaryDirectory(prefix="judge-index-") as tmp:
-        env = {"GIT_INDEX_FILE": os.path.join(tmp, "index")}
+        env = {"GIT_INDEX_FILE": os.path.join(tmp, "index"), **quarantine.env}
         if parent:
             _git(repo, "read-tree", parent, env=env)
         for plan in plans:
-            lines = [f"100644 {_store_blob(repo, data).hex()}\t{path}" for path, data in sorted(plan.changes.items())]
+            lines = [f"100644 {quarantine.store_blob(data)}\t{path}" for path, data in sorted(plan.changes.items())]
             lines += [f"0 {ZERO}\t{path}" for path in plan.deletions if path not in plan.changes]
             if lines:
                 _git(repo, "update-index", "--index-info", input=("\n".join(lines) + "\n").encode("utf-8"), env=env)
@@ -254,15 +280,17 @@ def commit_atomically(repo: Any, plans: list[PlannedCommit], when: datetime, who
             if plan.tag and plan.tag in existing:
                 raise StoreError(f"tag {plan.tag} already exists: was this phase played already?")
         ref, old = _head(repo)
-        objects = _object_files(repo)
         journal = _Journal()
+        quarantine = _Quarantine(repo)
         try:
-            shas = build_commits(repo, plans, when, who)
+            shas = _build(repo, plans, when, who, quarantine)
+            quarantine.migrate(journal)
             _apply(repo, root, final, ref, old, shas, plans, journal)
         except BaseException:
             _rollback(repo, journal)
-            _remove_new_objects(repo, objects)
             raise
+        finally:
+            quarantine.remove()
     return shas
 
 
@@ -349,6 +377,8 @@ def _rollback(repo, journal: _Journal) -> None:
         steps.append(lambda: _restore(Path(repo.git_dir) / "index", journal.index))
     for target, previous in reversed(journal.files):
         steps.append(lambda target=target, previous=previous: _restore(target, previous))
+    for obj in reversed(journal.objects):
+        steps.append(lambda obj=obj: obj.unlink(missing_ok=True))
     for d in sorted(set(journal.dirs), key=lambda d: -len(d.parts)):
         steps.append(lambda d=d: d.rmdir() if d.is_dir() else None)
     for step in steps:
