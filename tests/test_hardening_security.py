@@ -290,3 +290,13 @@ def test_template_text_in_a_title_and_orders_is_shown_not_run_on_the_site(repo, 
     assert "'pw' ~ 'ned'" in pages and "'ow' ~ 'ned'" in pages
     # ...and nowhere evaluated.
     assert "pwned" not in pages and "owned" not in pages
+
+
+@pytest.mark.parametrize("status", ["paused", "finished"])
+def test_orders_for_a_paused_or_finished_game_are_refused(repo, status):
+    make_game(repo)
+    settings = Path(repo.working_tree_dir) / G / "game.yaml"
+    settings.write_text(settings.read_text().replace("status: active", f"status: {status}"))
+    repo.git.commit("-q", "-am", status)
+    out = _refused_and_unmergeable(repo, pr_commit(repo, {FRANCE: b"A PAR H\n"}))
+    assert f"the game is {status}" in out
