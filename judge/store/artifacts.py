@@ -36,7 +36,8 @@ def map_files(variant: Variant, position: Position, *, resolutions: Sequence[Any
     render = _optional("judge.render")
     if render is None:
         return {}
-    if not render.base_map_path(variant).exists():
+    where = getattr(render, "base_map_path", None)
+    if where is not None and not where(variant).exists():
         return {}  # a variant whose map is not drawn yet is played without maps
     svg = render.render_svg(variant, position, resolutions=list(resolutions) if resolutions is not None else None, title=title)
     return {
