@@ -98,9 +98,10 @@ class Schedule:
         return timedelta(minutes=self.grace_minutes)
 
     def rule(self, kind: PhaseKind) -> DeadlineRule:
-        """The rule for phases of ``kind``."""
+        """The rule for phases of ``kind`` (a variant's income phase is timed like an
+        adjustment: both are winter bookkeeping with builds)."""
         return {PhaseKind.MOVEMENT: self.movement, PhaseKind.RETREAT: self.retreat,
-                PhaseKind.ADJUSTMENT: self.adjustment}[kind]
+                PhaseKind.ADJUSTMENT: self.adjustment}.get(kind, self.adjustment)
 
     def deadline(self, opened: datetime, kind: PhaseKind) -> datetime:
         """The deadline of a phase of ``kind`` opened at ``opened`` (UTC).

@@ -206,6 +206,14 @@ class Europe1615Rules(Rules):
             return True
         return None
 
+    def must_order(self, variant: Variant, position: Position) -> list[Power] | None:
+        """Every power still in the game (holding a home centre) decides something in a
+        movement phase and in both Winter phases — INFs, declarations, purchases — even without
+        units; retreats as usual. Minor states are ordered by their powers."""
+        if position.phase.kind is PhaseKind.RETREAT:
+            return None
+        return [p for p in _index(variant).majors if any(position.supply_centers.get(h) == p for h in variant.homes(p))]
+
     # -- orders ---------------------------------------------------------------------------
 
     def parse_order(self, text: str, power: Power, variant: Variant, position: Position) -> Order | None:
@@ -925,11 +933,14 @@ class Europe1615Rules(Rules):
 
     def _apply_declarations(self, variant: Variant, position: Position, extra: dict) -> None:
         """Put the pending declarations in force: breaks, then surrenders (which take priority
-        over continued war, errata 3-14-2015 (4)) and armistices (mutual), then wars and
-        neutrality, then alliances (errata 3-8-2015: the deadline for declarations of war comes
-        before the one for alliances). A power whose ally declares war, and who stays in the
-        alliance, is forced to declare too and takes the penalty (errata 3-14-2015 (1); option
-        ``allies_share_war_penalty``); the target's allies are at war without one."""
+        over continued war, errata 3-14-2015 (4)) and armistices (mutual), then alliances, then
+        wars and neutrality. (Errata 3-8-2015 sets the deadline for wars before the one for
+        alliances so that nobody is surprised; orders written together cannot surprise, and
+        an alliance formed with a declarer in the same pass is an offensive alliance whose
+        members all take the penalty, errata 3-14-2015.) A power whose ally declares war, and
+        who stays in the alliance, is forced to declare too and takes the penalty (errata
+        3-14-2015 (1); option ``allies_share_war_penalty``); the target's allies are at war
+        without one (a defensive alliance)."""
         pending = extra.pop("declarations", None) or []
         if not pending:
             return
@@ -959,9 +970,16 @@ class Europe1615Rules(Rules):
             if (b, a) in armistice:
                 ga, gb = rel.group(a), rel.group(b)
                 rel.war = {w for w in rel.war if not (w & ga and w & gb)}
+        offers = {d["power"]: {d["power"], *d["targets"]} for d in of("alliance")}
+        for p, proposed in sorted(offers.items()):
+            if all(offers.get(q) == proposed for q in proposed):
+                rel.alliances = [g for g in rel.alliances if not (g & proposed)] + [set(proposed)]
+                rel.neutral -= proposed
         declared = {(d["power"], d["targets"][0]) for d in of("war")}
         for d in of("war"):
             p, t = d["power"], d["targets"][0]
+            if rel.allied(p, t):
+                continue  # allied in this same pass: no war on an ally
             already = {q for q in rel.group(p) if rel.at_war(q, t)}
             rel.war.add(frozenset((p, t)))
             rel.war_declarations[p] = rel.war_declarations.get(p, 0) + 1
@@ -971,12 +989,8 @@ class Europe1615Rules(Rules):
                         rel.war_declarations[q] = rel.war_declarations.get(q, 0) + 1
             rel.neutral -= rel.group(p) | rel.group(t)
         for d in of("neutrality"):
-            rel.neutral.add(d["power"])
-        offers = {d["power"]: {d["power"], *d["targets"]} for d in of("alliance")}
-        for p, proposed in sorted(offers.items()):
-            if all(offers.get(q) == proposed for q in proposed):
-                rel.alliances = [g for g in rel.alliances if not (g & proposed)] + [set(proposed)]
-                rel.neutral -= proposed
+            if not any(rel.at_war(d["power"], q) for q in _index(variant).majors):
+                rel.neutral.add(d["power"])  # not if war was declared on it in the same pass
         rel.alliances = [g for g in rel.alliances if len(g) >= 2]
         extra["relations"] = rel.to_data()
         if money:
