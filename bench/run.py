@@ -347,6 +347,16 @@ def _site(b: Bench) -> None:
     b.figures["site"] = f
 
 
+@section("render", "Maps: SVG and PNG per variant (bench/render_bench.py: start position with orders, median of 7)")
+def _render(b: Bench) -> None:
+    sys.path.insert(0, str(ROOT / "bench"))
+    from render_bench import print_figures, render_bench
+
+    f = render_bench(repeat=7)
+    print_figures(f, 7)
+    b.figures["render"] = f
+
+
 @section("profile", "Where judge spends its time (cProfile over all phases; shown when the ratio is under target)")
 def _profile(b: Bench) -> None:
     ratio = _ratio(b)
