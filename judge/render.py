@@ -15,7 +15,13 @@ variant's base map ``variants/<name>/map.svg`` (drawn by ``tools/mapc``, whose c
   disband or removal a red cross; a retreat an arrow. Orders that were illegal, ambiguous or not
   understood are not drawn (or drawn grey, ``style={'illegal': 'grey'}``); units that had no
   order are not given a hold ring.
-- a title bar and a legend (each power's colour, centres and units).
+- a title bar and a legend (each power's colour, centres and units; pseudo-powers that no player
+  plays, such as Europe 1615's minor states, counted together);
+- a variant's own state, by its layer (``_VARIANT_LAYERS``, read from the documented keys of
+  ``Position.extra``): Machiavelli's province and city control apart, city values, autonomous
+  garrisons and sieges; Europe 1615's domains, aligned and neutral minor states (hatching) and
+  confessional markers; Maharajah's rivers drawn bold. Patterns are drawn in user space without
+  transforms, text has px sizes, and nothing uses markers or filters, within cairosvg's limits.
 
 Every element the renderer adds has a stable id (``unit-England-LON``, ``order-3``,
 ``dislodged-Austria-TRI``...); coordinates are rounded to 0.1. Text comes in only through
@@ -998,8 +1004,8 @@ class _MachiavelliLayer(_Layer):
                     fill="none", stroke=c, stroke_width=r.s * w, stroke_dasharray=f"{_n(r.s * 0.22)} {_n(r.s * 0.16)}")})
 
     def notes(self, r):
-        return ["Province colour: who controls the province. Dot: who controls the city, with its value. "
-                "Tower: garrison (grey: autonomous). Dashed ring: siege, in the besieger's colour."]
+        return ["Province colour: who controls the province. Dot: who controls the city, with its value.",
+                "Tower: a garrison (grey: autonomous). Dashed ring round a city: a siege, in the besieger's colour."]
 
 
 class _Europe1615Layer(_Layer):
