@@ -498,3 +498,38 @@ def test_njudge_fixed_425_a_third_power_liberates_a_rebellion():
     report = play("  Florence: [A ARE]\n", "Florence: A ARE - PER\n",
                   "treasury: {Florence: 0}\nrebellions: {PER: {against: Papacy, city: false}}\n")
     assert "rebellions" not in after(report)
+
+
+# -- the Basic game and two-campaign years ----------------------------------------------------
+
+
+def test_rules_machiavelli_basic_game_one_unit_per_controlled_city_and_province():
+    """rules §Advanced and basic rules: no money; after Fall a power may have one unit for each
+    city it controls together with its province: builds up to that, removals down to it."""
+    from judge.variants.machiavelli import _initialised
+
+    basic = find_variant("machiavelli", options={"money": False})
+    text = ("variant: machiavelli\nphase: Winter 1454 Adjustment\nunits:\n  Florence: [A PST]\n"
+            "  Milan: [A MIL, A PAV, A CRE, A COM, A PIA]\nautonomous: []\n")
+    pos = _initialised(basic, parse_position(text, "t.yaml", basic)[1])
+    from judge.variants.machiavelli_adjustment import basic_allowance
+    from judge.variants.machiavelli import state
+
+    assert basic_allowance(basic, state(pos), "Florence") == 3  # Florence, Arezzo, Pisa
+    report = run_phase(basic, pos, "Florence: Build A FLO\nFlorence: Build F PSA\nFlorence: Build A ARE\n", "orders.txt")
+    assert [r.outcome for r in report.resolutions() if r.power == "Florence"][:3] == [Outcome.SUCCESS, Outcome.SUCCESS, Outcome.ILLEGAL]
+    milan = basic_allowance(basic, state(pos), "Milan")
+    left = [u for u in report.result.next_position.units if u.power == "Milan"]
+    assert len(left) == milan < 5
+    assert "treasury" not in report.result.next_position.extra or not any(report.result.next_position.extra["treasury"].values())
+
+
+def test_rules_machiavelli_nosummer_two_campaigns_a_year():
+    """rules §Variant specific judge commands (njudge 'set nosummer'): with the summer option off
+    a year has Spring and Fall campaigns only."""
+    two = find_variant("machiavelli", options={"summer": False})
+    _, pos = position("  Florence: [A FLO]\n", "treasury: {Florence: 9}\n", options={"summer": False})
+    report = run_phase(two, pos, "", "orders.txt")
+    assert str(report.result.next_position.phase) == "Fall 1454 Movement"
+    _, pos = position("  Florence: [A FLO]\n", "treasury: {Florence: 9}\n")
+    assert str(run_phase(MACH, pos, "", "orders.txt").result.next_position.phase) == "Summer 1454 Movement"

@@ -357,6 +357,9 @@ def _play_income(variant: Variant, position: Position, dice_seed: Any = None) ->
     from ..core.phases import close_phase
 
     position = _initialised(variant, position)
+    if not variant.rules.options.get("money", True):
+        # The Basic game: no money (a game may open on this phase).
+        return close_phase(variant, position, position.phase, position, (), [], ["The Basic game has no income."])
     paid = income(variant, position, dice_seed)
     st = state(position)
     for p, rec in paid.items():
@@ -515,6 +518,9 @@ class _CoreRules(Rules):
     def captures_now(self, calendar: Calendar, phase: Phase) -> bool:
         return False
 
+    def phase_needed(self, variant: Variant, position: Position) -> bool | None:
+        return self.outer.phase_needed(variant, position)
+
 
 def _play_campaign(variant: Variant, position: Position, orders: Sequence[Order]) -> Any:
     """A movement phase: the money steps (banking, expenses, assassinations), then the moves
@@ -626,7 +632,9 @@ class MachiavelliRules(Rules):
         if kind is PhaseKind.INCOME:
             return bool(self.options.get("money", True))
         if kind is PhaseKind.ADJUSTMENT:
-            return bool(self.options.get("money", True))  # upkeep every year (Basic game: not done)
+            return True  # upkeep every year; the Basic game's builds and removals
+        if position.phase.season == "Summer" and not self.options.get("summer", True):
+            return False  # two campaigns a year (njudge 'set nosummer')
         return None
 
     def play_phase(self, variant: Variant, position: Position, orders: Sequence[Order]):
@@ -640,8 +648,10 @@ class MachiavelliRules(Rules):
 
             return play_retreat(variant, _initialised(variant, position), orders)
         if kind is PhaseKind.ADJUSTMENT:
-            from .machiavelli_adjustment import play_adjustment
+            from .machiavelli_adjustment import play_adjustment, play_basic_adjustment
 
+            if not self.options.get("money", True):
+                return play_basic_adjustment(variant, _initialised(variant, position), orders)
             return play_adjustment(variant, _initialised(variant, position), orders)
         return None
 

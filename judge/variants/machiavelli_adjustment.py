@@ -167,3 +167,70 @@ def play_adjustment(variant: Variant, position: Position, orders: Sequence[Order
     after = M._update_control(variant, after)
     final = [r for r in results if r is not None] + extra
     return close_phase(variant, position, position.phase, after, tuple(final), lost, notes)
+
+
+# -- the Basic game ----------------------------------------------------------------------------
+
+
+def basic_allowance(variant: Variant, st: dict, power: Power) -> int:
+    """rules §Advanced and basic rules: in the Basic game a power may have one unit (garrisons
+    included) for each city it controls together with the city's province."""
+    board = variant.board
+    return sum(1 for city, who in st["city_control"].items()
+               if who == power and board.provinces[ProvinceId(city)].flags.get("city")
+               and st["province_control"].get(city) == power)
+
+
+def play_basic_adjustment(variant: Variant, position: Position, orders: Sequence[Order]) -> PhaseResult:
+    """The Basic game's Winter (option ``money`` off): no money; each power builds up to, or
+    removes down to, its allowance (:func:`basic_allowance`). Builds go where an Advanced build
+    may (:func:`build_problem`); too few removals ordered: the units farthest from the power's
+    home countries go, as in civil disorder."""
+    board = variant.board
+    st = M.state(position)
+    units = list(position.units)
+    due = {p: basic_allowance(variant, st, p) - sum(1 for u in units if u.power == p) for p in variant.powers}
+    used: dict[str, int] = {}
+    new: set = set()
+    results: list[Resolution] = []
+    built: list[Unit] = []
+    lost: list[Unit] = []
+    for o in orders:
+        p = o.power
+        if isinstance(o, Build):
+            why = None if due.get(p, 0) - used.get(p, 0) > 0 else f"{p} has no build to make"
+            why = why or build_problem(variant, position, st, o, new)
+            if why:
+                results.append(Resolution(p, o, Outcome.ILLEGAL, why, text=str(o)))
+                continue
+            new.add(o.location.province)
+            used[p] = used.get(p, 0) + 1
+            built.append(Unit(p, o.kind, o.location))
+            results.append(Resolution(p, o, Outcome.SUCCESS, f"built in {board.provinces[o.location.province].name}", text=str(o)))
+        elif isinstance(o, Disband):
+            u = _find(position, o)
+            if u is None or u in lost:
+                results.append(Resolution(p, o, Outcome.ILLEGAL, f"no such unit of {p} in {o.location.province}", text=str(o)))
+            elif -due.get(p, 0) - used.get(p, 0) <= 0:
+                results.append(Resolution(p, o, Outcome.ILLEGAL, f"{p} has no unit to remove", text=str(o)))
+            else:
+                used[p] = used.get(p, 0) + 1
+                lost.append(u)
+                results.append(Resolution(p, o, Outcome.SUCCESS, "removed", (Tag.DISBANDED,), text=str(o)))
+        else:
+            results.append(Resolution(p, o, Outcome.ILLEGAL, "not an order of the Basic game's adjustments", text=str(o)))
+    notes: list[str] = []
+    for p in sorted(due):
+        left = -due[p] - used.get(p, 0)
+        if due[p] < 0 and left > 0:
+            homes = held_homes(variant, st, p) or list(variant.homes(p))
+            dist = board.distances_from(homes)
+            mine = [u for u in units if u.power == p and u not in lost]
+            for u in sorted(mine, key=lambda u: (-dist.get(u.province, 99), u.province, u.kind.value))[:left]:
+                lost.append(u)
+                results.append(Resolution(p, Disband(p, u.kind, u.location), Outcome.SUCCESS,
+                                          "civil disorder: removed, farthest from home", (Tag.DISBANDED,), text=f"Disband {u}"))
+                notes.append(f"{p} did not order enough removals: its {u.kind.noun} in {board.provinces[u.province].name} is removed.")
+    kept = [u for u in units if u not in lost]
+    after = M._update_control(variant, M._with_state(position.evolve(units=tuple(kept + built)), st))
+    return close_phase(variant, position, position.phase, after, tuple(results), lost, notes)
