@@ -14,6 +14,9 @@ from pathlib import Path
 
 import yaml
 
+import pytest
+
+from judge.core.errors import StoreError
 from judge.store.layout import DirTree, Game, power_stem
 from judge.store.play import plan_game
 from judge.store.settings import parse_time
@@ -165,3 +168,20 @@ def test_seed002_scripted_game_several_years_through_the_game_store(tmp_path):
     check = verify_game(DirTree(tmp_path), path)
     assert not check.mismatches, [str(m) for m in check.mismatches]
     assert check.phases == len(played) == 4 * 5 + 1   # four years and one retreat phase
+
+
+def test_seed002_game_options_checked_when_the_game_is_loaded(tmp_path):
+    """A game's options are the variant's (game.yaml ``options:``); a bad table or an unknown
+    objective is reported with the file and line, never a traceback."""
+    path = "games/bad-tables"
+    create_game(tmp_path, new_game(path, "europe1615", now=T0, players=PLAYERS, maps=False), commit=False, now=T0)
+    settings = tmp_path / path / "game.yaml"
+    text = settings.read_text()
+    settings.write_text(text.replace("options: {}", "options: {tables: {military_cost: {max_units: many}}}", 1))
+    with pytest.raises(StoreError) as exc:
+        Game.load(DirTree(tmp_path), path)
+    assert "military_cost.max_units should be a whole number" in exc.value.message
+    assert exc.value.where.startswith(f"{path}/game.yaml:")
+    settings.write_text(text.replace("options: {}", "options: {objectives: {France: [paris]}}", 1))
+    with pytest.raises(StoreError, match="France has no objective 'paris'"):
+        Game.load(DirTree(tmp_path), path)

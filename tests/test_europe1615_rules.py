@@ -210,6 +210,18 @@ def test_seed002_income_home_centre_under_opposing_occupier_pays_nothing():
     assert after(quiet).extra["treasury"]["Spain"] == 50 + 26 + 5
 
 
+def test_seed002_errata_2015_04_05_minors_get_no_income_from_revolting_centres():
+    """Errata 4-5-2015: a minor's captured centre of the opposing confession revolts too; a
+    minor keeps no treasury, so nobody draws income from it (and the centre's value is not paid
+    to any power)."""
+    pos = winter({"SAX": ["A BAV"]}, infs={"BAV": {"France": 3}}, supply_centers={"SAX": ["SAX"], "BAV": ["BAV"], "France": ["PAR"]})
+    nxt = after(pos)
+    assert nxt.supply_centers["BAV"] == "SAX"
+    assert nxt.extra["revolts"]["BAV"] == {"power": "SAX", "left": 4}
+    assert set(nxt.extra["treasury"]) == {"Austria", "Sweden", "Denmark", "Spain", "France", "Dutch", "England"}
+    assert nxt.extra["treasury"]["France"] == 50 + 18      # its home centres only
+
+
 # -- Specific rules regarding minor states ----------------------------------------------------------------
 
 def test_seed002_minor_rule2_attack_by_its_aligned_power_does_not_cut_support():
@@ -273,6 +285,11 @@ def test_seed002_mobilization_aligned_minor_cannot_attack_another_aligned_minor_
     # nor be ordered into a power's domain
     r = play(pos, "France: A LOR - LUX")
     assert "may not enter" in result(r, "A LOR - LUX").reason
+    # errata 3-2-2015: movement between states aligned to the same power is allowed
+    pos = position({"RHI": ["A RHI"]}, infs={"RHI": {"France": 3}, "FRA": {"France": 1}})
+    assert "RHI: A FRA" in units_after(play(pos, "France: A RHI - FRA"))
+    pos = position({"RHI": ["A RHI"]}, infs={"RHI": {"France": 3}, "FRA": {"Dutch": 1}})
+    assert "may not enter" in result(play(pos, "France: A RHI - FRA"), "A RHI - FRA").reason
 
 
 def test_seed002_mobilization_seas_and_unaligned_states_are_open():
@@ -318,10 +335,23 @@ def test_seed002_errata_2015_03_08_initiators_and_joiners_take_the_penalty_not_t
     r = play(position({}), "France: war on Spain\nDutch: war on Spain")
     nxt = r.result.next_position
     assert relations(nxt).war_declarations == {"Dutch": 1, "France": 1}
+    # joining the campaign is not an alliance (errata 3-8-2015, "Offensive alliance")
+    assert not relations(nxt).allied("Dutch", "France")
     pts = score(V, nxt)
     base = score(V, position({}))
     assert pts["France"] - base["France"] == -10
     assert pts["Spain"] == base["Spain"]
+
+
+def test_seed002_armistice_in_any_phase_in_force_from_the_next_movement_phase():
+    """Seed, "Armistice": players at war may use any phase to announce one (here the Winter
+    Adjustment); like every declaration it is in force from the next movement phase."""
+    pos = position({}, phase="Winter 1616 Adjustment", relations=WAR_FR_SP)
+    nxt = after(pos, "France: Armistice with Spain\nSpain: Armistice with France")
+    assert relations(nxt).at_war("France", "Spain")
+    nxt = after(nxt)
+    assert str(nxt.phase) == "Spring 1617 Movement"
+    assert not relations(nxt).at_war("France", "Spain")
 
 
 def test_seed002_errata_2015_03_08_a_power_at_war_cannot_be_neutral():
