@@ -614,3 +614,19 @@ def test_rules_machiavelli_retreat_into_a_garrison_only_without_another_retreat(
     assert "only when it has no other retreat" in reason(r, "A LUC C G")
     assert "Milan: G LUC" not in units_after(r)
     assert len([x for x in r.resolutions() if x.power == "Milan"]) == 1
+
+
+def test_seed000_straits_as_written_a_fleet_entering_a_fleetless_piombino_blocks_at_once():
+    """With the house rule off (rules §Special mapboard features 1 c): a fleet that advances into
+    a fleetless Piombino blocks a hostile fleet using the strait in the same campaign; under the
+    house rule (seed 000) the strait stays open until the next phase."""
+    units = "  Milan: [F WTS]\n  Florence: [F ETS]"
+    orders = "Milan: F WTS - PIO\nFlorence: F ETS - PSA"
+    house = play(units, orders)
+    assert "Florence: F PSA" in units_after(house) and "Milan: F PIO" in units_after(house)
+    written = play(units, orders, options={"house_straits": False})
+    assert "Milan: F PIO" in units_after(written)
+    assert outcome(written, "F ETS - PSA") is Outcome.ILLEGAL and "Florence: F ETS" in units_after(written)
+    # A fleet bounced out of Piombino's approach blocks nothing.
+    bounced = play(units + "\n  Naples: [F SIE]", orders + "\nNaples: F SIE - PIO", options={"house_straits": False})
+    assert "Florence: F PSA" in units_after(bounced)

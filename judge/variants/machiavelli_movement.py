@@ -109,9 +109,37 @@ def _held(position: Position, orders: Sequence[Order]) -> set[ProvinceId]:
 
 
 def play_movement(variant: Variant, position: Position, orders: Sequence[Order],
-                  victims: set[str] = frozenset()) -> PhaseResult:
+                  victims: set[str] = frozenset(), strait_view: Position | None = None) -> PhaseResult:
     """Play a Machiavelli movement phase (see the module's docstring). ``victims``: powers whose
-    ruler was assassinated this campaign (their holds put no rebellion down)."""
+    ruler was assassinated this campaign (their holds put no rebellion down).
+
+    With the ``house_straits`` option off (rules §Special mapboard features 1 c, d, as written),
+    a fleet that enters a fleetless Piombino or Messina this campaign, by a move or a garrison's
+    conversion, blocks hostile fleets using the strait in the same campaign: the phase is played
+    once, and if such a fleet arrived it is played again with that fleet counted as the keeper
+    (``strait_view``: the position the straits are judged on)."""
+    result = _play_movement(variant, position, orders, victims, strait_view or position)
+    if strait_view is None and not variant.rules.options.get("house_straits", True):
+        arrived = _fleets_arrived_in_straits(variant, position, result)
+        if arrived:
+            view = position.evolve(units=position.units + tuple(arrived))
+            return _play_movement(variant, position, orders, victims, view)
+    return result
+
+
+def _fleets_arrived_in_straits(variant: Variant, position: Position, result: PhaseResult) -> list[Unit]:
+    """Fleets standing after the phase in a strait's keeping area that had no fleet at its start."""
+    keepers = {info["controller"] for info in (variant.data.get("straits") or {}).values()}
+    out = []
+    for ctrl in sorted(keepers):
+        if any(u.kind is UnitType.FLEET for u in position.units_at(ProvinceId(ctrl))):
+            continue
+        out += [u for u in result.next_position.units_at(ProvinceId(ctrl)) if u.kind is UnitType.FLEET]
+    return out
+
+
+def _play_movement(variant: Variant, position: Position, orders: Sequence[Order], victims: set[str],
+                   strait_view: Position) -> PhaseResult:
     given = position
     campaign = {"held": sorted(_held(position, orders)), "victims": sorted(victims)}
     board = variant.board
@@ -163,6 +191,8 @@ def play_movement(variant: Variant, position: Position, orders: Sequence[Order],
     position = position.evolve(extra={**position.extra, "straits_allowed": allowed})
     if not allowed:
         position = position.evolve(extra={k: v for k, v in position.extra.items() if k != "straits_allowed"})
+    strait_view = strait_view.evolve(extra={**{k: v for k, v in strait_view.extra.items() if k != "straits_allowed"},
+                                            **({"straits_allowed": allowed} if allowed else {})})
 
     for idx, o in enumerate(orders):
         if isinstance(o, M.Ally):
@@ -241,7 +271,7 @@ def play_movement(variant: Variant, position: Position, orders: Sequence[Order],
         else:
             core = as_core(o)
             if o.kind is not UnitType.GARRISON:
-                why = _strait_problem(variant, position, o, orders)
+                why = _strait_problem(variant, strait_view, o, orders)
                 if isinstance(o, Move) and M.city_province(variant, o.destination.province) != o.destination.province:
                     why = "under the Lagoon house rule only a garrison stands in Venice: a fleet on the Lagoon enters it by converting"
         if why is None and core is not None and o.kind is not UnitType.GARRISON:
