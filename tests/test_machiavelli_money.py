@@ -533,3 +533,62 @@ def test_rules_machiavelli_nosummer_two_campaigns_a_year():
     assert str(report.result.next_position.phase) == "Fall 1454 Movement"
     _, pos = position("  Florence: [A FLO]\n", "treasury: {Florence: 9}\n")
     assert str(run_phase(MACH, pos, "", "orders.txt").result.next_position.phase) == "Summer 1454 Movement"
+
+
+# -- special units ----------------------------------------------------------------------------
+
+
+def test_rules_machiavelli_special_units_build_cost_limit_and_upkeep():
+    """rules §Special units: elite mercenaries cost 6 to build and keep, elite professionals 9,
+    citizen's militia 6; one special unit in play per power (an order past it fails, its money
+    lost)."""
+    from judge.variants.machiavelli import _initialised
+
+    variant, pos = position("  Florence: [A ARE]\n", "treasury: {Florence: 40}\n", phase="Winter 1454 Adjustment")
+    pos = _initialised(variant, pos)
+    report = run_phase(variant, pos, "Florence: Build elite mercenaries A FLO\nFlorence: Build ep F PSA\nFlorence: Maintain A ARE\n", "orders.txt")
+    assert result_of(report, "Build elite mercenaries A FLO").outcome is Outcome.SUCCESS
+    assert result_of(report, "Build elite professionals F PSA").outcome is Outcome.FAILURE
+    nxt = report.result.next_position
+    assert nxt.extra["special_units"] == {"Florence": {"A FLO": "elite_mercenaries"}}
+    assert nxt.extra["treasury"]["Florence"] == 40 - 6 - 9 - 3
+    # Next Winter its upkeep is 6.
+    later = nxt.evolve(phase=pos.phase)
+    report = run_phase(variant, later, "Florence: Maintain A FLO\nFlorence: Maintain A ARE\n", "orders.txt")
+    assert result_of(report, "Maintain A FLO").reason == "maintained for 6 ducats"
+    assert result_of(report, "Maintain A ARE").reason == "maintained for 3 ducats"
+
+
+def test_rules_machiavelli_elite_units_have_strength_two():
+    """rules §Special units: a unit of strength 2 counts twice in its moves, holds and supports
+    (an elite army dislodges a lone army; an elite support carries a move past a supported
+    hold); an ordinary unit does not."""
+    units = "  Florence: [A ARE]\n  Papacy: [A PER]\n"
+    elite = "special_units: {Florence: {A ARE: elite_mercenaries}}\n"
+    plain = play(units, "Florence: A ARE - PER\n", "treasury: {Florence: 0}\n")
+    assert "Papacy: A PER" in units_after(plain)
+    strong = play(units, "Florence: A ARE - PER\n", "treasury: {Florence: 0}\n" + elite)
+    assert "Florence: A PER" in units_after(strong)
+    assert after(strong)["special_units"] == {"Florence": {"A PER": "elite_mercenaries"}}
+    # Its support counts 2: A SIE - PER with the elite's support beats a hold supported once.
+    units = "  Florence: [A ARE, A SIE]\n  Papacy: [A PER, A SPO]\n"
+    orders = "Florence: A SIE - PER\nFlorence: A ARE S A SIE - PER\nPapacy: A SPO S A PER\n"
+    assert "Papacy: A PER" in units_after(play(units, orders, "treasury: {Florence: 0}\n"))
+    assert "Florence: A PER" in units_after(play(units, orders, "treasury: {Florence: 0}\n" + elite))
+
+
+def test_rules_machiavelli_special_units_cost_double_to_bribe():
+    """rules §List of allowed expenditures, bribes 5): citizen's militia and elite professionals
+    cost twice the normal bribe; elite mercenaries the normal amount. A bought special unit stays
+    special, for its buyer."""
+    units = "  Florence: [A ARE]\n  Papacy: [A PER]\n"
+    t = "treasury: {Florence: 60}\n"
+    militia = "special_units: {Papacy: {A PER: citizens_militia}}\n"
+    report = play(units, "Florence: Expense 1: 12 ducats disband a PER\n", t + militia)
+    assert "Papacy: A PER" in units_after(report) and "24" in result_of(report, "Expense 1: 12 ducats disband A PER").reason
+    report = play(units, "Florence: Expense 1: 36 ducats buy a PER\n", t + militia)
+    assert "Florence: A PER" in units_after(report)
+    assert after(report)["special_units"] == {"Florence": {"A PER": "citizens_militia"}}
+    mercs = "special_units: {Papacy: {A PER: elite_mercenaries}}\n"
+    report = play(units, "Florence: Expense 1: 12 ducats disband a PER\n", t + mercs)
+    assert "Papacy: A PER" not in units_after(report) and "special_units" not in after(report)

@@ -81,6 +81,10 @@ class MovementAdjudicator:
             if self.kind[i] == _MOVE:
                 self.moves_to.setdefault(self.dest[i], []).append(i)  # type: ignore[arg-type]
         self._match_supports_and_convoys()
+        self._support_weight = [
+            rules.support_strength(position, o) if self.kind[i] in (_SUP_HOLD, _SUP_MOVE) else 0
+            for i, o in enumerate(orders)
+        ]
         self._decide_routes()
         self.state = [_UNRESOLVED] * n
         self.result = [False] * n
@@ -264,7 +268,7 @@ class MovementAdjudicator:
             if against is not None and self._friends(self.power[s], against):
                 continue
             if self.resolve(s):
-                total += 1
+                total += self._support_weight[s]
         return total
 
     def _bonus(self, i: int, role: str) -> int:

@@ -182,6 +182,11 @@ class Rules:
         ``'prevent'``. Standard: none (elite units or garrisons would add here)."""
         return 0
 
+    def support_strength(self, position: Position, support: "UnitOrder") -> int:
+        """What a support given adds to the supported unit's strength. Standard: 1
+        (Machiavelli's elite units give 2)."""
+        return 1
+
     def can_build_at(self, position: Position, homes: Sequence[ProvinceId], power: Power, province: ProvinceId) -> str | None:
         """Why ``power`` may not build in ``province`` this adjustment, or ``None`` if it may.
 

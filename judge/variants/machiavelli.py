@@ -508,9 +508,25 @@ class _CoreRules(Rules):
     """The hooks the movement core sees while it plays a Machiavelli movement phase on the
     board with city nodes (no phase of its own, no captures)."""
 
-    def __init__(self, outer: "MachiavelliRules") -> None:
+    def __init__(self, outer: "MachiavelliRules", specials: Mapping[str, Any] | None = None) -> None:
         super().__init__(outer.options)
         self.outer = outer
+        self.specials = specials or {}
+
+    def _strength(self, position: Position, order: UnitOrder) -> int:
+        if not self.specials or not position.extra.get("special_units"):
+            return 1
+        from .machiavelli_special import strength_of
+
+        return strength_of(self.specials, position, order.power, order.kind, order.location.province)
+
+    def strength_bonus(self, position: Position, order: UnitOrder, role: str) -> int:
+        """rules §Special units: an elite unit has strength 2 in moves and holds."""
+        return self._strength(position, order) - 1
+
+    def support_strength(self, position: Position, support: UnitOrder) -> int:
+        """rules §Special units: an elite unit's support counts 2 (cut like any other)."""
+        return self._strength(position, support)
 
     def can_carry_convoy(self, board: Board, province: ProvinceId) -> bool:
         return self.outer.can_carry_convoy(board, province)
@@ -571,6 +587,11 @@ class MachiavelliRules(Rules):
         """Besiege ``A GEN besiege`` / ``A GEN B``, lift ``A GEN lift siege`` / ``A GEN L``, convert
         ``A GEN C G``, ``G GEN convert to fleet``, ``F PRO C G`` (rules §Order syntax)."""
         if position.phase.kind is PhaseKind.ADJUSTMENT:
+            from .machiavelli_special import parse_special_build
+
+            sb = parse_special_build(text, power, variant, position)
+            if sb is not None:
+                return sb
             mm = _MAINTAIN_RE.match(text)
             if not mm:
                 return None

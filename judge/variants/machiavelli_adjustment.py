@@ -27,6 +27,7 @@ from ..core.resolution import Outcome, Resolution, Tag
 from ..core.types import Position, Power, ProvinceId, Unit, UnitType
 from ..core.variant import Variant
 from . import machiavelli as M
+from . import machiavelli_special as special
 
 
 def held_homes(variant: Variant, st: dict, power: Power) -> list[ProvinceId]:
@@ -92,6 +93,7 @@ def play_adjustment(variant: Variant, position: Position, orders: Sequence[Order
     board = variant.board
     st = M.state(position)
     upkeep = int((variant.data.get("units") or {}).get("upkeep", 3))
+    limit = int((variant.data.get("units") or {}).get("special_limit", 1))
     treasury = dict(st["treasury"])
     results: list[Resolution | None] = [None] * len(orders)
     fate: dict[Unit, str] = {}  # unit -> "kept" / "disbanded"
@@ -100,9 +102,18 @@ def play_adjustment(variant: Variant, position: Position, orders: Sequence[Order
     new: set = set()
     lost: list[Unit] = []
 
-    def pay(power: Power) -> bool:
-        if treasury.get(power, 0) >= upkeep:
-            treasury[power] = treasury.get(power, 0) - upkeep
+    specials = special.table(variant)
+    new_specials: dict[str, dict[str, str]] = {}
+
+    def cost_of(u: Unit | None, kind: str | None = None) -> int:
+        """Upkeep of a unit (or a new one of ``kind``): 3, a special unit's own cost."""
+        kind = kind or (special.special_of(position, u) if u is not None else None)
+        return int((specials.get(kind) or {}).get("cost", upkeep)) if kind else upkeep
+
+    def pay(power: Power, amount: int | None = None) -> bool:
+        amount = upkeep if amount is None else amount
+        if treasury.get(power, 0) >= amount:
+            treasury[power] = treasury.get(power, 0) - amount
             return True
         return False
 
@@ -117,16 +128,32 @@ def play_adjustment(variant: Variant, position: Position, orders: Sequence[Order
                     results[idx] = Resolution(o.power, o, Outcome.ILLEGAL, "not an adjustment order", text=str(o))
                 continue
             if is_build:
+                kind = getattr(o, "special", "") or None
+                price = cost_of(None, kind)
                 why = build_problem(variant, position, st, o, new)
-                if why is None and not pay(o.power):
-                    why = f"{o.power} cannot pay the {upkeep} ducats"
+                if why is None and kind is not None:
+                    if kind not in specials:
+                        why = "special units are not in use in this game"
+                    else:
+                        alive = sum(1 for x in position.units if x.power == o.power and fate.get(x) != "disbanded"
+                                    and special.special_of(position, x))
+                        if alive + len(new_specials.get(o.power, {})) >= limit:
+                            # rules §Special units: an order past the limit fails and its money is lost.
+                            pay(o.power, min(price, treasury.get(o.power, 0)))
+                            results[idx] = Resolution(o.power, o, Outcome.FAILURE, f"{o.power} may have only {limit} special unit(s) in play: "
+                                                      f"the {price} ducats are lost", text=str(o))
+                            continue
+                if why is None and not pay(o.power, price):
+                    why = f"{o.power} cannot pay the {price} ducats"
                 if why:
                     results[idx] = Resolution(o.power, o, Outcome.ILLEGAL if "cannot pay" not in why else Outcome.FAILURE, why, text=str(o))
                     continue
                 new.add(o.location.province)
                 u = Unit(o.power, o.kind, o.location)
                 built.append(u)
-                results[idx] = Resolution(o.power, o, Outcome.SUCCESS, f"built in {board.provinces[o.location.province].name} for {upkeep} ducats", text=str(o))
+                if kind is not None:
+                    new_specials.setdefault(o.power, {})[str(u)] = kind
+                results[idx] = Resolution(o.power, o, Outcome.SUCCESS, f"built in {board.provinces[o.location.province].name} for {price} ducats", text=str(o))
                 continue
             u = _find(position, o)
             if u is None:
@@ -138,9 +165,9 @@ def play_adjustment(variant: Variant, position: Position, orders: Sequence[Order
             if is_disband:
                 fate[u] = "disbanded"
                 results[idx] = Resolution(o.power, o, Outcome.SUCCESS, "disbanded", (Tag.DISBANDED,), text=str(o))
-            elif pay(o.power):
+            elif pay(o.power, cost_of(u)):
                 fate[u] = "kept"
-                results[idx] = Resolution(o.power, o, Outcome.SUCCESS, f"maintained for {upkeep} ducats", text=str(o))
+                results[idx] = Resolution(o.power, o, Outcome.SUCCESS, f"maintained for {cost_of(u)} ducats", text=str(o))
             else:
                 fate[u] = "disbanded"
                 results[idx] = Resolution(o.power, o, Outcome.FAILURE, f"{o.power} cannot pay the upkeep: disbanded", (Tag.DISBANDED,), text=str(o))
@@ -153,9 +180,9 @@ def play_adjustment(variant: Variant, position: Position, orders: Sequence[Order
         homes = held_homes(variant, st, power) or list(variant.homes(power))
         dist = board.distances_from(homes)
         for u in sorted(silent, key=lambda u: (dist.get(u.province, 99), u.province, u.kind.value)):
-            if pay(power):
+            if pay(power, cost_of(u)):
                 fate[u] = "kept"
-                extra.append(Resolution(power, M.Maintain(power, u.kind, u.location), Outcome.SUCCESS, f"no order: maintained for {upkeep} ducats", text=f"Maintain {u}"))
+                extra.append(Resolution(power, M.Maintain(power, u.kind, u.location), Outcome.SUCCESS, f"no order: maintained for {cost_of(u)} ducats", text=f"Maintain {u}"))
             else:
                 fate[u] = "disbanded"
                 extra.append(Resolution(power, Disband(power, u.kind, u.location), Outcome.SUCCESS, "no order, and no money for its upkeep: disbanded", (Tag.DISBANDED,), text=f"Disband {u}"))
@@ -165,6 +192,12 @@ def play_adjustment(variant: Variant, position: Position, orders: Sequence[Order
     st["treasury"] = treasury
     after = M._with_state(position.evolve(units=tuple(kept + built)), st)
     after = M._update_control(variant, after)
+    after = special.carry(position, after, ())
+    if new_specials:
+        entries = {p: dict(us) for p, us in (after.extra.get("special_units") or {}).items()}
+        for p, us in new_specials.items():
+            entries.setdefault(p, {}).update(us)
+        after = special.with_entries(after, entries)
     final = [r for r in results if r is not None] + extra
     return close_phase(variant, position, position.phase, after, tuple(final), lost, notes)
 

@@ -22,6 +22,7 @@ from ..core.resolution import Outcome, Resolution, Tag
 from ..core.types import Dislodged, Location, Phase, PhaseKind, Position, Power, ProvinceId, Unit, UnitType
 from ..core.variant import Variant
 from . import machiavelli as M
+from . import machiavelli_special as special
 
 _BOARDS: dict[tuple, Board] = {}
 
@@ -77,7 +78,8 @@ def core_board(variant: Variant) -> Board:
 
 def core_variant(variant: Variant, *, nodes: bool) -> Variant:
     return dataclasses.replace(
-        variant, board=core_board(variant) if nodes else variant.board, rules=M._CoreRules(variant.rules),
+        variant, board=core_board(variant) if nodes else variant.board,
+        rules=M._CoreRules(variant.rules, special.table(variant)),
     )
 
 
@@ -376,6 +378,7 @@ def _play_movement(variant: Variant, position: Position, orders: Sequence[Order]
     if nxt.phase.kind is PhaseKind.RETREAT and not kept:
         after = close_phase(core_variant(variant, nodes=False), position, nxt.phase, after.evolve(standoffs=frozenset()), (), [], []).next_position
     after = M._update_control(variant, after)
+    after = special.carry(given, after, [r for r in resolutions if r is not None])
     lost = [real(u) for u in res.disbanded]
     notes = list(res.notes) + notes
     if after.phase.kind is not PhaseKind.RETREAT:
@@ -467,6 +470,7 @@ def play_retreat(variant: Variant, position: Position, orders: Sequence[Order]) 
             res, disbanded=tuple(u for u in res.disbanded if u not in converted),
             next_position=res.next_position.evolve(units=res.next_position.units + tuple(garrisons)))
     after = M._update_control(variant, res.next_position)
+    after = special.carry(position, after, resolutions)
     campaign = after.extra.get("campaign") or {}
     after = after.evolve(extra={k: v for k, v in after.extra.items() if k != "campaign"})
     played = Phase(position.phase.year, position.phase.season, PhaseKind.MOVEMENT)
