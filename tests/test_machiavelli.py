@@ -630,3 +630,38 @@ def test_seed000_straits_as_written_a_fleet_entering_a_fleetless_piombino_blocks
     # A fleet bounced out of Piombino's approach blocks nothing.
     bounced = play(units + "\n  Naples: [F SIE]", orders + "\nNaples: F SIE - PIO", options={"house_straits": False})
     assert "Florence: F PSA" in units_after(bounced)
+
+
+# -- special mapboard features: two coasts, fortresses, coastal convoys ---------------------------
+
+
+def test_rules_machiavelli_provence_and_croatia_have_two_coasts():
+    """rules §Special mapboard features, Provence, Croatia: a fleet names the coast when two can be
+    reached (else the order has two meanings and is not followed); with one reachable coast the
+    order is completed; a fleet on one coast moves only along it."""
+    r = play("  France: [F WGL]", "France: F WGL - PRO")
+    assert outcome(r, "F WGL - PRO") is Outcome.AMBIGUOUS and "France: F WGL" in units_after(r)
+    r = play("  France: [F EGL]", "France: F EGL - PRO")
+    assert "France: F PRO/SC" in units_after(r)
+    r = play("  France: [F PRO/NC]", "France: F PRO/NC - EGL")
+    assert outcome(r, "F PRO/NC - EGL") is Outcome.ILLEGAL
+
+
+def test_rules_machiavelli_fortresses_hold_garrisons_only_with_the_option():
+    """rules §Special mapboard features, Fortresses (info.machiavelli: off by default): a unit may
+    become the garrison of a fortress (Parma) only when fortresses are in use; they never pay."""
+    r = play("  Milan: [A PAR]", "Milan: A PAR C G")
+    assert outcome(r, "A PAR C G") is Outcome.ILLEGAL
+    r = play("  Milan: [A PAR]", "Milan: A PAR C G", options={"fortresses": True})
+    assert outcome(r, "A PAR C G") is Outcome.SUCCESS
+    assert "Milan: G PAR" in units_after(r)
+
+
+def test_rules_machiavelli_coastal_fleets_convoy_with_the_option():
+    """rules §Convoys: with coastal convoys (njudge's default for Machiavelli) a fleet in a coastal
+    area convoys; without, only fleets at sea do."""
+    orders = "Papacy: F ANC C A RMA - AQU\nPapacy: A RMA - AQU"
+    r = play("  Papacy: [F ANC, A RMA]", orders)
+    assert "Papacy: A AQU" in units_after(r)
+    r = play("  Papacy: [F ANC, A RMA]", orders, options={"coastal_convoys": False})
+    assert "Papacy: A RMA" in units_after(r)
