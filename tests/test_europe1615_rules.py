@@ -60,20 +60,16 @@ def test_seed002_influence_bought_in_the_winter_income_phase_for_next_year():
     assert outcome(r, "Buy 2 INF") is Outcome.ILLEGAL
 
 
-def test_seed002_sanction_kejserkrigen_only_denmark_in_lower_saxony_from_1625():
-    r = play(position({}, phase="Spring 1624 Movement"), "Sweden: 2: LOWR")
-    assert outcome(r, "2: LOWR") is Outcome.SUCCESS
-    r = play(position({}, phase="Spring 1625 Movement"), "Sweden: 2: LOWR\nDenmark: 3: Lower Saxony")
-    assert outcome(r, "2: LOWR") is Outcome.ILLEGAL
-    assert outcome(r, "3: LOWR") is Outcome.SUCCESS
-
-
-def test_seed002_sanction_bethlens_intervention_transylvania_protestant_only_from_1619():
-    r = play(position({}, phase="Spring 1618 Movement"), "Austria: 2: TRA")
-    assert outcome(r, "2: TRA") is Outcome.SUCCESS
-    r = play(position({}, phase="Spring 1619 Movement"), "Austria: 2: TRA\nEngland: 3: TRA")
-    assert outcome(r, "2: TRA") is Outcome.ILLEGAL
-    assert outcome(r, "3: TRA") is Outcome.SUCCESS
+@pytest.mark.parametrize("year, barred, allowed, state, name", [
+    (1625, "Sweden", "Denmark", "LOWR", "Lower Saxony"),   # Kejserkrigen: only Denmark in Lower Saxony from 1625
+    (1619, "Austria", "England", "TRA", "TRA"),            # Bethlen's intervention: Transylvania Protestant only from 1619
+], ids=["kejserkrigen_only_denmark_in_lower_saxony_from_1625", "bethlens_intervention_transylvania_protestant_only_from_1619"])
+def test_seed002_sanction_from_a_year(year, barred, allowed, state, name):
+    r = play(position({}, phase=f"Spring {year - 1} Movement"), f"{barred}: 2: {state}")
+    assert outcome(r, f"2: {state}") is Outcome.SUCCESS
+    r = play(position({}, phase=f"Spring {year} Movement"), f"{barred}: 2: {state}\n{allowed}: 3: {name}")
+    assert outcome(r, f"2: {state}") is Outcome.ILLEGAL
+    assert outcome(r, f"3: {state}") is Outcome.SUCCESS
 
 
 def test_seed002_sanction_polish_swedish_rivalry_first_year_only():
