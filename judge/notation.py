@@ -424,7 +424,7 @@ def _located(text: str, filename: str) -> tuple[Any, dict[tuple, int]]:
     def construct(n: Any) -> Any:
         try:
             return loader.construct_object(n, deep=True)
-        except (yaml.YAMLError, TypeError, ValueError, RecursionError) as exc:
+        except Exception as exc:  # noqa: BLE001 - the reader raises many kinds on odd tags (!!bool x: KeyError)
             why = getattr(exc, "problem", None) or str(exc) or type(exc).__name__
             raise PositionError(f"cannot read this value: {why}", f"{filename}:{n.start_mark.line + 1}") from None
 

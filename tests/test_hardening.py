@@ -227,3 +227,14 @@ def test_nothing_in_a_game_folder_is_executed(repo, no_maps, tmp_path):
     out = subprocess.run([str(Path(sys.executable).parent / "judge"), "site", "--out", str(tmp_path / "docs")],
                          cwd=root, capture_output=True, text=True, timeout=300)
     assert not marker.exists(), out.stderr
+
+
+def test_a_deadline_job_retries_its_push_more_often_than_jobs_run_side_by_side():
+    """Each due game is ticked by its own job, all pushing to one branch: a job refused because
+    another pushed first fetches and ticks again. With ``max-parallel`` jobs at once, one may lose
+    to each of the others in turn, so the number of attempts must exceed it."""
+    from judge.store.tick import PUSH_ATTEMPTS
+
+    workflow = yaml.safe_load((Path(__file__).resolve().parents[1] / ".github/workflows/judge.yml").read_text())
+    parallel = workflow["jobs"]["tick"]["strategy"]["max-parallel"]
+    assert PUSH_ATTEMPTS > parallel, (PUSH_ATTEMPTS, parallel)

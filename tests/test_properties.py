@@ -211,6 +211,7 @@ def position_data(draw) -> dict:
 yaml_snippets = st.sampled_from([
     "{[1]: x}", "? [a, b]\n: c", "&a [*a]", "&b {k: *b}", "!!python/tuple [1]", "!!binary aGk=", "5", "~", "[]", "{}",
     "2020-01-01", "0x1F", ".inf", "'Spring ² Movement'", "[A PAR, A PAR]", "{France: 5}", "\t", ": :", "- -",
+    "!!bool maybe", "!!timestamp nonsense", "!!float x", "!!int 0x", "!!omap [1]", "!!binary ###",
 ])
 digits = st.text(alphabet=st.characters(categories=("Nd", "No")), min_size=1, max_size=4)
 phase_like = st.builds(lambda s, y, k: f"{s} {y} {k}", st.sampled_from(["Spring", "Fall", "Winter", "spring", "Summer"]),
@@ -286,6 +287,9 @@ FOUND_CRASHES = {
     "yaml-construct-error": "=\n",
     "centres-not-a-list": "phase: Spring 1901 Movement\nsupply_centers: {France: 5}\n",
     "standoffs-not-a-list": "phase: Spring 1901 Movement\nstandoffs: 5\n",
+    # Tags whose constructor fails with an unexpected exception (found by tests/test_hardening_faults.py).
+    "yaml-tag-bool-keyerror": "phase: !!bool maybe\n",
+    "yaml-tag-timestamp-attributeerror": "variant: !!timestamp nonsense\nphase: Spring 1901 Movement\n",
     "yaml-alias-bomb": "a: &a [1,2,3,4,5,6,7,8,9]\n" + "".join(
         f"{n}: &{n} [" + ",".join([f"*{p}"] * 9) + "]\n" for p, n in zip("abcdef", "bcdefg")),
 }

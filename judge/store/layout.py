@@ -21,7 +21,7 @@ from ..core.errors import JudgeError, StoreError
 from ..core.types import Phase, Position, Power
 from ..core.variant import Calendar, Variant
 from ..notation import parse_position
-from .settings import GameSettings, format_time, parse_settings, parse_time
+from .settings import GameSettings, format_time, load_yaml, parse_settings, parse_time
 
 GAMES = "games"
 SETTINGS = "game.yaml"
@@ -191,10 +191,7 @@ class PhaseInfo:
 
 def parse_phase_info(text: str, filename: str) -> PhaseInfo:
     """Read ``phase.yaml``; StoreError with the file if a key is missing or wrong."""
-    try:
-        data = yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        raise StoreError(f"not valid YAML: {exc}", filename) from None
+    data = load_yaml(text, filename)
     if not isinstance(data, dict) or not {"phase", "opened", "deadline"} <= set(data):
         raise StoreError("phase.yaml needs 'phase', 'opened' and 'deadline'", filename)
     adj = data.get("adjudicated")

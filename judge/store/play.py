@@ -17,13 +17,14 @@ import yaml
 from ..adjudication import Report
 from ..core.legality import retreat_options
 from ..core.phases import adjustment_counts, adjudicate
+from ..core.errors import StoreError
 from ..core.types import PhaseKind, Position
 from ..core.variant import Variant
 from ..dice import phase_seed
 from ..notation import format_position
 from . import artifacts
-from .layout import PHASE_FILE, POSITION, RESULTS, RESULTS_TXT, Game, Overlay, PhaseInfo, phase_folder
-from .settings import format_time
+from .layout import PHASE_FILE, POSITION, RESULTS, RESULTS_TXT, Game, Overlay, PhaseInfo, phase_folder, read_text
+from .settings import format_time, load_yaml
 from .submissions import Collected, collect, must_order, parse_submissions
 
 
@@ -240,7 +241,11 @@ def _next_step(game: Game, now: datetime, *, identities: list[str], force: bool)
         return Waiting(game.slug, None, f"the game is {status}")
     folder = game.current()
     if folder is None:
-        return Waiting(game.slug, None, "the game is over" if game.folders() else "no phase folder")
+        folders = game.folders()
+        if not folders:
+            return Waiting(game.slug, None, "no phase folder")
+        _check_over(game, folders[-1])
+        return Waiting(game.slug, None, "the game is over")
     info = game.info(folder)
     position = game.position(folder)
     due_at = info.deadline + game.settings.schedule.grace
@@ -253,6 +258,20 @@ def _next_step(game: Game, now: datetime, *, identities: list[str], force: bool)
         return folder, info, position, "ready", now
     return Waiting(game.slug, folder, f"{info.phase}: deadline {format_time(info.deadline)} "
                                       f"(+{game.settings.schedule.grace_minutes} min grace), {word}")
+
+
+def _check_over(game: Game, last: str) -> None:
+    """The last phase folder has results: the game is over only if they name a winner.
+    Otherwise the next phase folder is missing (removed, or results added by hand): StoreError
+    naming the results file, rather than a game that silently stops."""
+    where = game.folder_path(last, RESULTS)
+    data = load_yaml(read_text(game.tree, where) or "", where)
+    if not isinstance(data, dict):
+        raise StoreError("not a results file (a mapping with 'orders', 'winner', 'next_folder', ...)", where)
+    if not data.get("winner"):
+        nxt = data.get("next_folder")
+        raise StoreError(f"these results name no winner, yet no phase folder follows ({nxt or 'none named'}): "
+                         "was the next folder removed, or were these results written by hand?", where)
 
 
 def is_due(tree: Any, path: str, now: datetime, *, identities: list[str], force: bool = False) -> bool:

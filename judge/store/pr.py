@@ -239,7 +239,10 @@ def _judge_change(ch: Change, author: str, now: datetime, game_at, head_commit: 
     if ch.status == "D":
         fv.ok, fv.reason = True, f"{power}'s orders withdrawn"
         return fv
-    blob = head_commit.tree / path
+    blob = _tree_blob(head_commit, path)
+    if blob is None or blob.hexsha != ch.new_sha:
+        fv.reason = "not found as a plain file in the pull request's tree (a hand-made tree?): not allowed"
+        return fv
     if blob.size > MAX_BYTES:
         fv.reason = f"{blob.size} bytes: an order file is at most {MAX_BYTES}"
         return fv
@@ -271,6 +274,16 @@ def _judge_change(ch: Change, author: str, now: datetime, game_at, head_commit: 
     return fv
 
 
+def _tree_blob(commit: Any, path: str) -> Any:
+    """The blob at ``path`` in ``commit``'s tree, found folder by folder; None if there is none
+    (or the tree was made by hand, e.g. with an entry name holding a ``/``)."""
+    try:
+        node = commit.tree / path
+    except (KeyError, ValueError, TypeError):
+        return None
+    return node if node.type == "blob" else None
+
+
 def accept(repo: Any, verdict: Verdict, head: str, now: datetime, pr: int | None = None) -> str:
     """Commit an accepted pull request's order files and receipts on the current branch, as a
     merge of the pull request's head. Returns the new commit's sha."""
@@ -292,7 +305,10 @@ def accept(repo: Any, verdict: Verdict, head: str, now: datetime, pr: int | None
             deletions.append(f.path)
             receipt["files"][rel] = None
         else:
-            data = (head_commit.tree / f.path).data_stream.read()
+            blob = _tree_blob(head_commit, f.path)
+            if blob is None or blob.hexsha != f.change.new_sha:
+                raise StoreError("the pull request's tree changed since it was checked", f.path)
+            data = blob.data_stream.read()
             changes[f.path] = data
             receipt["files"][rel] = digest(data)
     for (game, folder, power), receipt in receipts.items():

@@ -33,6 +33,20 @@ STATUSES = ("active", "paused", "finished")
 _TOP_KEYS = ("title", "variant", "options", "players", "schedule", "orders", "recipient", "status")
 
 
+def load_yaml(text: str, filename: str) -> Any:
+    """``yaml.safe_load`` for a file of a game: plain data only (no Python objects), and every
+    failure of the reader — bad syntax, and the odder ones (``!!timestamp nonsense``, numbers too
+    big, nesting too deep) — a StoreError with the file and, when known, the line."""
+    try:
+        return yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        raise StoreError(f"not valid YAML: {getattr(exc, 'problem', None) or exc}",
+                         f"{filename}:{mark.line + 1}" if mark else filename) from None
+    except Exception as exc:  # noqa: BLE001 - odd tags raise many kinds (!!bool x: KeyError)
+        raise StoreError(f"not valid YAML: a value cannot be read ({type(exc).__name__})", filename) from None
+
+
 # -- time ---------------------------------------------------------------------------------------
 
 
@@ -173,7 +187,7 @@ def _lines(text: str) -> dict[tuple, int]:
     out: dict[tuple, int] = {}
     try:
         node = yaml.compose(text, Loader=yaml.SafeLoader)
-    except yaml.YAMLError:
+    except Exception:  # noqa: BLE001 - load_yaml reports it
         return out
 
     def walk(n: Any, path: tuple) -> None:
@@ -196,12 +210,7 @@ def parse_settings(text: str, filename: str, slug: str, variant: Variant | None 
     """
     from ..variants import find_variant
 
-    try:
-        data = yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        raise StoreError(f"not valid YAML: {getattr(exc, 'problem', None) or exc}",
-                         f"{filename}:{mark.line + 1}" if mark else filename) from None
+    data = load_yaml(text, filename)
     lines = _lines(text)
     problems: list[str] = []
     warnings: list[str] = []

@@ -15,7 +15,6 @@ import re
 from dataclasses import dataclass, field
 from datetime import datetime
 
-import yaml
 
 from ..core.errors import JudgeError, StoreError
 from ..core.phases import adjustment_counts, build_sites
@@ -24,7 +23,7 @@ from ..core.variant import Variant
 from ..notation import ParsedLine, parse_orders
 from ..sealing import CANNOT_DECRYPT, IDENTITY_ENV, decrypt, read_sealed
 from .layout import ORDERS, RECEIPTS, Game, join, power_stem
-from .settings import format_time, parse_time
+from .settings import format_time, load_yaml, parse_time
 
 READY = re.compile(r"^[ \t]*#[ \t]*ready[ \t]*$", re.I | re.M)
 """A line ``# ready``: the player says these are the final orders."""
@@ -178,10 +177,12 @@ def _check_receipt(game: Game, folder: str, sub: Submission, late_after: datetim
     if text is None or not sub.used:
         return
     try:
-        data = yaml.safe_load(text) or {}
+        data = load_yaml(text.decode("utf-8"), where) or {}
         files = data.get("files") or {}
         received = parse_time(data["received"], where)
-    except (yaml.YAMLError, KeyError, AttributeError, JudgeError):
+        if not isinstance(files, dict):
+            raise TypeError("files")
+    except (KeyError, AttributeError, TypeError, ValueError, JudgeError):
         sub.notes.append(f"{where}: unreadable receipt: ignored")
         return
     rel = sub.source[len(game.folder_path(folder)) + 1:]

@@ -10,8 +10,10 @@ other games go on. A second tick right after finds nothing due and does nothing.
 from __future__ import annotations
 
 import os
+import random
 import re
 import shutil
+import time
 import traceback
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -26,7 +28,7 @@ from . import artifacts
 from .layout import GAMES, PHASE_FILE, POSITION, SETTINGS, GitTree, PhaseInfo, find_games, join, phase_folder
 from .play import Waiting, is_due, plan_game
 from .settings import SLUG, UTC, GameSettings, Schedule, format_settings
-from .transaction import PlannedCommit, commit_atomically
+from .transaction import PlannedCommit, commit_atomically, repository_lock
 
 T = TypeVar("T")
 
@@ -166,18 +168,22 @@ def tick(repo: Any, games: Iterable[str] | None = None, now: datetime | None = N
     """Play the due phases of ``games`` (repository paths; default: every game under ``games/``).
 
     Each game is one transaction: all its due phases are committed (one commit and tag each),
-    or, if anything fails, none, and the game's error is in the result.
+    or, if anything fails, none, and the game's error is in the result. Another judge command
+    committing in this repository at the same time is waited for (:func:`repository_lock`).
     """
     now = (now or datetime.now(UTC)).astimezone(UTC)
     identities = load_identities() if identities is None else identities
     result = TickResult()
     for path in find_games(head_tree(repo), games):
         try:
-            plan = plan_game(head_tree(repo), path, now, identities=identities, force=force,
-                             max_phases=max_phases, maps=maps)
+            # Held from reading HEAD to moving it: a tick racing on this checkout waits, then
+            # plans from this one's commit (finding the phase played) instead of playing it twice.
+            with repository_lock(repo):
+                plan = plan_game(head_tree(repo), path, now, identities=identities, force=force,
+                                 max_phases=max_phases, maps=maps)
+                commits = [PlannedCommit(p.message, p.changes, p.tag) for p in plan.played]
+                commit_atomically(repo, commits, now)
             result.warnings += plan.warnings
-            commits = [PlannedCommit(p.message, p.changes, p.tag) for p in plan.played]
-            commit_atomically(repo, commits, now)
             result.played += [p.tag for p in plan.played]
             if plan.waiting is not None:
                 result.waiting.append(plan.waiting)
@@ -233,11 +239,18 @@ def _redact(text: str) -> str:
     return re.sub(r"://[^/@\s]+@", "://***@", text)
 
 
+PUSH_ATTEMPTS = 8
+"""How often a job pushes before giving up. Jobs for different games run side by side (the
+workflow's ``max-parallel``, 4) and all push to one branch: in the worst case each loses to every
+other once, so this is kept well above that number."""
+
+
 def run_and_push(repo: Any, remote: str, operation: Callable[[], T], tags: Callable[[T], list[str]],
-                 attempts: int = 3) -> T:
+                 attempts: int = PUSH_ATTEMPTS) -> T:
     """Run ``operation`` (which commits on the current branch), then push the branch and the new
     tags to ``remote`` (a remote name or URL). If the push is refused because someone pushed
-    first, reset the checkout to the remote branch and run the operation again.
+    first, reset the checkout to the remote branch and run the operation again (from the third
+    attempt on, after a short random pause, so that jobs that keep colliding spread out).
 
     For CI checkouts only: the retry discards local commits that were not pushed.
     """
@@ -247,6 +260,8 @@ def run_and_push(repo: Any, remote: str, operation: Callable[[], T], tags: Calla
         raise StoreError("pushing needs a branch checked out, not a detached HEAD")
     branch = repo.active_branch.name
     for attempt in range(attempts):
+        if attempt >= 2:
+            time.sleep(random.uniform(0, 0.5 * attempt))
         before = repo.head.commit.hexsha
         outcome = operation()
         made = tags(outcome)

@@ -1,25 +1,39 @@
 """Commit a series of changes all at once, or not at all.
 
-Everything is first built as git objects — blobs, trees (through a throw-away index) and
-commits — which changes nothing anyone can see: no file, no index entry, no branch, no tag. Only
-then are the working tree, the index, the branch and the tags brought forward, each change
-journaled; if any step fails, the journal is replayed backwards and the repository is as it was
-(unreferenced objects left in ``.git/objects`` are invisible and git's garbage collector takes
-them). Tests inject a failure before any one step through :func:`_checkpoint`.
+Everything is first built as git objects — blobs, trees (through a throw-away index outside the
+repository) and commits — which changes nothing anyone can see: no file, no index entry, no
+branch, no tag. Only then are the working tree, the index, the branch and the tags brought
+forward, each change journaled. If any step fails, the journal is replayed backwards: the files,
+the index, the branch and its reflogs get their old bytes back, the tags go, and the object files
+this transaction added to ``.git/objects`` are removed, so the repository is byte for byte as it
+was. Tests inject a failure at every file write and git command (``tests/test_hardening_faults.py``)
+and, more coarsely, before each step through :func:`_checkpoint`.
+
+Judge commands that commit hold the repository's lock (:func:`repository_lock`) from reading HEAD
+to moving it, so two ticks racing on one checkout play each phase once: the second waits, then
+reads the first one's commit and finds nothing left to play.
 """
 
 from __future__ import annotations
 
 import os
+import subprocess
+import tempfile
+import threading
+import time
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
 from io import BytesIO
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 from ..core.errors import StoreError
 
 ZERO = "0" * 40
+
+LOCK_TIMEOUT = float(os.environ.get("JUDGE_LOCK_TIMEOUT", "900"))
+"""How long (seconds) a judge command waits for another one to release the repository."""
 
 
 def _checkpoint(step: str) -> None:
@@ -49,7 +63,66 @@ class _Journal:
     index: bytes | None = None
     index_saved: bool = False
     ref: tuple[str, str, str] | None = None  # (ref name, old sha or ZERO, new sha), once moved
+    logs: list[tuple[Path, bytes | None]] = field(default_factory=list)
     tags: list[str] = field(default_factory=list)
+
+
+# -- the repository lock ------------------------------------------------------------------------
+
+_held: dict[str, tuple[threading.RLock, list[int]]] = {}
+_held_guard = threading.Lock()
+
+
+@contextmanager
+def repository_lock(repo: Any, timeout: float | None = None) -> Iterator[None]:
+    """Hold the repository for a judge command that commits: other threads of this process and
+    other processes (``flock`` on the ``.git`` folder, released by the system if the process
+    dies; no lock file is left behind) wait for it. Re-entrant within a thread. StoreError
+    after ``timeout`` seconds (default :data:`LOCK_TIMEOUT`)."""
+    timeout = LOCK_TIMEOUT if timeout is None else timeout
+    key = os.path.realpath(repo.common_dir)
+    with _held_guard:
+        rlock, depth = _held.setdefault(key, (threading.RLock(), [0]))
+    if not rlock.acquire(timeout=timeout):
+        raise StoreError(f"another judge command has held the repository for {timeout:.0f} s; try again later")
+    fd = None
+    try:
+        if depth[0] == 0:
+            fd = _flock(key, timeout)
+        depth[0] += 1
+        try:
+            yield
+        finally:
+            depth[0] -= 1
+    finally:
+        if fd is not None:
+            os.close(fd)  # releases the flock
+        rlock.release()
+
+
+def _flock(path: str, timeout: float) -> int | None:
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - not POSIX: threads are still serialised
+        return None
+    fd = os.open(path, os.O_RDONLY)
+    end = time.monotonic() + timeout
+    while True:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return fd
+        except BlockingIOError:
+            if time.monotonic() >= end:
+                os.close(fd)
+                raise StoreError(f"another judge command has held the repository for {timeout:.0f} s; "
+                                 "try again later") from None
+            time.sleep(0.05)
+        except OSError:  # pragma: no cover - a file system without locks
+            os.close(fd)
+            return None
+
+
+# -- git plumbing -------------------------------------------------------------------------------
 
 
 def actor() -> Any:
@@ -60,10 +133,49 @@ def actor() -> Any:
                  os.environ.get("JUDGE_GIT_EMAIL", "judge@users.noreply.github.com"))
 
 
+def _git(repo: Any, *args: str, input: bytes | None = None, env: dict[str, str] | None = None) -> str:
+    """Run a git plumbing command in the repository; its output, stripped. StoreError if it fails."""
+    full_env = {**os.environ, **(env or {})}
+    try:
+        out = subprocess.run(["git", *args], cwd=repo.working_tree_dir or repo.git_dir, input=input,
+                             capture_output=True, env=full_env, check=False)
+    except OSError as exc:
+        raise StoreError(f"cannot run git {args[0]}: {exc}") from exc
+    if out.returncode != 0:
+        raise StoreError(f"git {args[0]} failed: {out.stderr.decode('utf-8', 'replace').strip()}")
+    return out.stdout.decode("utf-8", "replace").strip()
+
+
+def _objects_dir(repo: Any) -> Path:
+    return Path(repo.common_dir) / "objects"
+
+
 def _store_blob(repo: Any, data: bytes) -> bytes:
+    from gitdb import LooseObjectDB
     from gitdb.base import IStream
 
-    return repo.odb.store(IStream(b"blob", len(data), BytesIO(data))).binsha
+    return LooseObjectDB(str(_objects_dir(repo))).store(IStream(b"blob", len(data), BytesIO(data))).binsha
+
+
+def _object_files(repo: Any) -> set[str]:
+    """Every file and folder under ``.git/objects`` (to remove what a failed transaction added)."""
+    root = _objects_dir(repo)
+    found: set[str] = set()
+    for dirpath, dirnames, filenames in os.walk(root):
+        rel = os.path.relpath(dirpath, root)
+        for name in dirnames + filenames:
+            found.add(os.path.normpath(os.path.join(rel, name)))
+    return found
+
+
+def _remove_new_objects(repo: Any, before: set[str]) -> None:
+    root = _objects_dir(repo)
+    for rel in sorted(_object_files(repo) - before, key=lambda r: -r.count(os.sep)):
+        p = root / rel
+        try:
+            p.rmdir() if p.is_dir() and not p.is_symlink() else p.unlink()
+        except OSError:
+            pass  # keep undoing; the original error is what is reported
 
 
 def _head(repo: Any) -> tuple[str, str | None]:
@@ -79,10 +191,11 @@ def _head(repo: Any) -> tuple[str, str | None]:
 
 def check_clean(repo: Any, paths: list[str]) -> None:
     """StoreError if any of ``paths`` has local changes (modified, staged or untracked): the judge
-    would overwrite them."""
+    would overwrite them. (``git status`` is told not to refresh the index: looking changes nothing.)"""
     if not paths:
         return
-    out = repo.git.status("--porcelain", "-z", "--untracked-files=all", "--", *paths)
+    out = repo.git.status("--porcelain", "-z", "--untracked-files=all", "--", *paths,
+                          env={"GIT_OPTIONAL_LOCKS": "0"})
     dirty = sorted({entry[3:] for entry in out.split("\0") if len(entry) > 3})
     if dirty:
         shown = ", ".join(dirty[:5]) + (" ..." if len(dirty) > 5 else "")
@@ -90,29 +203,32 @@ def check_clean(repo: Any, paths: list[str]) -> None:
 
 
 def build_commits(repo: Any, plans: list[PlannedCommit], when: datetime, who: Any | None = None) -> list[str]:
-    """Create the commits as objects only, each on the previous one; return their shas."""
-    from git import Commit, IndexFile
-    from git.index.typ import BaseIndexEntry
+    """Create the commits as objects only, each on the previous one; return their shas.
 
+    The trees are made in a throw-away index in a temporary folder: the repository's own index
+    is never touched (nor moved aside)."""
     who = who or actor()
     _, parent = _head(repo)
-    stamp = f"{int(when.timestamp())} +0000"
+    stamp = f"@{int(when.timestamp())} +0000"
+    ident = {"GIT_AUTHOR_NAME": who.name, "GIT_AUTHOR_EMAIL": who.email, "GIT_AUTHOR_DATE": stamp,
+             "GIT_COMMITTER_NAME": who.name, "GIT_COMMITTER_EMAIL": who.email, "GIT_COMMITTER_DATE": stamp}
     shas = []
-    for plan in plans:
-        # A branch without commits yet starts from an empty index (a file that does not exist).
-        index = IndexFile.from_tree(repo, parent) if parent else IndexFile(repo, os.path.join(repo.git_dir, "judge-no-index"))
-        entries = [BaseIndexEntry((0o100644, _store_blob(repo, data), 0, path)) for path, data in sorted(plan.changes.items())]
-        if entries:
-            index.add(entries, write=False)
-        for path in plan.deletions:
-            index.entries.pop((path, 0), None)
-        tree = index.write_tree()
-        parents = [repo.commit(parent)] if parent else []
-        parents += [repo.commit(p) for p in plan.extra_parents]
-        commit = Commit.create_from_tree(repo, tree, plan.message, parent_commits=parents, head=False,
-                                         author=who, committer=who, author_date=stamp, commit_date=stamp)
-        parent = commit.hexsha
-        shas.append(commit.hexsha)
+    with tempfile.TemporaryDirectory(prefix="judge-index-") as tmp:
+        env = {"GIT_INDEX_FILE": os.path.join(tmp, "index")}
+        if parent:
+            _git(repo, "read-tree", parent, env=env)
+        for plan in plans:
+            lines = [f"100644 {_store_blob(repo, data).hex()}\t{path}" for path, data in sorted(plan.changes.items())]
+            lines += [f"0 {ZERO}\t{path}" for path in plan.deletions if path not in plan.changes]
+            if lines:
+                _git(repo, "update-index", "--index-info", input=("\n".join(lines) + "\n").encode("utf-8"), env=env)
+            tree = _git(repo, "write-tree", env=env)
+            parents = ([parent] if parent else []) + [repo.commit(p).hexsha for p in plan.extra_parents]
+            args = ["commit-tree", "--no-gpg-sign", tree]
+            for p in parents:
+                args += ["-p", p]
+            parent = _git(repo, *args, input=plan.message.encode("utf-8"), env={**env, **ident})
+            shas.append(parent)
     return shas
 
 
@@ -129,29 +245,40 @@ def commit_atomically(repo: Any, plans: list[PlannedCommit], when: datetime, who
         final.update(plan.changes)
     for path in final:
         parts = path.split("/")
-        if path.startswith("/") or ".." in parts or "" in parts:
-            raise StoreError(f"refusing to write outside the repository: {path!r}")
-    check_clean(repo, sorted(final))
-    existing = {t.name for t in repo.tags}
-    for plan in plans:
-        if plan.tag and plan.tag in existing:
-            raise StoreError(f"tag {plan.tag} already exists: was this phase played already?")
-    ref, old = _head(repo)
-    shas = build_commits(repo, plans, when, who)
-    journal = _Journal()
-    try:
-        _apply(repo, root, final, ref, old, shas, plans, journal)
-    except BaseException:
-        _rollback(repo, journal)
-        raise
+        if path.startswith("/") or ".." in parts or "" in parts or ".git" in (x.lower() for x in parts):
+            raise StoreError(f"refusing to write outside the working tree: {path!r}")
+    with repository_lock(repo):
+        check_clean(repo, sorted(final))
+        existing = {t.name for t in repo.tags}
+        for plan in plans:
+            if plan.tag and plan.tag in existing:
+                raise StoreError(f"tag {plan.tag} already exists: was this phase played already?")
+        ref, old = _head(repo)
+        objects = _object_files(repo)
+        journal = _Journal()
+        try:
+            shas = build_commits(repo, plans, when, who)
+            _apply(repo, root, final, ref, old, shas, plans, journal)
+        except BaseException:
+            _rollback(repo, journal)
+            _remove_new_objects(repo, objects)
+            raise
     return shas
 
 
+def _save(journal: _Journal, path: Path) -> None:
+    """Keep a file's bytes (None: absent) to put back if the transaction fails."""
+    journal.logs.append((path, path.read_bytes() if path.is_file() else None))
+
+
 def _apply(repo, root: Path, final, ref: str, old: str | None, shas: list[str], plans, journal: _Journal) -> None:
+    git_dir, common = Path(repo.git_dir), Path(repo.common_dir)
     for path in sorted(final):
         data = final[path]
         _checkpoint(f"write {path}")
         target = root / path
+        if target.is_symlink() or any(p.is_symlink() for p in target.parents if root in p.parents):
+            raise StoreError("refusing to write through a symbolic link", path)
         previous = target.read_bytes() if target.is_file() else None
         missing = []
         d = target.parent
@@ -168,7 +295,7 @@ def _apply(repo, root: Path, final, ref: str, old: str | None, shas: list[str], 
         else:
             target.write_bytes(data)
     _checkpoint("index")
-    index_file = Path(repo.git_dir) / "index"
+    index_file = git_dir / "index"
     journal.index = index_file.read_bytes() if index_file.exists() else None
     journal.index_saved = True
     written = [p for p, d in final.items() if d is not None]
@@ -179,51 +306,60 @@ def _apply(repo, root: Path, final, ref: str, old: str | None, shas: list[str], 
         repo.git.update_index("--force-remove", "--", *sorted(removed))
     _checkpoint("ref")
     new = shas[-1]
+    # The reflogs that moving the branch appends to get their old bytes back on failure.
+    _save(journal, git_dir / "logs" / "HEAD")
+    if ref != "HEAD":
+        _save(journal, common / "logs" / ref)
+    journal.ref = (ref, old or ZERO, new)
     if ref == "HEAD":
         repo.git.update_ref("--no-deref", "-m", "judge", "HEAD", new, old or ZERO)
     else:
         repo.git.update_ref("-m", "judge", ref, new, old or ZERO)
-    journal.ref = (ref, old or ZERO, new)
     for plan, sha in zip(plans, shas):
         if plan.tag:
             _checkpoint(f"tag {plan.tag}")
-            repo.git.tag(plan.tag, sha)
+            for base in (common / "refs" / "tags", common / "logs" / "refs" / "tags"):
+                d = (base / plan.tag).parent
+                while d != base and not d.exists():
+                    journal.dirs.append(d)  # removed on failure if git leaves it empty
+                    d = d.parent
+            _save(journal, common / "logs" / "refs" / "tags" / plan.tag)
             journal.tags.append(plan.tag)
+            repo.git.tag(plan.tag, sha)
 
 
 def _rollback(repo, journal: _Journal) -> None:
     """Undo what :func:`_apply` did, newest first. Each undo is tried even if another fails."""
     steps: list[Callable[[], None]] = []
     for tag in reversed(journal.tags):
-        steps.append(lambda tag=tag: repo.git.tag("-d", tag))
+        steps.append(lambda tag=tag: _git(repo, "update-ref", "-d", f"refs/tags/{tag}"))
     if journal.ref is not None:
         ref, old, new = journal.ref
+        # Only from our own commit: if the move failed because someone else moved the branch
+        # first, their commit stays.
         if old == ZERO:
-            steps.append(lambda: repo.git.update_ref("-d", ref, new))
+            steps.append(lambda: _git(repo, "update-ref", "-d", ref, new))
         elif ref == "HEAD":
-            steps.append(lambda: repo.git.update_ref("--no-deref", "HEAD", old, new))
+            steps.append(lambda: _git(repo, "update-ref", "--no-deref", "HEAD", old, new))
         else:
-            steps.append(lambda: repo.git.update_ref(ref, old, new))
+            steps.append(lambda: _git(repo, "update-ref", ref, old, new))
+    for path, previous in reversed(journal.logs):
+        steps.append(lambda path=path, previous=previous: _restore(path, previous))
     if journal.index_saved:
-        index_file = Path(repo.git_dir) / "index"
-
-        def restore_index() -> None:
-            if journal.index is None:
-                index_file.unlink(missing_ok=True)
-            else:
-                index_file.write_bytes(journal.index)
-        steps.append(restore_index)
+        steps.append(lambda: _restore(Path(repo.git_dir) / "index", journal.index))
     for target, previous in reversed(journal.files):
-        def restore_file(target=target, previous=previous) -> None:
-            if previous is None:
-                target.unlink(missing_ok=True)
-            else:
-                target.write_bytes(previous)
-        steps.append(restore_file)
-    for d in reversed(journal.dirs):
-        steps.append(lambda d=d: d.rmdir())
+        steps.append(lambda target=target, previous=previous: _restore(target, previous))
+    for d in sorted(set(journal.dirs), key=lambda d: -len(d.parts)):
+        steps.append(lambda d=d: d.rmdir() if d.is_dir() else None)
     for step in steps:
         try:
             step()
         except Exception:  # noqa: BLE001 - keep undoing; the original error is what is reported
             pass
+
+
+def _restore(path: Path, previous: bytes | None) -> None:
+    if previous is None:
+        path.unlink(missing_ok=True)
+    else:
+        path.write_bytes(previous)
