@@ -665,3 +665,18 @@ def test_rules_machiavelli_coastal_fleets_convoy_with_the_option():
     assert "Papacy: A AQU" in units_after(r)
     r = play("  Papacy: [F ANC, A RMA]", orders, options={"coastal_convoys": False})
     assert "Papacy: A RMA" in units_after(r)
+
+
+def test_rules_machiavelli_venice_as_written_one_unit_never_besieged():
+    """With the Lagoon house rule off (rules §Special mapboard features 4, 5): the Lagoon is an
+    ordinary sea; only one unit may be in Venice, so no army or fleet enters while a garrison
+    holds it, and that garrison is never besieged; a field unit in Venice has no city to retreat
+    into; no second unit is built there."""
+    off = {"house_venice_lagoon": False}
+    r = play("  Venice: [G VEN]\n  Milan: [F LAG]", "Milan: F LAG - VEN", options=off)
+    assert outcome(r, "F LAG - VEN") is Outcome.ILLEGAL and "one unit" in reason(r, "F LAG - VEN")
+    r = play("  Venice: [F VEN]\n  Milan: [F LAG]", "Milan: F LAG - VEN", options=off)
+    assert outcome(r, "F LAG - VEN") is Outcome.FAILURE  # an ordinary bounce against a held Venice
+    r = play("  Venice: [F VEN]", "Venice: Build G VEN", phase="Winter 1454 Adjustment",
+             extra="autonomous: []\ntreasury: {Venice: 20}\n", options=off)
+    assert outcome(r, "Build G VEN") is Outcome.ILLEGAL and "one unit" in reason(r, "Build G VEN")

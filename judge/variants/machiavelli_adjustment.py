@@ -61,6 +61,8 @@ def build_problem(variant: Variant, position: Position, st: dict, o: Build, new:
     blocked = build_blocked(position, prov)
     if blocked is not None:
         return f"{info.name} suffers {blocked}: no builds there (rules §Famine, §Effects of rebellions 5.5)"
+    if not M._lagoon_rule(variant) and "venice" in info.flags and (position.units_at(prov) or prov in st["autonomous"]):
+        return "only one unit may be in Venice (rules §Special mapboard features 5 a)"
     if o.kind is UnitType.GARRISON:
         if not M.garrisonable(board, prov, variant.rules.options):
             return f"{info.name} is not walled: no garrison"

@@ -218,6 +218,8 @@ def _play_movement(variant: Variant, position: Position, orders: Sequence[Order]
                 why = "a fleet besieges only a port city"
             elif M.city_province(variant, city) != city and u.kind is not UnitType.FLEET:
                 why = "Venice is besieged by a fleet only (seed 000)"
+            elif _venice_as_written(variant, city):
+                why = "a garrison in Venice is never besieged (rules §Special mapboard features 5 f)"
             else:
                 core = Hold(o.power, u.kind, u.location)
                 if owner != o.power:
@@ -276,6 +278,9 @@ def _play_movement(variant: Variant, position: Position, orders: Sequence[Order]
                 why = _strait_problem(variant, strait_view, o, orders)
                 if isinstance(o, Move) and M.city_province(variant, o.destination.province) != o.destination.province:
                     why = "under the Lagoon house rule only a garrison stands in Venice: a fleet on the Lagoon enters it by converting"
+                elif (isinstance(o, Move) and _venice_as_written(variant, o.destination.province)
+                      and garrison_owner(position, o.destination.province) is not None):
+                    why = "only one unit may be in Venice, and a garrison holds it (rules §Special mapboard features 5 a)"
         if why is None and core is not None and o.kind is not UnitType.GARRISON:
             # A besieger in its siege's second campaign that orders anything but besiege holds,
             # and its siege ends (rules §Sieges).
@@ -399,8 +404,8 @@ def retreat_city(variant: Variant, position: Position, d: Dislodged) -> Province
     when the attacker was that city's garrison converting), or ``None``. Used only when the unit
     has no other retreat."""
     city = city_of(variant, d.unit.province)
-    if city is None or d.attacker_from == city:
-        return None
+    if city is None or d.attacker_from == city or _venice_as_written(variant, city):
+        return None  # rules §Special mapboard features 5 c: no retreat into Venice's city
     if garrison_owner(position, city) is not None:
         return None
     if d.unit.kind is UnitType.FLEET and not is_port(variant, city):
@@ -519,3 +524,9 @@ def _strait_problem(variant: Variant, position: Position, o: UnitOrder, orders: 
         return None
     keeper = next(u.power for u in position.units_at(ctrl) if u.kind is UnitType.FLEET)
     return f"{keeper}'s fleet in {variant.board.provinces[ctrl].name} denies passage through the strait"
+
+
+def _venice_as_written(variant: Variant, area: str) -> bool:
+    """Is ``area`` Venice with the Lagoon house rule off (rules §Special mapboard features 5:
+    province and city one space, one unit in it)?"""
+    return not M._lagoon_rule(variant) and "venice" in variant.board.provinces[ProvinceId(area)].flags
