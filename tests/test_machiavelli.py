@@ -680,3 +680,21 @@ def test_rules_machiavelli_venice_as_written_one_unit_never_besieged():
     r = play("  Venice: [F VEN]", "Venice: Build G VEN", phase="Winter 1454 Adjustment",
              extra="autonomous: []\ntreasury: {Venice: 20}\n", options=off)
     assert outcome(r, "Build G VEN") is Outcome.ILLEGAL and "one unit" in reason(r, "Build G VEN")
+
+
+def test_rules_machiavelli_disband_order_option():
+    """rules §Order syntax, tech note 1 (njudge 'set disband'): with the option a unit may be
+    disbanded in a movement phase ('A MIL 0' or 'disband'); without it the order is illegal."""
+    r = play("  Milan: [A MIL, A PAV]", "Milan: A MIL 0\nMilan: A PAV disband", options={"disband_order": True})
+    assert units_after(r) == set()
+    r = play("  Milan: [A MIL]", "Milan: A MIL 0")
+    assert outcome(r, "Disband A MIL") is Outcome.ILLEGAL and "Milan: A MIL" in units_after(r)
+
+
+def test_rules_machiavelli_no_garrisons_option():
+    """njudge 'set nogarrisons': no unit converts into a garrison and none is built."""
+    r = play("  Milan: [A MIL]", "Milan: A MIL C G", options={"garrisons": False})
+    assert outcome(r, "A MIL C G") is Outcome.ILLEGAL and "Milan: A MIL" in units_after(r)
+    r = play("  Milan: [A PAV]", "Milan: Build G MIL", phase="Winter 1454 Adjustment",
+             extra="autonomous: []\ntreasury: {Milan: 20}\n", options={"garrisons": False})
+    assert outcome(r, "Build G MIL") is Outcome.ILLEGAL

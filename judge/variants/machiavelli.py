@@ -546,12 +546,39 @@ def _play_campaign(variant: Variant, position: Position, orders: Sequence[Order]
     from . import machiavelli_money as money
     from .machiavelli_movement import play_movement
 
+    from ..core.orders import Disband
+    from ..core.resolution import Outcome, Resolution, Tag
+
     kinds = (money.Borrow, money.Pay, money.GiveChit, money.Expense)
     paid = money.play_money(variant, position, orders)
     unit_orders = [o for o in orders if not isinstance(o, kinds)]
     unit_orders, held = money.assassinated_orders(unit_orders, paid.assassinated)
-    result = play_movement(variant, paid.position, unit_orders, paid.assassinated)
-    money_res = [paid.resolutions[i] for i in sorted(paid.resolutions)]
+    # Disbanding at will ('A MIL 0'; njudge 'set disband', rules §Order syntax tech note 1), and
+    # the garrisons switch (njudge 'set nogarrisons': no new garrisons), before the moves.
+    own: list = []
+    moving = paid.position
+    lost_now: list[Unit] = []
+    kept_orders: list[Order] = []
+    for o in unit_orders:
+        if isinstance(o, Disband):
+            unit = next((u for u in moving.units if u.power == o.power and u.location == o.location
+                         and (u.kind is o.kind or o.kind is None)), None)
+            if not variant.rules.options.get("disband_order", False):
+                own.append(Resolution(o.power, o, Outcome.ILLEGAL, "disbanding in a movement phase needs the "
+                                      "disband_order option; the unit holds", text=str(o)))
+            elif unit is None:
+                own.append(Resolution(o.power, o, Outcome.ILLEGAL, f"no such unit of {o.power} in {o.location}", text=str(o)))
+            else:
+                moving = moving.evolve(units=tuple(u for u in moving.units if u != unit))
+                lost_now.append(unit)
+                own.append(Resolution(o.power, o, Outcome.SUCCESS, "disbanded", (Tag.DISBANDED,), text=str(o)))
+            continue
+        if isinstance(o, Convert) and o.into is UnitType.GARRISON and not variant.rules.options.get("garrisons", True):
+            own.append(Resolution(o.power, o, Outcome.ILLEGAL, "this game has no garrisons; the unit holds", text=str(o)))
+            continue
+        kept_orders.append(o)
+    result = play_movement(variant, moving, kept_orders, paid.assassinated)
+    money_res = [paid.resolutions[i] for i in sorted(paid.resolutions)] + own
     # An assassinated ruler's orders: say so, in place of the hold the core answered.
     swapped = {(r.power, r.order.location) for r in held if isinstance(r.order, UnitOrder)}
     rest = [r for r in result.resolutions
@@ -559,7 +586,7 @@ def _play_campaign(variant: Variant, position: Position, orders: Sequence[Order]
                     and r.reason in ("held", "no order: held"))]
     return dataclasses.replace(
         result, position=position, resolutions=tuple(money_res + held + rest),
-        disbanded=tuple(paid.lost) + result.disbanded, notes=tuple(paid.notes) + result.notes)
+        disbanded=tuple(paid.lost) + tuple(lost_now) + result.disbanded, notes=tuple(paid.notes) + result.notes)
 
 
 class MachiavelliRules(Rules):
@@ -625,6 +652,18 @@ class MachiavelliRules(Rules):
 
             other, _ = Names(variant).power(a.group("who"))
             return Ally(power, other, not a.group("no"))
+        z = re.match(r"^\s*(?P<head>.+?)\s+0\s*$", text)
+        if z:
+            from ..core.orders import Disband
+
+            try:
+                kind, loc = _read_unit(z.group("head"), variant, position, power)
+            except InvalidOrder:
+                return None
+            if kind is None:
+                here = [u for u in position.units_at(loc.province) if u.power == power and u.kind is not UnitType.GARRISON]
+                kind = here[0].kind if here else UnitType.ARMY
+            return Disband(power, kind, loc)
         m = _ORDER_RE.match(text)
         if not m:
             return None

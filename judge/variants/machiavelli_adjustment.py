@@ -64,6 +64,8 @@ def build_problem(variant: Variant, position: Position, st: dict, o: Build, new:
     if not M._lagoon_rule(variant) and "venice" in info.flags and (position.units_at(prov) or prov in st["autonomous"]):
         return "only one unit may be in Venice (rules §Special mapboard features 5 a)"
     if o.kind is UnitType.GARRISON:
+        if not variant.rules.options.get("garrisons", True):
+            return "this game has no garrisons"
         if not M.garrisonable(board, prov, variant.rules.options):
             return f"{info.name} is not walled: no garrison"
         if any(u.kind is UnitType.GARRISON for u in position.units_at(prov)) or prov in st["autonomous"]:
