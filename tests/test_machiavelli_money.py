@@ -592,3 +592,18 @@ def test_rules_machiavelli_special_units_cost_double_to_bribe():
     mercs = "special_units: {Papacy: {A PER: elite_mercenaries}}\n"
     report = play(units, "Florence: Expense 1: 12 ducats disband a PER\n", t + mercs)
     assert "Papacy: A PER" not in units_after(report) and "special_units" not in after(report)
+
+
+def test_rules_machiavelli_rebels_support_the_one_other_power_moving_in():
+    """rules §Effects of rebellions 6: a power the rebellion is not against gets one point of
+    support moving into the rebelling province (1 and 4: none when two powers try)."""
+    units = "  Florence: [A ARE]\n  Papacy: [A PER]\n"
+    reb = "rebellions: {PER: {against: Papacy, city: false}}\n"
+    r = play(units, "Florence: A ARE - PER\n", "treasury: {Florence: 0}\n" + reb)
+    assert "Florence: A PER" in units_after(r)
+    r = play(units, "Florence: A ARE - PER\n", "treasury: {Florence: 0}\n")
+    assert "Papacy: A PER" in units_after(r)
+    two = "  Florence: [A ARE]\n  Papacy: [A PER]\n  Milan: [A SIE]\n"
+    r = play(two, "Florence: A ARE - PER\nMilan: A SIE - PER\n", "treasury: {Florence: 0}\n" + reb)
+    assert "Papacy: A PER" in units_after(r)
+    assert "rebel_support" not in after(r)

@@ -53,7 +53,7 @@ from typing import Any, Mapping, Sequence
 
 from ..core.board import Board, Terrain
 from ..core.errors import InvalidOrder
-from ..core.orders import Order, UnitOrder
+from ..core.orders import Move, Order, UnitOrder
 from ..core.types import Location, Phase, PhaseKind, Position, Power, ProvinceId, Unit, UnitType
 from ..core.variant import Calendar, Rules, Variant
 
@@ -521,8 +521,14 @@ class _CoreRules(Rules):
         return strength_of(self.specials, position, order.power, order.kind, order.location.province)
 
     def strength_bonus(self, position: Position, order: UnitOrder, role: str) -> int:
-        """rules §Special units: an elite unit has strength 2 in moves and holds."""
-        return self._strength(position, order) - 1
+        """rules §Special units: an elite unit has strength 2 in moves and holds; rules §Effects
+        of rebellions 6: the rebels support the one other power moving into their province."""
+        bonus = self._strength(position, order) - 1
+        rebels = position.extra.get("rebel_support")
+        if rebels and role in ("attack", "prevent", "defend") and getattr(order, "destination", None) is not None:
+            if rebels.get(order.destination.province) == order.power:  # type: ignore[attr-defined]
+                bonus += 1
+        return bonus
 
     def support_strength(self, position: Position, support: UnitOrder) -> int:
         """rules §Special units: an elite unit's support counts 2 (cut like any other)."""
@@ -577,7 +583,21 @@ def _play_campaign(variant: Variant, position: Position, orders: Sequence[Order]
             own.append(Resolution(o.power, o, Outcome.ILLEGAL, "this game has no garrisons; the unit holds", text=str(o)))
             continue
         kept_orders.append(o)
+    # rules §Effects of rebellions 6: a power the rebellion is not against gets one point of
+    # support moving into the rebelling province, when it alone tries.
+    rebels = moving.extra.get("rebellions") or {}
+    helped: dict[str, set] = {}
+    for o in kept_orders:
+        if isinstance(o, Move) and o.destination.province in rebels and o.power != rebels[o.destination.province].get("against"):
+            helped.setdefault(o.destination.province, set()).add(o.power)
+    rebel_support = {prov: next(iter(ps)) for prov, ps in helped.items() if len(ps) == 1}
+    if rebel_support:
+        moving = moving.evolve(extra={**moving.extra, "rebel_support": rebel_support})
     result = play_movement(variant, moving, kept_orders, paid.assassinated)
+    if rebel_support:
+        nxt = result.next_position
+        result = dataclasses.replace(result, next_position=nxt.evolve(
+            extra={k: v for k, v in nxt.extra.items() if k != "rebel_support"}))
     money_res = [paid.resolutions[i] for i in sorted(paid.resolutions)] + own
     # An assassinated ruler's orders: say so, in place of the hold the core answered.
     swapped = {(r.power, r.order.location) for r in held if isinstance(r.order, UnitOrder)}
