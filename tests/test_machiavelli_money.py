@@ -607,3 +607,26 @@ def test_rules_machiavelli_rebels_support_the_one_other_power_moving_in():
     r = play(two, "Florence: A ARE - PER\nMilan: A SIE - PER\n", "treasury: {Florence: 0}\n" + reb)
     assert "Papacy: A PER" in units_after(r)
     assert "rebel_support" not in after(r)
+
+
+def test_njudge_bug_A2a_disband_a_special_unit_and_build_another_in_one_order_set():
+    """njudge #383: ordering the disband of a special unit together with a special-unit build
+    gave an error. Disbands come first, so the new special unit is within the limit."""
+    from judge.variants.machiavelli import _initialised
+
+    variant, pos = position("  Florence: [A ARE]\n", "treasury: {Florence: 40}\n"
+                            "special_units: {Florence: {A ARE: elite_mercenaries}}\n", phase="Winter 1454 Adjustment")
+    pos = _initialised(variant, pos)
+    report = run_phase(variant, pos, "Florence: Disband A ARE\nFlorence: Build elite professionals A FLO\n", "orders.txt")
+    assert result_of(report, "Disband A ARE").outcome is Outcome.SUCCESS
+    assert result_of(report, "Build elite professionals A FLO").outcome is Outcome.SUCCESS
+    assert report.result.next_position.extra["special_units"] == {"Florence": {"A FLO": "elite_professionals"}}
+
+
+def test_njudge_bug_A2b_an_expense_withdrawn_with_none():
+    """njudge #548: cancelling a bribe (meant to buy special units) could go wrong. Here a later
+    'Expense 1: none' replaces the bribe: nothing is spent and the unit stays."""
+    units = "  Florence: [A ARE]\n  Papacy: [A PER]\n"
+    report = play(units, "Florence: Expense 1: 36 ducats buy a PER\nFlorence: Expense 1: none\n",
+                  "treasury: {Florence: 40}\nspecial_units: {Papacy: {A PER: citizens_militia}}\n")
+    assert "Papacy: A PER" in units_after(report) and after(report)["treasury"]["Florence"] == 40
