@@ -57,8 +57,6 @@ def test_two_racing_ticks_commit_once_and_the_loser_stops(tmp_path, no_maps):
     push wins; the other is refused, fetches the winner's commit, ticks again, finds nothing
     due and stops. The phase is committed and tagged once."""
     origin, _ = _origin_with_a_game(tmp_path)
-    # Two runners with their own identities, so that their commits differ (the same runner would
-    # make the very same commit: a tick's output is deterministic, and that push is a no-op).
     clones = [_ci_clone(origin, tmp_path / f"ci{k}", f"runner {k}") for k in range(2)]
     attempts: list[list[str]] = [[], []]
     outcomes: list = [None, None]
@@ -69,7 +67,9 @@ def test_two_racing_ticks_commit_once_and_the_loser_stops(tmp_path, no_maps):
 
         def run():
             attempts[k].append(ci.head.commit.hexsha)
-            return tick(ci, now=DEADLINE, maps=False)
+            # A minute apart: their commits differ (at the same moment the judge would make the
+            # very same commit, a tick's output being deterministic, and the later push is a no-op).
+            return tick(ci, now=DEADLINE + hours(k / 60), maps=False)
 
         start.wait()
         outcomes[k] = run_and_push(ci, str(origin), run, lambda r: r.played)
