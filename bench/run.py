@@ -347,41 +347,14 @@ def _site(b: Bench) -> None:
     b.figures["site"] = f
 
 
-@section("render", "Maps: time per map, SVG and PNG (judge.render; each variant's start, and a DATC-like phase with orders)")
+@section("render", "Maps: SVG and PNG per variant (bench/render_bench.py: start position with orders, median of 7)")
 def _render(b: Bench) -> None:
-    from judge.render import load_base_map, render_svg, to_png
-    from judge.variants import find_variant
+    sys.path.insert(0, str(ROOT / "bench"))
+    from render_bench import print_figures, render_bench
 
-    cases = []
-    for name in ("standard", "machiavelli", "maharajah", "europe1615"):
-        try:
-            variant = find_variant(name)
-            load_base_map(variant)
-        except Exception as exc:  # noqa: BLE001 - a variant without its map is reported, not timed
-            print(f"  {name}: no map to render ({type(exc).__name__})")
-            continue
-        cases.append((name, variant, variant.start, None))
-    if b.phases:
-        variant = standard()
-        pos, orders = b.phases[len(b.phases) // 2]
-        result = adjudicate(variant, fresh(pos), orders)
-        cases.append((f"standard, {len(result.resolutions)} orders drawn", variant, pos, list(result.resolutions)))
-    for label, variant, pos, resolutions in cases:
-        render_svg(variant, pos, resolutions=resolutions)  # the base map is parsed once per process
-        svg_t, png_t, thumb_t = [], [], []
-        for _ in range(5):
-            t0 = time.perf_counter()
-            svg = render_svg(variant, pos, resolutions=resolutions)
-            svg_t.append(time.perf_counter() - t0)
-            t0 = time.perf_counter()
-            png = to_png(svg)
-            png_t.append(time.perf_counter() - t0)
-            t0 = time.perf_counter()
-            to_png(svg, width=400)
-            thumb_t.append(time.perf_counter() - t0)
-        print(f"  {label}: SVG {ms(statistics.median(svg_t))} ms ({len(svg) // 1024} KiB), "
-              f"PNG 1600 px {ms(statistics.median(png_t))} ms ({len(png) // 1024} KiB), "
-              f"thumbnail {ms(statistics.median(thumb_t))} ms (medians of 5)")
+    f = render_bench(repeat=7)
+    print_figures(f, 7)
+    b.figures["render"] = f
 
 
 @section("load", "Load: a repository of 100 games, 50 due (bench/load_bench.py; each step a fresh process)")

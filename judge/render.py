@@ -15,7 +15,13 @@ variant's base map ``variants/<name>/map.svg`` (drawn by ``tools/mapc``, whose c
   disband or removal a red cross; a retreat an arrow. Orders that were illegal, ambiguous or not
   understood are not drawn (or drawn grey, ``style={'illegal': 'grey'}``); units that had no
   order are not given a hold ring.
-- a title bar and a legend (each power's colour, centres and units).
+- a title bar and a legend (each power's colour, centres and units; pseudo-powers that no player
+  plays, such as Europe 1615's minor states, counted together);
+- a variant's own state, by its layer (``_VARIANT_LAYERS``, read from the documented keys of
+  ``Position.extra``): Machiavelli's province and city control apart, city values, autonomous
+  garrisons and sieges; Europe 1615's domains, aligned and neutral minor states (hatching) and
+  confessional markers; Maharajah's rivers drawn bold. Patterns are drawn in user space without
+  transforms, text has px sizes, and nothing uses markers or filters, within cairosvg's limits.
 
 Every element the renderer adds has a stable id (``unit-England-LON``, ``order-3``,
 ``dislodged-Austria-TRI``...); coordinates are rounded to 0.1. Text comes in only through
@@ -408,7 +414,8 @@ class _Renderer:
         self.position = position
         self.base = base
         self.st = style
-        s = style["unit_size"] or base.unit_size * float(style["unit_scale"])
+        layer = _VARIANT_LAYERS.get(variant.name, _Layer)
+        s = style["unit_size"] or base.unit_size * float(style["unit_scale"]) * layer.UNIT_SCALE
         self.s = float(s)
         self.root = copy.deepcopy(base.root)
         self.by_id = {el.get("id"): el for el in self.root.iter() if el.get("id")}
@@ -416,6 +423,8 @@ class _Renderer:
         """The drawn path of each move and retreat, by order number."""
         self.moves_from: dict[ProvinceId, tuple[ProvinceId, list[Point]]] = {}
         """The path of the (followed) move of the unit in a province: (destination, points)."""
+        self.layer: _Layer = layer(self)
+        """What the variant adds to the drawing (see "Variant layers" below)."""
 
     # geometry of the board
 
@@ -467,10 +476,10 @@ class _Renderer:
         board = self.variant.board
         tint = float(self.st["territory_tint"])
         owners = self.position.supply_centers
-        for pid, owner in owners.items():
+        fills = {pid: _mix(self.colour(owner), "#ffffff", tint) for pid, owner in owners.items()}
+        for pid, fill in self.layer.fills(self, fills).items():
             el = self.by_id.get(f"p-{pid}")
             if el is not None:
-                fill = _mix(self.colour(owner), "#ffffff", tint)
                 old = el.get("style")
                 el.set("style", (old.rstrip(";") + ";" if old else "") + f"fill:{fill}")
         layer = _sub_el(self.root, "g", {"id": "supply-centres"})
@@ -479,7 +488,7 @@ class _Renderer:
             if at is None:
                 continue
             owner = owners.get(pid)
-            fill = self.colour(owner) if owner else self.st["neutral_centre"]
+            fill = self.layer.centre_fill(self, pid, self.colour(owner) if owner else self.st["neutral_centre"])
             g = _sub_el(layer, "g", {"id": f"sc-{pid}", "class": "centre owned" if owner else "centre"})
             r = self.s * 0.34
             _sub_el(g, "circle", {"cx": _n(at[0]), "cy": _n(at[1]), "r": _n(r),
@@ -769,14 +778,19 @@ class _Renderer:
         legend_rows: list[list[tuple[Power, str, str, str]]] = []
         bottom = 0.0
         entries = []
+        notes = self.layer.notes(self) if st["legend"] else []
         if st["legend"]:
-            for p in self.variant.powers:
-                entries.append((p, *self._legend_text(p)))
+            for p, info in self.variant.powers.items():
+                if info.playable:
+                    entries.append((p, *self._legend_text(p)))
+            minors = [p for p, info in self.variant.powers.items() if not info.playable]
+            if minors:
+                entries.append((Power("Minor states"), *self._legend_text(*minors)))
             widths = [len(p) * 0.68 + len(t) * 0.56 + 3.2 for p, t, _, _ in entries]
             col = max(widths or [1.0]) * font
             cols = max(1, min(len(entries), int((w - font * 2) // col)))
             legend_rows = [entries[i:i + cols] for i in range(0, len(entries), cols)]
-            bottom = font * (1.7 * len(legend_rows) + 1.4)
+            bottom = font * (1.7 * (len(legend_rows) + len(notes)) + 1.4)
         vy, vh = y0 - top, h + top + bottom
         self.root.set("viewBox", f"{_n(x0)} {_n(vy)} {_n(w)} {_n(vh)}")
         self.root.set("width", _n(w))
@@ -809,18 +823,25 @@ class _Renderer:
                                                       f"text-anchor:start;font-size:{_n(font)}px"})
                     name = _sub_el(t, "tspan", {"style": "font-weight:bold"}, str(p))
                     name.tail = "  " + counts
+            for i, note in enumerate(notes):
+                y = y0 + h + font * (1.2 + 1.7 * (len(legend_rows) + i)) + font * 1.0
+                _sub_el(g, "text", {"id": f"legend-note-{i + 1}", "class": "legend-note", "x": _n(x0 + font), "y": _n(y),
+                                    "style": f"font-family:{st['font_family']};fill:{st['muted_text']};"
+                                             f"text-anchor:start;font-size:{_n(font * 0.9)}px"}, note)
 
-    def _legend_text(self, p: Power) -> tuple[str, str, str]:
+    def _legend_text(self, *powers: Power) -> tuple[str, str, str]:
+        """Counts of one power (or of several together: the minor states), the tooltip, the tone."""
         pos = self.position
-        centres = len(pos.centers_of(p))
-        units = sum(1 for u in pos.units if u.power == p and u.kind is not UnitType.GARRISON)
-        units += sum(1 for d in pos.dislodged if d.unit.power == p)
+        centres = sum(len(pos.centers_of(p)) for p in powers)
+        units = sum(1 for u in pos.units if u.power in powers and u.kind is not UnitType.GARRISON)
+        units += sum(1 for d in pos.dislodged if d.unit.power in powers)
         text = f"{centres} {'centre' if centres == 1 else 'centres'}, {units} {'unit' if units == 1 else 'units'}"
-        if pos.phase.kind is PhaseKind.ADJUSTMENT and centres != units:
+        if pos.phase.kind is PhaseKind.ADJUSTMENT and centres != units and len(powers) == 1:
             delta = centres - units
             text += f" (builds {delta})" if delta > 0 else f" (removes {-delta})"
         tone = "text" if centres or units else "muted_text"
-        return text, f"{p}: {text}", tone
+        name = powers[0] if len(powers) == 1 else "Minor states"
+        return text, f"{name}: {text}", tone
 
     def _first_drawing_index(self) -> int:
         """Insert the background after any leading <style>, <title>, <defs> or metadata."""
@@ -828,6 +849,257 @@ class _Renderer:
             if child.tag not in ("style", "title", "desc", "defs", "metadata"):
                 return i
         return len(self.root)
+
+
+# -- variant layers -----------------------------------------------------------------------------
+#
+# What a variant adds to the drawing, read from the documented keys of ``Position.extra`` (the
+# variant modules own those keys; nothing here writes them). A layer may change the provinces'
+# fills and the centre markers' colours, draw under and over the units, and add legend notes.
+# Every element it adds has a stable id.
+
+
+class _Layer:
+    """The standard game's layer: nothing added."""
+
+    UNIT_SCALE = 1.0
+    """Multiplies the automatic unit size (a map crowded in places wants smaller units)."""
+
+    def __init__(self, r: "_Renderer | None" = None) -> None:
+        pass
+
+    def fills(self, r: "_Renderer", fills: dict[ProvinceId, str]) -> dict[ProvinceId, str]:
+        """Province -> fill colour, given the fills by supply-centre owner."""
+        return fills
+
+    def centre_fill(self, r: "_Renderer", pid: ProvinceId, fill: str) -> str:
+        """The colour of a centre marker, given the one by supply-centre owner."""
+        return fill
+
+    def under_units(self, r: "_Renderer") -> None:
+        """Draw what goes over the provinces and under the orders and units."""
+
+    def over_units(self, r: "_Renderer") -> None:
+        """Draw what goes over the units."""
+
+    def notes(self, r: "_Renderer") -> list[str]:
+        """Lines of text for the legend, explaining the variant's marks."""
+        return []
+
+
+def _after_provinces(r: "_Renderer", gid: str) -> ET.Element:
+    """A new group just above the provinces' fills, under the base map's borders and labels."""
+    g = ET.Element("g", {"id": gid})
+    children = list(r.root)
+    index = next((i + 1 for i, c in enumerate(children) if c.get("id") == "provinces"), len(children))
+    r.root.insert(index, g)
+    return g
+
+
+def _defs(r: "_Renderer") -> ET.Element:
+    defs = next((c for c in r.root if c.tag == "defs"), None)
+    if defs is None:
+        defs = ET.Element("defs")
+        r.root.insert(r._first_drawing_index(), defs)
+    return defs
+
+
+def _hatch(r: "_Renderer", pid: str, colour: str, *, cross: bool = False) -> str:
+    """A pattern of diagonal lines (and their mirror with ``cross``): its ``url(#...)``.
+    cairosvg draws patterns in user space; no pattern transform is used."""
+    defs = _defs(r)
+    step = max(r.s * 0.55, 4.0)
+    if not any(el.get("id") == pid for el in defs):
+        pat = _sub_el(defs, "pattern", {"id": pid, "patternUnits": "userSpaceOnUse", "x": "0", "y": "0",
+                                         "width": _n(step), "height": _n(step)})
+        d = f"M0 {_n(step)}L{_n(step)} 0M{_n(-step / 4)} {_n(step / 4)}L{_n(step / 4)} {_n(-step / 4)}" \
+            f"M{_n(step * 0.75)} {_n(step * 1.25)}L{_n(step * 1.25)} {_n(step * 0.75)}"
+        if cross:
+            d += f"M0 0L{_n(step)} {_n(step)}M{_n(-step / 4)} {_n(step * 0.75)}L{_n(step / 4)} {_n(step * 1.25)}" \
+                 f"M{_n(step * 0.75)} {_n(-step / 4)}L{_n(step * 1.25)} {_n(step / 4)}"
+        _sub_el(pat, "path", {"d": d, "style": _css(fill="none", stroke=colour, stroke_width=max(step * 0.16, 1.0),
+                                                     stroke_linecap="square")})
+    return f"url(#{pid})"
+
+
+def _badge(parent: ET.Element, at: Point, radius: float, fill: str, letter: str, *, bid: str, cls: str,
+           font_family: str, text_colour: str = "#ffffff") -> None:
+    """A round badge with a letter (px font size, as cairosvg needs)."""
+    g = _sub_el(parent, "g", {"id": bid, "class": cls})
+    _sub_el(g, "circle", {"cx": _n(at[0]), "cy": _n(at[1]), "r": _n(radius),
+                          "style": _css(fill=fill, stroke="#ffffff", stroke_width=radius * 0.22)})
+    _sub_el(g, "text", {"x": _n(at[0]), "y": _n(at[1] + radius * 0.45),
+                        "style": f"font-family:{font_family};font-weight:bold;text-anchor:middle;"
+                                 f"font-size:{_n(radius * 1.3)}px;fill:{text_colour}"}, letter)
+
+
+class _MachiavelliLayer(_Layer):
+    """Machiavelli (``judge.variants.machiavelli``): provinces filled by ``province_control``,
+    city markers coloured by ``city_control`` with the city's value beside them, autonomous
+    garrisons (``autonomous``) as grey towers, and a ring in the besieger's colour round each
+    besieged city (``sieges``)."""
+
+    AUTONOMOUS_COLOUR = "#a8a29a"
+
+    def __init__(self, r: "_Renderer") -> None:
+        from .variants import machiavelli as M
+
+        self.autonomous_power = str(M.AUTONOMOUS)
+        self.state = M.state(r.position)
+
+    def fills(self, r, fills):
+        control = self.state["province_control"]
+        if not control:
+            return fills
+        tint = float(r.st["territory_tint"])
+        return {ProvinceId(a): _mix(r.colour(p), "#ffffff", tint) for a, p in control.items()
+                if Power(p) in r.variant.powers}
+
+    def centre_fill(self, r, pid, fill):
+        who = self.state["city_control"].get(pid)
+        if who == self.autonomous_power:
+            return self.AUTONOMOUS_COLOUR
+        return r.colour(who) if who and Power(who) in r.variant.powers else fill
+
+    def _city_point(self, r: "_Renderer", city: str) -> Point:
+        """Where the city's garrison is drawn (beside a field unit when one stands there)."""
+        at = r.anchor(Location(ProvinceId(city)))
+        if r.position.unit_in(ProvinceId(city)) is not None:
+            return at[0] - 1.15 * r.s, at[1] + 0.45 * r.s
+        return at
+
+    def under_units(self, r):
+        g = _sub_el(r.root, "g", {"id": "city-values"})
+        font = r.s * 0.62
+        for pid, prov in sorted(r.variant.board.provinces.items()):
+            value = prov.flags.get("city")
+            at = r.base.anchors.get(f"c-{pid}")
+            if not value or at is None:
+                continue
+            x, y = _n(at[0] + r.s * 0.45), _n(at[1] - r.s * 0.2)
+            css = f"font-family:{r.st['font_family']};font-weight:bold;text-anchor:start;font-size:{_n(font)}px;"
+            # A white copy underneath as a halo (cairosvg has no paint-order).
+            _sub_el(g, "text", {"x": x, "y": y, "style": css + f"fill:#ffffff;stroke:#ffffff;stroke-width:{_n(font * 0.3)}"},
+                    str(value))
+            _sub_el(g, "text", {"id": f"city-value-{pid}", "class": "city-value", "x": x, "y": y,
+                                "style": css + f"fill:{r.st['text']}"}, str(value))
+
+    def over_units(self, r):
+        layer = next(el for el in r.root if el.get("id") == "units")
+        for city in self.state["autonomous"]:
+            if f"u-{city}" not in r.base.anchors:
+                continue
+            r.unit_symbol(layer, UnitType.GARRISON, self._city_point(r, city), self.AUTONOMOUS_COLOUR,
+                          uid=f"garrison-{self.autonomous_power}-{city}", cls="unit garrison autonomous")
+        g = _sub_el(r.root, "g", {"id": "sieges"})
+        for city, siege in sorted(self.state["sieges"].items()):
+            if f"u-{city}" not in r.base.anchors:
+                continue
+            at = self._city_point(r, city)
+            colour = r.colour(str(siege.get("by", "")))
+            sg = _sub_el(g, "g", {"id": f"siege-{city}", "class": "siege"})
+            _sub_el(sg, "title", text=f"{city} besieged by {siege.get('by', '?')}")
+            for w, c in ((0.3, r.st["outline"]), (0.18, colour)):
+                _sub_el(sg, "circle", {"cx": _n(at[0]), "cy": _n(at[1]), "r": _n(r.s * 0.95), "style": _css(
+                    fill="none", stroke=c, stroke_width=r.s * w, stroke_dasharray=f"{_n(r.s * 0.22)} {_n(r.s * 0.16)}")})
+
+    def notes(self, r):
+        return ["Province colour: who controls the province. Dot: who controls the city, with its value.",
+                "Tower: a garrison (grey: autonomous). Dashed ring round a city: a siege, in the besieger's colour."]
+
+
+class _Europe1615Layer(_Layer):
+    """Europe 1615 (``judge.variants.europe1615_state``): the powers' domains in a light tint of
+    their colour, income provinces by ``control``; each minor state hatched in the colour of the
+    power it is aligned to, or cross-hatched grey when neutral (from ``infs``); its confessional
+    marker as a badge (C or P) at its capital."""
+
+    CONFESSION = {"catholic": ("#7b2d8e", "C"), "protestant": ("#1d1d1d", "P")}
+    UNIT_SCALE = 0.72  # the German minor states are small: keep their labels readable
+
+    def __init__(self, r: "_Renderer") -> None:
+        from .variants import europe1615_state as E
+
+        self.E = E
+        self.states = {str(k): dict(v or {}) for k, v in (r.variant.data.get("states") or {}).items()}
+        seceded = {str(s) for s in (r.position.extra.get("seceded") or ())}
+        # BOH and GUY are states only once they have seceded under their optional sanctions.
+        self.states = {k: v for k, v in self.states.items() if not v.get("secedes_from") or k in seceded}
+
+    def fills(self, r, fills):
+        out = dict(fills)
+        light = min(0.85, float(r.st["territory_tint"]) + 0.22)
+        control = {str(k): str(v) for k, v in (r.position.extra.get("control") or {}).items()}
+        for pid, prov in r.variant.board.provinces.items():
+            if pid in r.position.supply_centers:
+                continue
+            who = control.get(pid) or prov.flags.get("domain") or prov.flags.get("state")
+            if who and Power(who) in r.variant.powers:
+                out[pid] = _mix(r.colour(who), "#ffffff", light)
+        return out
+
+    def under_units(self, r):
+        g = _after_provinces(r, "alignments")
+        for sid, info in sorted(self.states.items()):
+            status = self.E.status(r.position, sid)
+            if status == "unaligned":
+                continue
+            if status == "neutral":
+                fill, edge, cls = _hatch(r, "hatch-neutral", "#777777", cross=True), "#5a5a5a", "state neutral"
+            else:
+                colour = r.colour(status)
+                fill, edge, cls = _hatch(r, f"hatch-{_ident(status)}", colour), colour, "state aligned"
+            sg = _sub_el(g, "g", {"id": f"state-{sid}", "class": cls})
+            _sub_el(sg, "title", text=f"{info.get('name', sid)}: {status}")
+            for pid in info.get("provinces") or ():
+                el = r.by_id.get(f"p-{pid}")
+                if el is None or not el.get("d"):
+                    continue
+                _sub_el(sg, "path", {"id": f"state-{sid}-{pid}", "d": el.get("d"), "style": _css(
+                    fill=fill, stroke=edge, stroke_width=max(r.s * 0.16, 1.5), stroke_linejoin="round")})
+
+    def over_units(self, r):
+        g = _sub_el(r.root, "g", {"id": "confessional-markers"})
+        for sid, info in sorted(self.states.items()):
+            provinces = list(info.get("provinces") or ())
+            if not provinces:
+                continue
+            where = str(info.get("capital") or provinces[0])
+            marker = self.E.confession_of(r.variant, r.position, ProvinceId(where))
+            if marker not in self.CONFESSION or f"u-{where}" not in r.base.anchors:
+                continue
+            fill, letter = self.CONFESSION[marker]
+            x, y = r.anchor(Location(ProvinceId(where)))
+            _badge(g, (x - r.s * 1.25, y - r.s * 0.9), r.s * 0.42, fill, letter, bid=f"marker-{sid}",
+                   cls=f"confession {marker}", font_family=r.st["font_family"])
+
+    def notes(self, r):
+        return ["Light tint: a power's domain. Hatched: a minor state aligned to the power of that colour; "
+                "grey cross-hatching: neutral; plain grey: unaligned.",
+                "Badge at a state's capital: its confessional marker, C Catholic, P Protestant."]
+
+
+class _MaharajahLayer(_Layer):
+    """Maharajah: the navigable rivers of the base map drawn bold, so that river borders and
+    river fleets can be read."""
+
+    def under_units(self, r):
+        width = max(r.s * 0.22, 2.5)
+        for el in r.root.iter("path"):
+            if el.get("class") == "river":
+                el.set("style", _css(fill="none", stroke="#2a6db0", stroke_width=width, stroke_linecap="round",
+                                     stroke_linejoin="round", stroke_opacity="0.9"))
+
+    def notes(self, r):
+        return ["Blue lines: the navigable rivers (fleets move along them; river borders carry river convoys)."]
+
+
+_VARIANT_LAYERS: dict[str, type[_Layer]] = {
+    "machiavelli": _MachiavelliLayer,
+    "europe1615": _Europe1615Layer,
+    "maharajah": _MaharajahLayer,
+}
+"""Variant name -> its layer; any other variant is drawn like the standard game."""
 
 
 def _style(style: Mapping[str, Any] | None) -> dict[str, Any]:
@@ -870,8 +1142,10 @@ def render_svg(
     doc_title.text = f"{text} ({variant.title})"
     r.root.insert(0, doc_title)
     r.centres()
+    r.layer.under_units(r)
     dislodged_now = r.orders(resolutions or ())
     r.units(dislodged_now)
+    r.layer.over_units(r)
     r.dislodged()
     r.order_marks()
     r.frame(text)

@@ -10,7 +10,6 @@ import json
 import subprocess
 import sys
 import threading
-from datetime import timedelta
 from pathlib import Path
 
 import git
@@ -58,10 +57,6 @@ def test_two_racing_ticks_commit_once_and_the_loser_stops(tmp_path, no_maps):
     push wins; the other is refused, fetches the winner's commit, ticks again, finds nothing
     due and stops. The phase is committed and tagged once."""
     origin, _ = _origin_with_a_game(tmp_path)
-    # The two runners tick a minute apart (as two scheduled runs would), so that their commits
-    # differ: the judge commits under its own name, and a tick's output is deterministic, so two
-    # runs at the very same second would make the very same commit and the second push would be
-    # a no-op, not a race.
     clones = [_ci_clone(origin, tmp_path / f"ci{k}", f"runner {k}") for k in range(2)]
     attempts: list[list[str]] = [[], []]
     outcomes: list = [None, None]
@@ -72,7 +67,9 @@ def test_two_racing_ticks_commit_once_and_the_loser_stops(tmp_path, no_maps):
 
         def run():
             attempts[k].append(ci.head.commit.hexsha)
-            return tick(ci, now=DEADLINE + timedelta(minutes=k), maps=False)
+            # A minute apart: their commits differ (at the same moment the judge would make the
+            # very same commit, a tick's output being deterministic, and the later push is a no-op).
+            return tick(ci, now=DEADLINE + hours(k / 60), maps=False)
 
         start.wait()
         outcomes[k] = run_and_push(ci, str(origin), run, lambda r: r.played)

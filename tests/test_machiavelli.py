@@ -614,3 +614,87 @@ def test_rules_machiavelli_retreat_into_a_garrison_only_without_another_retreat(
     assert "only when it has no other retreat" in reason(r, "A LUC C G")
     assert "Milan: G LUC" not in units_after(r)
     assert len([x for x in r.resolutions() if x.power == "Milan"]) == 1
+
+
+def test_seed000_straits_as_written_a_fleet_entering_a_fleetless_piombino_blocks_at_once():
+    """With the house rule off (rules §Special mapboard features 1 c): a fleet that advances into
+    a fleetless Piombino blocks a hostile fleet using the strait in the same campaign; under the
+    house rule (seed 000) the strait stays open until the next phase."""
+    units = "  Milan: [F WTS]\n  Florence: [F ETS]"
+    orders = "Milan: F WTS - PIO\nFlorence: F ETS - PSA"
+    house = play(units, orders)
+    assert "Florence: F PSA" in units_after(house) and "Milan: F PIO" in units_after(house)
+    written = play(units, orders, options={"house_straits": False})
+    assert "Milan: F PIO" in units_after(written)
+    assert outcome(written, "F ETS - PSA") is Outcome.ILLEGAL and "Florence: F ETS" in units_after(written)
+    # A fleet bounced out of Piombino's approach blocks nothing.
+    bounced = play(units + "\n  Naples: [F SIE]", orders + "\nNaples: F SIE - PIO", options={"house_straits": False})
+    assert "Florence: F PSA" in units_after(bounced)
+
+
+# -- special mapboard features: two coasts, fortresses, coastal convoys ---------------------------
+
+
+def test_rules_machiavelli_provence_and_croatia_have_two_coasts():
+    """rules §Special mapboard features, Provence, Croatia: a fleet names the coast when two can be
+    reached (else the order has two meanings and is not followed); with one reachable coast the
+    order is completed; a fleet on one coast moves only along it."""
+    r = play("  France: [F WGL]", "France: F WGL - PRO")
+    assert outcome(r, "F WGL - PRO") is Outcome.AMBIGUOUS and "France: F WGL" in units_after(r)
+    r = play("  France: [F EGL]", "France: F EGL - PRO")
+    assert "France: F PRO/SC" in units_after(r)
+    r = play("  France: [F PRO/NC]", "France: F PRO/NC - EGL")
+    assert outcome(r, "F PRO/NC - EGL") is Outcome.ILLEGAL
+
+
+def test_rules_machiavelli_fortresses_hold_garrisons_only_with_the_option():
+    """rules §Special mapboard features, Fortresses (info.machiavelli: off by default): a unit may
+    become the garrison of a fortress (Parma) only when fortresses are in use; they never pay."""
+    r = play("  Milan: [A PAR]", "Milan: A PAR C G")
+    assert outcome(r, "A PAR C G") is Outcome.ILLEGAL
+    r = play("  Milan: [A PAR]", "Milan: A PAR C G", options={"fortresses": True})
+    assert outcome(r, "A PAR C G") is Outcome.SUCCESS
+    assert "Milan: G PAR" in units_after(r)
+
+
+def test_rules_machiavelli_coastal_fleets_convoy_with_the_option():
+    """rules §Convoys: with coastal convoys (njudge's default for Machiavelli) a fleet in a coastal
+    area convoys; without, only fleets at sea do."""
+    orders = "Papacy: F ANC C A RMA - AQU\nPapacy: A RMA - AQU"
+    r = play("  Papacy: [F ANC, A RMA]", orders)
+    assert "Papacy: A AQU" in units_after(r)
+    r = play("  Papacy: [F ANC, A RMA]", orders, options={"coastal_convoys": False})
+    assert "Papacy: A RMA" in units_after(r)
+
+
+def test_rules_machiavelli_venice_as_written_one_unit_never_besieged():
+    """With the Lagoon house rule off (rules §Special mapboard features 4, 5): the Lagoon is an
+    ordinary sea; only one unit may be in Venice, so no army or fleet enters while a garrison
+    holds it, and that garrison is never besieged; a field unit in Venice has no city to retreat
+    into; no second unit is built there."""
+    off = {"house_venice_lagoon": False}
+    r = play("  Venice: [G VEN]\n  Milan: [F LAG]", "Milan: F LAG - VEN", options=off)
+    assert outcome(r, "F LAG - VEN") is Outcome.ILLEGAL and "one unit" in reason(r, "F LAG - VEN")
+    r = play("  Venice: [F VEN]\n  Milan: [F LAG]", "Milan: F LAG - VEN", options=off)
+    assert outcome(r, "F LAG - VEN") is Outcome.FAILURE  # an ordinary bounce against a held Venice
+    r = play("  Venice: [F VEN]", "Venice: Build G VEN", phase="Winter 1454 Adjustment",
+             extra="autonomous: []\ntreasury: {Venice: 20}\n", options=off)
+    assert outcome(r, "Build G VEN") is Outcome.ILLEGAL and "one unit" in reason(r, "Build G VEN")
+
+
+def test_rules_machiavelli_disband_order_option():
+    """rules §Order syntax, tech note 1 (njudge 'set disband'): with the option a unit may be
+    disbanded in a movement phase ('A MIL 0' or 'disband'); without it the order is illegal."""
+    r = play("  Milan: [A MIL, A PAV]", "Milan: A MIL 0\nMilan: A PAV disband", options={"disband_order": True})
+    assert units_after(r) == set()
+    r = play("  Milan: [A MIL]", "Milan: A MIL 0")
+    assert outcome(r, "Disband A MIL") is Outcome.ILLEGAL and "Milan: A MIL" in units_after(r)
+
+
+def test_rules_machiavelli_no_garrisons_option():
+    """njudge 'set nogarrisons': no unit converts into a garrison and none is built."""
+    r = play("  Milan: [A MIL]", "Milan: A MIL C G", options={"garrisons": False})
+    assert outcome(r, "A MIL C G") is Outcome.ILLEGAL and "Milan: A MIL" in units_after(r)
+    r = play("  Milan: [A PAV]", "Milan: Build G MIL", phase="Winter 1454 Adjustment",
+             extra="autonomous: []\ntreasury: {Milan: 20}\n", options={"garrisons": False})
+    assert outcome(r, "Build G MIL") is Outcome.ILLEGAL

@@ -498,3 +498,135 @@ def test_njudge_fixed_425_a_third_power_liberates_a_rebellion():
     report = play("  Florence: [A ARE]\n", "Florence: A ARE - PER\n",
                   "treasury: {Florence: 0}\nrebellions: {PER: {against: Papacy, city: false}}\n")
     assert "rebellions" not in after(report)
+
+
+# -- the Basic game and two-campaign years ----------------------------------------------------
+
+
+def test_rules_machiavelli_basic_game_one_unit_per_controlled_city_and_province():
+    """rules §Advanced and basic rules: no money; after Fall a power may have one unit for each
+    city it controls together with its province: builds up to that, removals down to it."""
+    from judge.variants.machiavelli import _initialised
+
+    basic = find_variant("machiavelli", options={"money": False})
+    text = ("variant: machiavelli\nphase: Winter 1454 Adjustment\nunits:\n  Florence: [A PST]\n"
+            "  Milan: [A MIL, A PAV, A CRE, A COM, A PIA]\nautonomous: []\n")
+    pos = _initialised(basic, parse_position(text, "t.yaml", basic)[1])
+    from judge.variants.machiavelli_adjustment import basic_allowance
+    from judge.variants.machiavelli import state
+
+    assert basic_allowance(basic, state(pos), "Florence") == 3  # Florence, Arezzo, Pisa
+    report = run_phase(basic, pos, "Florence: Build A FLO\nFlorence: Build F PSA\nFlorence: Build A ARE\n", "orders.txt")
+    assert [r.outcome for r in report.resolutions() if r.power == "Florence"][:3] == [Outcome.SUCCESS, Outcome.SUCCESS, Outcome.ILLEGAL]
+    milan = basic_allowance(basic, state(pos), "Milan")
+    left = [u for u in report.result.next_position.units if u.power == "Milan"]
+    assert len(left) == milan < 5
+    assert "treasury" not in report.result.next_position.extra or not any(report.result.next_position.extra["treasury"].values())
+
+
+def test_rules_machiavelli_nosummer_two_campaigns_a_year():
+    """rules §Variant specific judge commands (njudge 'set nosummer'): with the summer option off
+    a year has Spring and Fall campaigns only."""
+    two = find_variant("machiavelli", options={"summer": False})
+    _, pos = position("  Florence: [A FLO]\n", "treasury: {Florence: 9}\n", options={"summer": False})
+    report = run_phase(two, pos, "", "orders.txt")
+    assert str(report.result.next_position.phase) == "Fall 1454 Movement"
+    _, pos = position("  Florence: [A FLO]\n", "treasury: {Florence: 9}\n")
+    assert str(run_phase(MACH, pos, "", "orders.txt").result.next_position.phase) == "Summer 1454 Movement"
+
+
+# -- special units ----------------------------------------------------------------------------
+
+
+def test_rules_machiavelli_special_units_build_cost_limit_and_upkeep():
+    """rules §Special units: elite mercenaries cost 6 to build and keep, elite professionals 9,
+    citizen's militia 6; one special unit in play per power (an order past it fails, its money
+    lost)."""
+    from judge.variants.machiavelli import _initialised
+
+    variant, pos = position("  Florence: [A ARE]\n", "treasury: {Florence: 40}\n", phase="Winter 1454 Adjustment")
+    pos = _initialised(variant, pos)
+    report = run_phase(variant, pos, "Florence: Build elite mercenaries A FLO\nFlorence: Build ep F PSA\nFlorence: Maintain A ARE\n", "orders.txt")
+    assert result_of(report, "Build elite mercenaries A FLO").outcome is Outcome.SUCCESS
+    assert result_of(report, "Build elite professionals F PSA").outcome is Outcome.FAILURE
+    nxt = report.result.next_position
+    assert nxt.extra["special_units"] == {"Florence": {"A FLO": "elite_mercenaries"}}
+    assert nxt.extra["treasury"]["Florence"] == 40 - 6 - 9 - 3
+    # Next Winter its upkeep is 6.
+    later = nxt.evolve(phase=pos.phase)
+    report = run_phase(variant, later, "Florence: Maintain A FLO\nFlorence: Maintain A ARE\n", "orders.txt")
+    assert result_of(report, "Maintain A FLO").reason == "maintained for 6 ducats"
+    assert result_of(report, "Maintain A ARE").reason == "maintained for 3 ducats"
+
+
+def test_rules_machiavelli_elite_units_have_strength_two():
+    """rules §Special units: a unit of strength 2 counts twice in its moves, holds and supports
+    (an elite army dislodges a lone army; an elite support carries a move past a supported
+    hold); an ordinary unit does not."""
+    units = "  Florence: [A ARE]\n  Papacy: [A PER]\n"
+    elite = "special_units: {Florence: {A ARE: elite_mercenaries}}\n"
+    plain = play(units, "Florence: A ARE - PER\n", "treasury: {Florence: 0}\n")
+    assert "Papacy: A PER" in units_after(plain)
+    strong = play(units, "Florence: A ARE - PER\n", "treasury: {Florence: 0}\n" + elite)
+    assert "Florence: A PER" in units_after(strong)
+    assert after(strong)["special_units"] == {"Florence": {"A PER": "elite_mercenaries"}}
+    # Its support counts 2: A SIE - PER with the elite's support beats a hold supported once.
+    units = "  Florence: [A ARE, A SIE]\n  Papacy: [A PER, A SPO]\n"
+    orders = "Florence: A SIE - PER\nFlorence: A ARE S A SIE - PER\nPapacy: A SPO S A PER\n"
+    assert "Papacy: A PER" in units_after(play(units, orders, "treasury: {Florence: 0}\n"))
+    assert "Florence: A PER" in units_after(play(units, orders, "treasury: {Florence: 0}\n" + elite))
+
+
+def test_rules_machiavelli_special_units_cost_double_to_bribe():
+    """rules §List of allowed expenditures, bribes 5): citizen's militia and elite professionals
+    cost twice the normal bribe; elite mercenaries the normal amount. A bought special unit stays
+    special, for its buyer."""
+    units = "  Florence: [A ARE]\n  Papacy: [A PER]\n"
+    t = "treasury: {Florence: 60}\n"
+    militia = "special_units: {Papacy: {A PER: citizens_militia}}\n"
+    report = play(units, "Florence: Expense 1: 12 ducats disband a PER\n", t + militia)
+    assert "Papacy: A PER" in units_after(report) and "24" in result_of(report, "Expense 1: 12 ducats disband A PER").reason
+    report = play(units, "Florence: Expense 1: 36 ducats buy a PER\n", t + militia)
+    assert "Florence: A PER" in units_after(report)
+    assert after(report)["special_units"] == {"Florence": {"A PER": "citizens_militia"}}
+    mercs = "special_units: {Papacy: {A PER: elite_mercenaries}}\n"
+    report = play(units, "Florence: Expense 1: 12 ducats disband a PER\n", t + mercs)
+    assert "Papacy: A PER" not in units_after(report) and "special_units" not in after(report)
+
+
+def test_rules_machiavelli_rebels_support_the_one_other_power_moving_in():
+    """rules §Effects of rebellions 6: a power the rebellion is not against gets one point of
+    support moving into the rebelling province (1 and 4: none when two powers try)."""
+    units = "  Florence: [A ARE]\n  Papacy: [A PER]\n"
+    reb = "rebellions: {PER: {against: Papacy, city: false}}\n"
+    r = play(units, "Florence: A ARE - PER\n", "treasury: {Florence: 0}\n" + reb)
+    assert "Florence: A PER" in units_after(r)
+    r = play(units, "Florence: A ARE - PER\n", "treasury: {Florence: 0}\n")
+    assert "Papacy: A PER" in units_after(r)
+    two = "  Florence: [A ARE]\n  Papacy: [A PER]\n  Milan: [A SIE]\n"
+    r = play(two, "Florence: A ARE - PER\nMilan: A SIE - PER\n", "treasury: {Florence: 0}\n" + reb)
+    assert "Papacy: A PER" in units_after(r)
+    assert "rebel_support" not in after(r)
+
+
+def test_njudge_bug_A2a_disband_a_special_unit_and_build_another_in_one_order_set():
+    """njudge #383: ordering the disband of a special unit together with a special-unit build
+    gave an error. Disbands come first, so the new special unit is within the limit."""
+    from judge.variants.machiavelli import _initialised
+
+    variant, pos = position("  Florence: [A ARE]\n", "treasury: {Florence: 40}\n"
+                            "special_units: {Florence: {A ARE: elite_mercenaries}}\n", phase="Winter 1454 Adjustment")
+    pos = _initialised(variant, pos)
+    report = run_phase(variant, pos, "Florence: Disband A ARE\nFlorence: Build elite professionals A FLO\n", "orders.txt")
+    assert result_of(report, "Disband A ARE").outcome is Outcome.SUCCESS
+    assert result_of(report, "Build elite professionals A FLO").outcome is Outcome.SUCCESS
+    assert report.result.next_position.extra["special_units"] == {"Florence": {"A FLO": "elite_professionals"}}
+
+
+def test_njudge_bug_A2b_an_expense_withdrawn_with_none():
+    """njudge #548: cancelling a bribe (meant to buy special units) could go wrong. Here a later
+    'Expense 1: none' replaces the bribe: nothing is spent and the unit stays."""
+    units = "  Florence: [A ARE]\n  Papacy: [A PER]\n"
+    report = play(units, "Florence: Expense 1: 36 ducats buy a PER\nFlorence: Expense 1: none\n",
+                  "treasury: {Florence: 40}\nspecial_units: {Papacy: {A PER: citizens_militia}}\n")
+    assert "Papacy: A PER" in units_after(report) and after(report)["treasury"]["Florence"] == 40

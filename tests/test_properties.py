@@ -483,6 +483,15 @@ SETTINGS_WORDS = [w for w in re.findall(r"[\w:+-]+", SETTINGS_TEXT)][:400] + VOC
 MAP_WORDS = sorted(set(re.findall(r"[\w/]+", MAP_TEXT)))[:400]
 
 
+def _check_loader(text: str, kind: str, load, where: str) -> None:
+    """``load(text)`` gives a value or a JudgeError located in ``where``, never anything else."""
+    COUNTS[kind] += 1
+    try:
+        load(text)
+    except JudgeError as exc:
+        assert str(exc.where or "").startswith(where), (exc.where, exc)
+
+
 @FUZZ
 @given(text=st.one_of(st.text(), damaged(SETTINGS_TEXT, SETTINGS_WORDS)))
 def test_parse_settings_any_text(text):
@@ -490,11 +499,8 @@ def test_parse_settings_any_text(text):
     the file, never anything else."""
     from judge.store.settings import parse_settings
 
-    COUNTS["settings text: damaged or st.text()"] += 1
-    try:
-        parse_settings(text, "games/x/game.yaml", "x")
-    except JudgeError as exc:
-        assert str(exc.where or "").startswith("games/x/game.yaml") or "games/x/game.yaml" in str(exc), (exc.where, exc)
+    _check_loader(text, "settings text: damaged or st.text()",
+                  lambda t: parse_settings(t, "games/x/game.yaml", "x"), "games/x/game.yaml")
 
 
 @FUZZ
@@ -504,8 +510,4 @@ def test_parse_board_any_text(text):
     and line, never anything else."""
     from judge.variants.loader import parse_board
 
-    COUNTS["map text: damaged or st.text()"] += 1
-    try:
-        parse_board(text, "variants/x/map.txt")
-    except JudgeError as exc:
-        assert str(exc.where or "").startswith("variants/x/map.txt"), (exc.where, exc)
+    _check_loader(text, "map text: damaged or st.text()", lambda t: parse_board(t, "variants/x/map.txt"), "variants/x/map.txt")

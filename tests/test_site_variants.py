@@ -41,7 +41,10 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
     _add_state(_last_position(games, "europe"),
                infs={"SAV": {"France": 3, "Spain": 1}, "GEN": {"Spain": 2, "Austria": 2}, PLANT: {"France": 1}},
                relations={"war": [["France", "Spain"]], "alliances": [["Austria", "Sweden"]], "neutral": ["Dutch"]},
-               declarations=[{"power": "England", "kind": "war", "targets": ["Dutch"], "amount": None}])
+               declarations=[{"power": "England", "kind": "war", "targets": ["Dutch"], "amount": None}],
+               transfers={"MIL": "Spain"}, markers={"NET": "red"}, revolts={"NET": {"power": "Dutch", "left": 2}},
+               new_states=["NAP"], scores={"year": 1625, "final": False, "points": {"Spain": 30, "France": 28},
+                                           "objectives": {"Spain": ["hold-milan"]}})
     _add_state(_last_position(games, "maharajah"), home_claims={"DEL": {"power": "Gondwana", "since": 1503}})
     generate(games, root / "src")
     mkdocs_build(root / "src", root / "site")
@@ -136,3 +139,15 @@ def test_standard_game_has_no_variant_sections(tmp_path: Path) -> None:
     text = (tmp_path / "src" / "games" / "std" / "index.md").read_text()
     for title in ("Treasuries", "Income by source", "Sieges", "Influence", "Declarations", "Home centres"):
         assert f"## {title}" not in text
+
+
+def test_europe1615_pages_show_transfers_markers_revolts_new_states_and_scores(built: Path) -> None:
+    """Issue 7 pages: transfers of control announced, confessional markers and revolts, new
+    pliant minor states, and the last scoring with the objectives met."""
+    page = _page(built, "europe")
+    head, *rows = _rows(page, "Transfers of control announced (effective in the Winter)")
+    assert len(rows) == 1 and rows[0][0].startswith("Mil") and rows[0][1] == "Spain"
+    assert "red marker" in page and "in revolt against Dutch, 2 movement phase(s) left" in page
+    assert "New pliant minor states" in page
+    head, *rows = _rows(page, "Mid-game scoring, 1625")
+    assert rows[0][:2] == ["Spain", "30"] and rows[0][2] == "hold-milan" and rows[1][:2] == ["France", "28"]

@@ -149,30 +149,26 @@ class Board:
 
     def distances_from(self, sources: Iterable[ProvinceId]) -> dict[ProvinceId, int]:
         """Steps from the nearest of ``sources`` to every province, through any edge."""
-        dist = {p: 0 for p in sources}
-        frontier = list(dist)
-        while frontier:
-            nxt = []
-            for p in frontier:
-                for q in sorted(self.neighbours.get(p, ())):
-                    if q not in dist:
-                        dist[q] = dist[p] + 1
-                        nxt.append(q)
-            frontier = nxt
-        return dist
+        return _steps(list(sources), self.neighbours)
 
     def fleet_distances_from(self, sources: Iterable[ProvinceId]) -> dict[Location, int]:
         """Fleet moves from the nearest of ``sources`` to every place a fleet can stand (by
         coast), never over land: the distance that civil disorder uses for a fleet."""
         wanted = set(sources)
-        dist = {loc: 0 for loc in sorted(self.fleet_edges) if loc.province in wanted}
-        frontier = list(dist)
-        while frontier:
-            nxt = []
-            for loc in frontier:
-                for dest in sorted(self.fleet_edges.get(loc, ())):
-                    if dest not in dist:
-                        dist[dest] = dist[loc] + 1
-                        nxt.append(dest)
-            frontier = nxt
-        return dist
+        return _steps([loc for loc in sorted(self.fleet_edges) if loc.province in wanted], self.fleet_edges)
+
+
+def _steps(starts: list, edges: Mapping) -> dict:
+    """Breadth-first: the number of edges from the nearest of ``starts`` to every node reached
+    (neighbours visited in sorted order, so the result does not depend on set order)."""
+    dist = {p: 0 for p in starts}
+    frontier = list(dist)
+    while frontier:
+        nxt = []
+        for p in frontier:
+            for q in sorted(edges.get(p, ())):
+                if q not in dist:
+                    dist[q] = dist[p] + 1
+                    nxt.append(q)
+        frontier = nxt
+    return dist

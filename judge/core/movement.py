@@ -16,7 +16,7 @@ It receives legal orders only (one per field unit); illegal orders were replaced
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from .board import Board
 from .orders import Convoy, Hold, Move, SupportHold, SupportMove, UnitOrder
@@ -27,11 +27,12 @@ log = logging.getLogger(__name__)
 
 _HOLD, _MOVE, _SUP_HOLD, _SUP_MOVE, _CONVOY = range(5)
 _UNRESOLVED, _GUESSING, _RESOLVED = range(3)
+_KIND_OF = {Move: _MOVE, SupportHold: _SUP_HOLD, SupportMove: _SUP_MOVE, Convoy: _CONVOY, Hold: _HOLD}
 
 
-@dataclass(frozen=True, slots=True)
-class MoveOutcome:
-    """What the adjudicator decided for one order (indices follow the input order list)."""
+class MoveOutcome(NamedTuple):
+    """What the adjudicator decided for one order (indices follow the input order list). A
+    named tuple: one is made per order of every phase, and tuples are made in C."""
 
     succeeded: bool
     """Move: it moved. Support: given. Convoy: not disrupted. Hold: not dislodged."""
@@ -65,25 +66,25 @@ class MovementAdjudicator:
         self.at: dict[ProvinceId, int] = {}
         for i, o in enumerate(orders):
             self.at[self.src[i]] = i
-            if isinstance(o, Move):
-                self.kind[i] = _MOVE
-                self.dest[i] = o.destination.province
-            elif isinstance(o, SupportHold):
-                self.kind[i] = _SUP_HOLD
-                self.dest[i] = o.target
-            elif isinstance(o, SupportMove):
-                self.kind[i] = _SUP_MOVE
-                self.dest[i] = o.destination
-            elif isinstance(o, Convoy):
-                self.kind[i] = _CONVOY
-                self.dest[i] = o.destination
-            else:
-                self.kind[i] = _HOLD
+            k = _KIND_OF.get(type(o))
+            if k is None:  # a variant's subclass of a standard order
+                k = next((v for c, v in _KIND_OF.items() if isinstance(o, c)), _HOLD)
+            self.kind[i] = k
+            if k == _MOVE:
+                self.dest[i] = o.destination.province  # type: ignore[attr-defined]
+            elif k == _SUP_HOLD:
+                self.dest[i] = o.target  # type: ignore[attr-defined]
+            elif k != _HOLD:
+                self.dest[i] = o.destination  # type: ignore[attr-defined]
         self.moves_to: dict[ProvinceId, list[int]] = {}
         for i in range(n):
             if self.kind[i] == _MOVE:
                 self.moves_to.setdefault(self.dest[i], []).append(i)  # type: ignore[arg-type]
         self._match_supports_and_convoys()
+        self._support_weight = [
+            rules.support_strength(position, o) if self.kind[i] in (_SUP_HOLD, _SUP_MOVE) else 0
+            for i, o in enumerate(orders)
+        ]
         self._decide_routes()
         self.state = [_UNRESOLVED] * n
         self.result = [False] * n
@@ -267,7 +268,7 @@ class MovementAdjudicator:
             if against is not None and self._friends(self.power[s], against):
                 continue
             if self.resolve(s):
-                total += 1
+                total += self._support_weight[s]
         return total
 
     def _bonus(self, i: int, role: str) -> int:

@@ -133,7 +133,8 @@ def _movement(variant: Variant, position: Position, orders: Sequence[Order]) -> 
             final.append(by_origin[idx])
     for i, u in enumerate(field_units):
         if origin[i] is None:
-            final.append(replace(text_of[i], reason="no order: " + text_of[i].reason))
+            r = text_of[i]
+            final.append(Resolution(r.power, r.order, r.outcome, "no order: " + r.reason, r.tags, r.text))
 
     after = position.evolve(units=tuple(new_units), dislodged=(), standoffs=frozenset())
     notes: list[str] = []

@@ -147,6 +147,13 @@ class Rules:
         (retreats when someone may retreat, adjustments when a build or removal is due)."""
         return None
 
+    def must_order(self, variant: "Variant", position: Position) -> "list[Power] | None":
+        """The powers with something to decide in the phase ``position`` is at, or ``None`` to
+        let the game store judge (units to move, dislodged units, builds or removals due).
+        Europe 1615 asks every power still in the game: INFs, declarations and purchases are
+        decisions without units."""
+        return None
+
     def after_phase(self, variant: "Variant", start: Position, next_position: Position) -> Position:
         """A variant's own bookkeeping between phases (extra home centres, treasuries...).
         Standard: nothing."""
@@ -174,6 +181,11 @@ class Rules:
         """Extra strength of a unit, by ``role``: ``'attack'``, ``'hold'``, ``'defend'`` or
         ``'prevent'``. Standard: none (elite units or garrisons would add here)."""
         return 0
+
+    def support_strength(self, position: Position, support: "UnitOrder") -> int:
+        """What a support given adds to the supported unit's strength. Standard: 1
+        (Machiavelli's elite units give 2)."""
+        return 1
 
     def can_build_at(self, position: Position, homes: Sequence[ProvinceId], power: Power, province: ProvinceId) -> str | None:
         """Why ``power`` may not build in ``province`` this adjustment, or ``None`` if it may.

@@ -240,3 +240,58 @@ def _homes(variant: Variant, position: Position) -> StateSection | None:
             f"{', since ' + md_escape(v.get('since')) if isinstance(v, Mapping) and v.get('since') else ''})"
             for c, v in sorted(claims.items())))
     return {"title": "Home centres", "body": body}
+
+
+@provider
+def _transfers(variant: Variant, position: Position) -> StateSection | None:
+    """Transfers of control announced in the Fall (Europe 1615's ``transfers``)."""
+    t = position.extra.get("transfers")
+    if not isinstance(t, Mapping) or not t:
+        return None
+    rows = [[md_escape(_place(variant, prov)), md_escape(who)] for prov, who in sorted(t.items())]
+    return {"title": "Transfers of control announced (effective in the Winter)", "body": _table(["Province", "To"], rows)}
+
+
+@provider
+def _religion(variant: Variant, position: Position) -> StateSection | None:
+    """Confessional markers changed by a capture, and religious revolts still running
+    (Europe 1615's ``markers`` and ``revolts``)."""
+    markers = position.extra.get("markers")
+    revolts = position.extra.get("revolts")
+    lines = []
+    if isinstance(markers, Mapping):
+        for prov, colour in sorted(markers.items()):
+            lines.append(f"{md_escape(_place(variant, prov))}: {md_escape(colour)} marker")
+    if isinstance(revolts, Mapping):
+        for prov, rec in sorted(revolts.items()):
+            rec = rec if isinstance(rec, Mapping) else {}
+            lines.append(f"{md_escape(_place(variant, prov))}: in revolt against {md_escape(rec.get('power', '?'))}"
+                         + (f", {_num(rec['left'])} movement phase(s) left" if rec.get("left") is not None else ""))
+    if not lines:
+        return None
+    return {"title": "Confessional markers and revolts", "body": Markup("\n".join(f"- {line}" for line in lines))}
+
+
+@provider
+def _new_states(variant: Variant, position: Position) -> StateSection | None:
+    """Lost home centres that became new pliant minor states (Europe 1615's ``new_states``)."""
+    new = position.extra.get("new_states")
+    if not isinstance(new, Sequence) or isinstance(new, str) or not new:
+        return None
+    return {"title": "New pliant minor states", "body": Markup(_names(variant, list(new)))}
+
+
+@provider
+def _scores(variant: Variant, position: Position) -> StateSection | None:
+    """The last mid-game or final scoring, with the objectives met (Europe 1615's ``scores``)."""
+    s = position.extra.get("scores")
+    if not isinstance(s, Mapping) or not isinstance(s.get("points"), Mapping):
+        return None
+    met = s.get("objectives") if isinstance(s.get("objectives"), Mapping) else {}
+    rows = []
+    for p, n in sorted(s["points"].items(), key=lambda kv: (-float(kv[1] or 0), str(kv[0]))):
+        done = met.get(p) or []
+        done = done if isinstance(done, (list, tuple)) else [done]
+        rows.append([md_escape(p), _num(n), md_escape(", ".join(str(x) for x in done))])
+    title = f"{'Final' if s.get('final') else 'Mid-game'} scoring, {md_escape(s.get('year', ''))}"
+    return {"title": title, "body": _table(["Power", "Points", "Objectives met"], rows)}

@@ -31,10 +31,14 @@ def _optional(module: str) -> Any | None:
 def map_files(variant: Variant, position: Position, *, resolutions: Sequence[Any] | None = None,
               title: str | None = None) -> dict[str, bytes]:
     """``map.svg``, ``map.png`` and ``map-thumb.png`` of a position (with orders drawn when
-    ``resolutions`` are given); {} while :mod:`judge.render` does not exist."""
+    ``resolutions`` are given); {} while :mod:`judge.render` does not exist, or the variant has no
+    drawn map (its games are played without maps)."""
     render = _optional("judge.render")
     if render is None:
         return {}
+    where = getattr(render, "base_map_path", None)
+    if where is not None and not where(variant).exists():
+        return {}  # a variant whose map is not drawn yet is played without maps
     svg = render.render_svg(variant, position, resolutions=list(resolutions) if resolutions is not None else None, title=title)
     return {
         "map.svg": svg.encode("utf-8"),

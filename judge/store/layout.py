@@ -17,7 +17,7 @@ from typing import Any, Iterable, Mapping, Protocol
 
 import yaml
 
-from ..core.errors import StoreError
+from ..core.errors import JudgeError, StoreError
 from ..core.types import Phase, Position, Power
 from ..core.variant import Calendar, Variant
 from ..notation import parse_position
@@ -220,7 +220,13 @@ class Game:
         from ..variants import find_variant
 
         settings, warnings = parse_settings(text, join(path, SETTINGS), slug)
-        return cls(tree, path, settings, find_variant(settings.variant), warnings)
+        try:
+            # The game's rule options (game.yaml's options:) over the variant's defaults.
+            variant = find_variant(settings.variant, dict(settings.options)) if settings.options else find_variant(settings.variant)
+        except JudgeError as exc:
+            line = next((n for n, ln in enumerate(text.splitlines(), 1) if ln.startswith("options:")), None)
+            raise StoreError(exc.message, join(path, SETTINGS) + (f":{line}" if line else "")) from None
+        return cls(tree, path, settings, variant, warnings)
 
     @property
     def slug(self) -> str:

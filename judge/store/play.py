@@ -114,10 +114,14 @@ def results_data(game: Game, folder: str, position: Position, report: Report, no
 
 
 def missing_notes(variant: Variant, position: Position, collected: Collected) -> list[str]:
-    """Sentences for the powers that had something to decide and sent nothing usable."""
+    """Sentences for the powers that had something to decide and sent nothing usable (not for
+    pseudo-powers no player plays, such as Europe 1615's minor states)."""
     kind = position.phase.kind
     out = []
     for power in must_order(variant, position):
+        info = variant.powers.get(power)
+        if info is not None and not info.playable:
+            continue
         sub = collected.submissions.get(power)
         if sub is not None and sub.used:
             continue

@@ -112,9 +112,10 @@ class Schedule:
         return timedelta(minutes=self.grace_minutes)
 
     def rule(self, kind: PhaseKind) -> DeadlineRule:
-        """The rule for phases of ``kind``."""
+        """The rule for phases of ``kind`` (an income phase, Machiavelli's or Europe 1615's Winter
+        money, follows the adjustments' rule)."""
         return {PhaseKind.MOVEMENT: self.movement, PhaseKind.RETREAT: self.retreat,
-                PhaseKind.ADJUSTMENT: self.adjustment}[kind]
+                PhaseKind.ADJUSTMENT: self.adjustment, PhaseKind.INCOME: self.adjustment}[kind]
 
     def deadline(self, opened: datetime, kind: PhaseKind) -> datetime:
         """The deadline of a phase of ``kind`` opened at ``opened`` (UTC).

@@ -68,7 +68,10 @@ class Collected:
 
 def must_order(variant: Variant, position: Position) -> list[Power]:
     """The powers with something to decide in this phase (units to move, dislodged units,
-    builds they could make or removals they must make)."""
+    builds they could make or removals they must make), unless the variant says otherwise."""
+    custom = variant.rules.must_order(variant, position)
+    if custom is not None:
+        return sorted(custom)
     kind = position.phase.kind
     if kind is PhaseKind.MOVEMENT:
         return sorted({u.power for u in position.units})

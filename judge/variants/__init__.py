@@ -52,6 +52,26 @@ def known_variants() -> list[str]:
     return sorted(n for n in _registry() if (variants_dir() / n / "variant.yaml").exists())
 
 
+class _FrozenMap(tuple):
+    """A mapping made hashable (a game's options may hold tables)."""
+
+
+def _freeze(value: object) -> object:
+    if isinstance(value, dict):
+        return _FrozenMap(sorted(((k, _freeze(v)) for k, v in value.items()), key=lambda kv: repr(kv[0])))
+    if isinstance(value, (list, tuple)):
+        return tuple(_freeze(v) for v in value)
+    return value
+
+
+def _thaw(value: object) -> object:
+    if isinstance(value, _FrozenMap):
+        return {k: _thaw(v) for k, v in value}
+    if isinstance(value, tuple):
+        return [_thaw(v) for v in value]
+    return value
+
+
 @functools.lru_cache(maxsize=None)
 def _load(name: str, root: str, options: tuple = ()) -> Variant:
     rules_cls, calendar = _registry()[name]
@@ -59,11 +79,16 @@ def _load(name: str, root: str, options: tuple = ()) -> Variant:
     defaults = {}
     for k, v in (base.data.get("options") or {}).items():
         defaults[k] = v.get("default") if isinstance(v, dict) and "default" in v else v
-    chosen = {**defaults, **dict(options)}
-    unknown = sorted(set(dict(options)) - set(defaults))
+    given = {k: _thaw(v) for k, v in options}
+    chosen = {**defaults, **given}
+    unknown = sorted(set(given) - set(defaults))
     if unknown:
         raise MapError(f"unknown rule option(s) for {name}: {', '.join(unknown)} (known: {', '.join(sorted(defaults)) or 'none'})")
-    return dataclasses.replace(base, rules=rules_cls(chosen))
+    variant = dataclasses.replace(base, rules=rules_cls(chosen))
+    check = getattr(variant.rules, "check_options", None)
+    if check is not None:
+        check(variant)  # a variant's own check of the values (MapError)
+    return variant
 
 
 def find_variant(name: str, options: dict | None = None) -> Variant:
@@ -71,7 +96,7 @@ def find_variant(name: str, options: dict | None = None) -> Variant:
     ``options`` over the variant's defaults; MapError if unknown."""
     key = str(name).strip().lower()
     root = variants_dir()
-    opts = tuple(sorted((options or {}).items()))
+    opts = tuple(sorted(((k, _freeze(v)) for k, v in (options or {}).items()), key=lambda kv: str(kv[0])))
     for known in _registry():
         if key == known:
             return _load(known, str(root), opts)

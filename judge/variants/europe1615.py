@@ -2,12 +2,14 @@
 
 The board, the states and the tables are data (``variants/europe1615/``, a reconstruction
 described in its README). This module holds the rules, each hook citing the seed section (or the
-dated clarification and erratum; the later date wins) it implements.
+dated clarification and erratum; the later date wins) it implements. The variant's README has
+the checklist of every rule and erratum with the function and the test for it.
 
 Minor states are pseudo-powers named by their state id (``VEN``, ``LOWR``, ``POLN``...; flagged
 ``minor: true`` under ``powers:`` in ``variant.yaml``): their units and centres belong to them.
 A minor state's units are ordered by the power it is aligned to (written under that power's
-name, or under the state's id).
+name, or under the state's id). A home centre that becomes a new pliant state is a pseudo-power
+named by its province id (``NET``, ``PAR``...).
 
 Variant state in :attr:`Position.extra` (plain data, top-level keys of the position file; a key
 left out takes its start value):
@@ -15,14 +17,21 @@ left out takes its start value):
 ``treasury``     ``{power: wealth}`` (start 50; seed "Income phase"; rounded to 4 decimals)
 ``influence``    ``{power: INFs still to place this year}`` (seed "Influence and placement";
                  reset each Spring from ``influence_progression``; unused INFs are lost)
+``influence_bought`` ``{power: INFs}`` bought in the Winter Income, added to next year's
 ``infs``         ``{state: {power: INFs placed}}``; alignments follow from it
 ``relations``    ``{war: [[a, b], ...], alliances: [[a, b, ...], ...], neutral: [...],
                  war_declarations: {power: n}}``, in force now
 ``declarations`` declarations made and not yet in force: ``[{power, kind, targets, amount}]``
+``transfers``    ``{province: recipient}``: transfers of control announced in the Fall
 ``control``      ``{province: power}`` for income provinces without a centre (SWI, FRA)
 ``revolts``      ``{province: {power, left}}``: movement phases a religious revolt still lasts
+``markers``      ``{province: white|black}``: confessional markers after a capture
+``new_states``   provinces that became new pliant minor states (lost home centres)
 ``attrition``    ``["Power: A PROV", ...]``: armies that have retreated once (seed, "Combat
                  attrition rule")
+``activated``    Maghreb states in play; ``seceded``: BOH/GUY under their optional sanctions
+``objectives``   ``{power: [ids]}`` chosen (else the game's ``objectives`` option)
+``scores``       ``{year, final, points, objectives}``: the last mid-game or final scoring
 """
 
 from __future__ import annotations
@@ -32,21 +41,24 @@ import re
 from fractions import Fraction
 from typing import Any, Mapping, Sequence
 
-from ..core.errors import IllegalOrder, InvalidOrder
-from ..core.orders import Build, Disband, Move, Order, Retreat, UnitOrder
+from ..core.errors import IllegalOrder, InvalidOrder, MapError, OrderError
+from ..core.orders import Build, Disband, Hold, Move, Order, Retreat, UnitOrder
 from ..core.phases import PhaseResult, adjudicate, civil_disorder_removals, close_phase
 from ..core.resolution import Outcome, Resolution, Tag
 from ..core.legality import check_adjustment_order, name, retreat_options
 from ..core.types import Dislodged, Location, PhaseKind, Position, Power, ProvinceId, Unit, UnitType
 from ..core.variant import Calendar, Rules, Variant
 from .europe1615_state import (
-    _ATTACK, _ALLY, _ARMISTICE, _BREAK, _NEUTRAL, _PLACE, _SURRENDER, _WAR, Declaration,
-    DiplomaticAttack, PlaceInfluence, _Index, _index, _money, _norm, _Relations, _store_money, build_cost,
-    confession_of, influence_left, placed, relations, score, start_position, status, treasuries,
+    _ATTACK, _ALLY, _ARMISTICE, _BREAK, _BUY_INF, _NEUTRAL, _PLACE, _SURRENDER, _TRANSFER, _WAR,
+    BuyInfluence, Declaration, DiplomaticAttack, PlaceInfluence, TransferControl, _Index, _index, _money,
+    _norm, _Relations, _store_money, active_states, build_cost, check_objectives, confession_of, controlled,
+    force_confession, influence_left, markers, objectives_met, opposed, placed, relations, score,
+    start_position, state_of, state_status, status, treasuries,
 )
 
 __all__ = ["CALENDAR", "RULES", "Europe1615Rules", "Declaration", "PlaceInfluence", "DiplomaticAttack",
-           "start_position", "status", "build_cost", "score"]
+           "BuyInfluence", "TransferControl", "start_position", "status", "state_status", "build_cost",
+           "score", "markers", "objectives_met", "relations"]
 
 CALENDAR = Calendar(
     steps=(
@@ -66,16 +78,17 @@ Adjustment Phase (control of centres is settled) and the Winter Income and Build
 do not change hands after a season's movement: control is assessed in the Winter Adjustment
 (errata 2-11-2015 (1))."""
 
+_OWN_ORDERS = (Declaration, PlaceInfluence, DiplomaticAttack, BuyInfluence, TransferControl)
+
 # -- the rules ----------------------------------------------------------------------------------
 
 
 class Europe1615Rules(Rules):
     """The rule hooks of Europe 1615 (seed 002).
 
-    Options (``variant.yaml``'s ``options:``): ``one_build_per_phase`` (errata 3-5-2015, default
-    true; false is the rulebook's up to three purchases, each priced on the new size);
-    ``diplomatic_attack_in_controlled_state`` (errata 3-1-2015 [B], default false); the others
-    are recorded but not yet read (see the variant's README).
+    Options (``variant.yaml``'s ``options:``, each overridable in a game's ``game.yaml``) are
+    listed with their errata in the variant's README; ``tables`` overrides the reconstructed
+    tables and ``objectives`` records the objectives the players chose.
     """
 
     def __init__(self, options: Mapping[str, Any] | None = None) -> None:
@@ -84,22 +97,36 @@ class Europe1615Rules(Rules):
         self._inner = False
         self._reading = False
 
+    def check_options(self, variant: Variant) -> None:
+        """MapError for a game option this variant cannot use (bad tables, unknown objectives,
+        an unknown attrition or minor-build mode)."""
+        _index(variant)
+        check_objectives(variant, self.options.get("objectives"))
+        if self.options.get("attrition", "armies") not in ("armies", "all", "none"):
+            raise MapError(f"game option 'attrition' is armies, all or none, found {self.options.get('attrition')!r}")
+        if self.options.get("minor_builds", "foreign_centres") not in ("foreign_centres", "all_centres"):
+            raise MapError(f"game option 'minor_builds' is foreign_centres or all_centres, found {self.options.get('minor_builds')!r}")
+        proxy = self.options.get("occupation_by_proxy", ())
+        if not isinstance(proxy, (list, tuple)) or set(proxy) - {"aligned_minor", "ally"}:
+            raise MapError(f"game option 'occupation_by_proxy' is a list of aligned_minor, ally; found {proxy!r}")
+
     # -- access to the variant ------------------------------------------------------------
 
     def _v(self, position: Position) -> Variant:
         if self._variant is None or self._variant.name != position.variant:
             from . import find_variant
 
-            self._variant = find_variant(position.variant, {})
+            self._variant = find_variant(position.variant, self.options)
         return self._variant
 
     def side(self, position: Position, power: str) -> str:
         """Whose side a unit of ``power`` is on: a power's own; an aligned minor's, its power's;
-        an unaligned or neutral minor, its own."""
-        idx = _index(self._v(position))
+        an unaligned, neutral or controlled minor, its own."""
+        v = self._v(position)
+        idx = _index(v)
         if power in idx.minors:
-            st = status(position, power)
-            if st not in ("unaligned", "neutral"):
+            st = state_status(v, position, power)
+            if st not in ("unaligned", "neutral", "controlled"):
                 return st
         return power
 
@@ -114,7 +141,7 @@ class Europe1615Rules(Rules):
         ctl = (position.extra.get("control") or {}).get(province)
         if ctl:
             return str(ctl)
-        return idx.domain.get(province) or idx.state_of.get(province)
+        return idx.domain.get(province) or state_of(v, position, province)
 
     # -- movement hooks -------------------------------------------------------------------
 
@@ -135,18 +162,20 @@ class Europe1615Rules(Rules):
 
         Seed, "Declarations and movement": not into the domain of another power or of a state
         aligned to it without a declaration of war or an alliance; (1) an unaligned minor state
-        needs none; errata 3-2-2015: into one's own aligned states, and between states aligned
-        to the same power; "Neutrality": a neutral state is impassable, errata 3-8-2015 [4]
-        unless a foreign unit occupies it.
+        needs none (nor a controlled one's other provinces: its INFs are suspended); errata
+        3-2-2015: into one's own aligned states, and between states aligned to the same power;
+        "Neutrality": a neutral state is impassable, errata 3-8-2015 [4] unless a foreign unit
+        occupies it; "Mobilization phase": seas are open to all.
         """
         owner = self.domain_owner(position, province)
         if owner is None or owner == power:
             return True
-        idx = _index(self._v(position))
+        v = self._v(position)
+        idx = _index(v)
         mover = self.side(position, power)
         if owner in idx.minors:
-            st = status(position, owner)
-            if st == "unaligned":
+            st = state_status(v, position, owner)
+            if st in ("unaligned", "controlled"):
                 return True
             if st == "neutral":
                 occupant = position.unit_in(province)
@@ -167,7 +196,7 @@ class Europe1615Rules(Rules):
 
     def winner(self, position: Position, victory_centres: int) -> Power | None:
         """Seed, "Mid-game and final scoring": victory is on points at the opening of 1630, not
-        on centres; the core never names a winner."""
+        on centres (see :meth:`_scoring`); the core never names a winner."""
         return None
 
     def phase_needed(self, variant: Variant, position: Position) -> bool | None:
@@ -177,13 +206,22 @@ class Europe1615Rules(Rules):
             return True
         return None
 
+    def must_order(self, variant: Variant, position: Position) -> list[Power] | None:
+        """Every power still in the game (holding a home centre) decides something in a
+        movement phase and in both Winter phases — INFs, declarations, purchases — even without
+        units; retreats as usual. Minor states are ordered by their powers."""
+        if position.phase.kind is PhaseKind.RETREAT:
+            return None
+        return [p for p in _index(variant).majors if any(position.supply_centers.get(h) == p for h in variant.homes(p))]
+
     # -- orders ---------------------------------------------------------------------------
 
     def parse_order(self, text: str, power: Power, variant: Variant, position: Position) -> Order | None:
         """The variant's own orders: ``N: STATE`` (INF placement), ``STATE > POWER``
-        (diplomatic attack), declarations (``Declare war on P``, ``Alliance with P[, Q]``,
-        ``Neutrality``, ``Armistice with P``, ``Surrender to P [indemnity N]``, ``Break
-        alliance``); and unit orders a power gives to the units of its aligned minor states."""
+        (diplomatic attack), ``Buy N INF``, ``Transfer PROV to X``, declarations (``Declare war
+        on P``, ``Alliance with P[, Q]``, ``Neutrality``, ``Armistice with P``, ``Surrender to
+        P [indemnity N]``, ``Break alliance``); and unit orders a power gives to the units of
+        its aligned minor states."""
         if self._reading:
             return None
         self._variant = variant
@@ -191,6 +229,15 @@ class Europe1615Rules(Rules):
         if m := _PLACE.match(text):
             return PlaceInfluence(power, int(m.group(1)), self._state(idx, m.group(2)))
         t = text.strip()
+        if m := _BUY_INF.match(t):
+            return BuyInfluence(power, int(m.group(1)))
+        if m := _TRANSFER.match(t):
+            from ..notation import names_of
+
+            pid = names_of(variant).provinces.get(_norm(m.group(1)).replace("'", ""))
+            if pid is None:
+                raise InvalidOrder(f"{m.group(1)!r} is not a province")
+            return TransferControl(power, pid, self._recipient(variant, m.group(2)))
         if m := _NEUTRAL.match(t):
             return Declaration(power, "neutrality")
         if _BREAK.match(t):
@@ -214,12 +261,12 @@ class Europe1615Rules(Rules):
             order = read(text, power, variant, position)
         finally:
             self._reading = False
-        if isinstance(order, UnitOrder):
+        if isinstance(order, UnitOrder) and not isinstance(order, Build):
             pool = [d.unit for d in position.dislodged] if position.phase.kind is PhaseKind.RETREAT else list(position.units)
             mine = [u for u in pool if u.province == order.location.province]
             if mine and not any(u.power == power for u in mine):
                 u = mine[0]
-                if u.power in idx.minors and status(position, u.power) == power:
+                if u.power in idx.minors and state_status(variant, position, u.power) == power:
                     return dataclasses.replace(order, power=u.power, kind=u.kind)
         return order
 
@@ -229,6 +276,17 @@ class Europe1615Rules(Rules):
         if sid is None:
             raise InvalidOrder(f"{text!r} is not a minor state")
         return sid
+
+    @staticmethod
+    def _recipient(variant: Variant, text: str) -> str:
+        idx = _index(variant)
+        sid = idx.state_names.get(_norm(text))
+        if sid is not None and sid in idx.minors:
+            return sid
+        from ..notation import Names
+
+        p, _ = Names(variant).power(text)
+        return str(p)
 
     @staticmethod
     def _powers(variant: Variant, text: str) -> tuple[str, ...]:
@@ -251,13 +309,13 @@ class Europe1615Rules(Rules):
     # -- phases ---------------------------------------------------------------------------
 
     def play_phase(self, variant: Variant, position: Position, orders: Sequence[Order]) -> PhaseResult | None:
-        """Every phase is played here, around the core: declarations and influence orders are
-        taken out and settled by this module, unit orders go to the core."""
+        """Every phase is played here, around the core: declarations, influence orders and
+        announcements are taken out and settled by this module, unit orders go to the core."""
         if self._inner:
             return None
         self._variant = variant
-        own = [o for o in orders if isinstance(o, (Declaration, PlaceInfluence, DiplomaticAttack))]
-        rest = [o for o in orders if not isinstance(o, (Declaration, PlaceInfluence, DiplomaticAttack))]
+        own = [o for o in orders if isinstance(o, _OWN_ORDERS)]
+        rest = [o for o in orders if not isinstance(o, _OWN_ORDERS)]
         kind = position.phase.kind
         if kind is PhaseKind.MOVEMENT:
             result = self._movement(variant, position, rest)
@@ -266,16 +324,21 @@ class Europe1615Rules(Rules):
         elif kind is PhaseKind.ADJUSTMENT:
             result = self._winter_adjustment(variant, position, rest)
         else:
-            result = self._winter_income(variant, position, rest)
+            result = self._winter_income(variant, position, rest + [o for o in own if isinstance(o, BuyInfluence)])
+            own = [o for o in own if not isinstance(o, BuyInfluence)]
         extra = dict(result.next_position.extra)
         own_res = self._declarations(variant, position, own, extra)
+        own_res += self._transfers(variant, position, own, extra)
         if kind in (PhaseKind.MOVEMENT, PhaseKind.ADJUSTMENT):
             own_res += self._influence(variant, position, own, extra)
         else:
             own_res += [Resolution(o.power, o, Outcome.ILLEGAL, "INFs are placed in a movement phase or the Winter Adjustment; not followed")
                         for o in own if isinstance(o, (PlaceInfluence, DiplomaticAttack))]
+        own_res += [Resolution(o.power, o, Outcome.ILLEGAL, "INFs are bought in the Winter Income and Build phase; not followed")
+                    for o in own if isinstance(o, BuyInfluence)]
         nxt = self._advance(variant, position, result.next_position.evolve(extra=extra))
-        return dataclasses.replace(result, next_position=nxt, resolutions=tuple(own_res) + tuple(result.resolutions))
+        result = dataclasses.replace(result, next_position=nxt, resolutions=tuple(own_res) + tuple(result.resolutions))
+        return self._scoring(variant, position, result)
 
     def _core(self, variant: Variant, position: Position, orders: Sequence[Order]) -> PhaseResult:
         self._inner = True
@@ -290,9 +353,27 @@ class Europe1615Rules(Rules):
         """The core adjudicates; then seed "Specific rules" (1): a minor state's dislodged unit
         is disbanded; "Combat attrition rule": an army already marked is disbanded when
         dislodged again; a dislodged unit may retreat only where it may enter (seed,
-        "Declarations and movement" (2); errata 3-1-2015 [A]); revolts count down."""
-        res = self._core(variant, position, orders)
+        "Declarations and movement" (2); errata 3-1-2015 [A]); revolts count down (seed,
+        "Religious rebellion"); the Maghreb states come into play in turn (seed, "Sanctions")."""
         idx = _index(variant)
+        early: list[Resolution] = []
+        if not self.options.get("standoff_without_declaration", True):
+            # The rulebook before the errata of 2-17-2015: a move without a declaration of war
+            # is not allowed at all (the unit holds and causes no standoff).
+            kept: list[Order] = []
+            for o in orders:
+                if isinstance(o, Move) and not self.entry_allowed(position, o.power, o.destination.province):
+                    early.append(Resolution(o.power, o, Outcome.ILLEGAL,
+                                            f"may not move into {name(variant.board, o.destination.province)} without a declaration of war or an alliance; the unit holds"))
+                    kept.append(Hold(o.power, o.kind, o.location))
+                else:
+                    kept.append(o)
+            orders = kept
+        res = self._core(variant, position, orders)
+        if early:
+            res = dataclasses.replace(res, resolutions=tuple(early) + tuple(
+                r for r in res.resolutions if not (isinstance(r.order, Hold) and r.reason.startswith("held") and
+                                                   any(e.order.location == r.order.location for e in early))))
         marks = set(position.extra.get("attrition") or ())
         moved = {r.order.location.province: r.order.destination for r in res.resolutions
                  if isinstance(r.order, Move) and r.outcome is Outcome.SUCCESS}
@@ -315,8 +396,8 @@ class Europe1615Rules(Rules):
                 why = None
                 if u.power in idx.minors:
                     why = "a minor state's unit is disbanded when dislodged"
-                elif u.kind is UnitType.ARMY and f"{u.power}: {u}" in new_marks:
-                    why = "the army already bore an attrition mark and is disbanded"
+                elif f"{u.power}: {u}" in new_marks:
+                    why = "it already bore an attrition mark and is disbanded"
                     new_marks.discard(f"{u.power}: {u}")
                 elif not self.retreat_options(variant, nxt, d):
                     why = "it has nowhere it may retreat and is disbanded"
@@ -334,8 +415,6 @@ class Europe1615Rules(Rules):
                 res = dataclasses.replace(res, disbanded=tuple(lost), notes=tuple(notes))
         extra = dict(nxt.extra)
         extra["attrition"] = sorted(new_marks)
-        # Seed, "Sanctions" (Maghreb states): Tunisia comes into play after the Ottomans' first
-        # successful move, Algeria after Tunisia's, Morocco after Algeria's.
         movers = {r.order.power for r in res.resolutions if isinstance(r.order, Move) and r.outcome is Outcome.SUCCESS}
         active = list(extra.get("activated") or ())
         for sid, st in idx.states.items():
@@ -344,12 +423,24 @@ class Europe1615Rules(Rules):
         if active:
             extra["activated"] = sorted(active)
         revolts = {}
+        marks_after = dict(extra.get("markers") or {})
+        notes = list(res.notes)
         for prov, r in (nxt.extra.get("revolts") or {}).items():
             left = int(r.get("left", 0)) - 1
             if left > 0:
                 revolts[prov] = {**r, "left": left}
+            else:
+                marks_after[prov] = "black"
+                notes.append(f"The revolt in {name(variant.board, ProvinceId(prov))} is quelled: a black marker replaces the red one.")
         extra["revolts"] = revolts
-        return dataclasses.replace(res, next_position=nxt.evolve(extra=extra))
+        extra["markers"] = dict(sorted(marks_after.items()))
+        return dataclasses.replace(res, next_position=nxt.evolve(extra=extra), notes=tuple(notes))
+
+    def _marked(self, unit: Unit) -> bool:
+        """Does this unit gain an attrition mark when it retreats (seed, "Combat attrition
+        rule (army units only)"; option ``attrition``: armies, all or none)?"""
+        mode = self.options.get("attrition", "armies")
+        return mode == "all" or (mode == "armies" and unit.kind is UnitType.ARMY)
 
     def retreat_options(self, variant: Variant, position: Position, d: Dislodged) -> list[Location]:
         """The core's retreat options less the provinces the unit may not enter."""
@@ -360,7 +451,7 @@ class Europe1615Rules(Rules):
 
     def _retreats(self, variant: Variant, position: Position, orders: Sequence[Order]) -> PhaseResult:
         """A retreat only where the unit may enter (seed, "Declarations and movement" (2));
-        an army that retreats gains an attrition mark (seed, "Combat attrition rule")."""
+        a unit that retreats gains an attrition mark (seed, "Combat attrition rule")."""
         mine: list[Resolution] = []
         passed: list[Order] = []
         replaced: set[ProvinceId] = set()
@@ -379,8 +470,8 @@ class Europe1615Rules(Rules):
                if not (isinstance(r.order, Disband) and r.order.location.province in replaced)]
         marks = set(position.extra.get("attrition") or ())
         for r in res.resolutions:
-            if isinstance(r.order, Retreat) and r.outcome is Outcome.SUCCESS and r.order.kind is UnitType.ARMY:
-                marks.add(f"{r.order.power}: A {r.order.destination}")
+            if isinstance(r.order, Retreat) and r.outcome is Outcome.SUCCESS and self._marked(Unit(r.order.power, r.order.kind, r.order.destination)):
+                marks.add(f"{r.order.power}: {r.order.kind.value} {r.order.destination}")
         nxt = res.next_position
         extra = dict(nxt.extra)
         extra["attrition"] = sorted(marks)
@@ -388,61 +479,116 @@ class Europe1615Rules(Rules):
 
     # winter adjustment -------------------------------------------------------------------
 
-    def _winter_adjustment(self, variant: Variant, position: Position, orders: Sequence[Order]) -> PhaseResult:
-        """Seed, "Securing control of a captured foreign center" and errata 2-11-2015 (1): a
-        foreign centre (or a paying province without one) is controlled by whoever occupies it
-        at the end of the Winter Adjustment; an ally's or an aligned minor's unit occupies by
-        proxy (errata 3-8-2015); an unoccupied foreign centre reverts to its own state. Seed,
-        "Specific rules" (3): the capture of a minor's capital disbands its units. Attrition
-        marks are cleared. A capture against the centre's confession starts a revolt (seed,
-        "Religious rebellion")."""
+    def _proxy(self, position: Position, occupant: str, controller: str) -> bool:
+        """Does ``occupant``'s unit occupy a province on behalf of ``controller`` (seed,
+        "Securing control": occupation by proxy; errata 3-2-2015 aligned minors, 3-8-2015
+        allies; option ``occupation_by_proxy``)? A minor occupying its own controller's or
+        its aligned power's province stands for it too (the errata: "you cannot capture the
+        centers of your aligned states")."""
+        v = self._v(position)
+        idx = _index(v)
+        kinds = set(self.options.get("occupation_by_proxy", ("aligned_minor", "ally")))
+        so, sc = self.side(position, occupant), self.side(position, controller)
+        if controller in idx.minors and so == sc:
+            return True  # a power's unit in its own aligned state's centre: no capture
+        if occupant in idx.minors and so == controller:
+            return "aligned_minor" in kinds and not self.options.get("transfer_to_minor_by_occupation", False)
+        if relations(position).allied(so, sc):
+            return "ally" in kinds
+        return False
+
+    def _release_to(self, variant: Variant, position: Position, prov: ProvinceId, current: str | None,
+                    new_states: set[str]) -> str | None:
+        """Who holds ``prov`` once its controller lets it go: a lost home centre becomes a new
+        pliant minor state (errata 2-11-2015 (3); seed, "Creating a new pliant minor state";
+        option ``lost_home_centre_becomes_pliant``), else the province's natural owner."""
         idx = _index(variant)
-        results = [Resolution(o.power, o, Outcome.ILLEGAL, "no unit orders in the Winter Adjustment; not followed")
-                   for o in orders]
+        natural = self.natural_owner(variant, position, prov, new_states)
+        home = idx.home_of.get(prov)
+        if (home is not None and natural == home and current not in (None, home)
+                and self.options.get("lost_home_centre_becomes_pliant", True) and prov in idx.states):
+            new_states.add(prov)
+            return prov
+        return natural
+
+    def _winter_adjustment(self, variant: Variant, position: Position, orders: Sequence[Order]) -> PhaseResult:
+        """The Winter Adjustment Phase.
+
+        Seed, "Securing control of a captured foreign center" and errata 2-11-2015 (1): a foreign
+        centre (or a paying province without one) is controlled by whoever occupies it at the
+        end of the phase; home centres need no occupation; a unit occupying by proxy keeps its
+        controller's control (:meth:`_proxy`); a transfer announced in the Fall hands it to the
+        proxy; an unoccupied foreign centre reverts, a lost home centre becoming a new pliant
+        state (:meth:`_release_to`); a neutral state cannot be captured (errata 3-8-2015 [4]).
+        A capture against the centre's confession starts a revolt, with the colour of the
+        marker (seed, "Confessional markers", "Religious rebellion"). Then seed, "Elimination";
+        "Specific rules" (3): the capture of a minor's capital disbands its units and releases
+        its foreign centres; "Adding a unit for a minor state": a minor with more units than
+        centres disbands, as its aligned power orders or furthest first. Attrition marks are
+        cleared (seed, "Combat attrition rule")."""
+        idx = _index(variant)
+        board = variant.board
+        results: list[Resolution] = []
+        chosen: dict[str, list[Unit]] = {}
+        for o in orders:
+            if isinstance(o, Disband) and o.power in idx.minors:
+                u = next((u for u in position.units if u.power == o.power and u.location.province == o.location.province), None)
+                if u is not None:
+                    chosen.setdefault(o.power, []).append(u)
+                    results.append(Resolution(o.power, o, Outcome.SUCCESS, "chosen for removal if the state has more units than centres"))
+                    continue
+            results.append(Resolution(o.power, o, Outcome.ILLEGAL,
+                                      "in the Winter Adjustment units take no orders but the removals of an aligned minor state; not followed"))
         owners = dict(position.supply_centers)
         control = {ProvinceId(k): str(v) for k, v in (position.extra.get("control") or {}).items()}
         revolts = dict(position.extra.get("revolts") or {})
+        colours = dict(position.extra.get("markers") or {})
+        transfers = {ProvinceId(k): str(v) for k, v in (position.extra.get("transfers") or {}).items()}
+        new_states = set(position.extra.get("new_states") or ())
         notes: list[str] = []
-        paying = [p for p in variant.board.provinces if variant.board.provinces[p].is_supply_center]
-        paying += [p for p in idx.income if not variant.board.provinces[p].is_supply_center and p in idx.state_of]
+        changed: dict[ProvinceId, str | None] = {}
+
+        def set_owner(prov: ProvinceId, new: str | None, why: str) -> None:
+            is_sc = board.provinces[prov].is_supply_center
+            current = owners.get(prov) if is_sc else control.get(prov, self.natural_owner(variant, position, prov, new_states))
+            if new == current:
+                return
+            notes.append(f"{name(board, prov)}: control passes from {current or 'nobody'} to {new or 'nobody'} ({why}).")
+            if is_sc:
+                if new is None:
+                    owners.pop(prov, None)
+                else:
+                    owners[prov] = new
+            elif new == self.natural_owner(variant, position, prov, new_states):
+                control.pop(prov, None)
+            else:
+                control[prov] = new  # type: ignore[assignment]
+            changed[prov] = new
+
+        paying = [p for p in board.provinces if board.provinces[p].is_supply_center]
+        paying += [p for p in idx.income if not board.provinces[p].is_supply_center and p in idx.state_of]
         for prov in sorted(paying):
-            is_sc = variant.board.provinces[prov].is_supply_center
-            natural = self.natural_owner(variant, position, prov)
+            is_sc = board.provinces[prov].is_supply_center
+            natural = self.natural_owner(variant, position, prov, new_states)
             current = owners.get(prov) if is_sc else control.get(prov, natural)
             occupant = position.unit_in(prov)
-            new = current
-            if occupant is not None and occupant.power != current:
-                if current is None or not self.are_friends(position, occupant.power, current):
-                    new = occupant.power
-            elif occupant is None and current != natural:
-                new = natural
-            if new != current:
-                notes.append(f"{name(variant.board, prov)}: control passes from {current} to {new}.")
-                if is_sc:
-                    if new is None:
-                        owners.pop(prov, None)
-                    else:
-                        owners[prov] = new
-                elif new == natural:
-                    control.pop(prov, None)
-                else:
-                    control[prov] = new
-                revolts.pop(prov, None)
-                if new in idx.confession:
-                    mark = self.confession_of(variant, position, prov)
-                    conf = idx.confession[new]
-                    if {mark, conf} == {"catholic", "protestant"} and idx.income.get(prov, 0) > 0:
-                        revolts[prov] = {"power": new, "left": idx.income[prov]}
-                        notes.append(f"{name(variant.board, prov)} is in revolt against {new}.")
+            sid = state_of(variant, position, prov)
+            if prov in transfers and occupant is not None and occupant.power == transfers[prov] and current not in (None, transfers[prov]):
+                set_owner(prov, occupant.power, f"transferred by {current}'s announcement")
+            elif occupant is not None and occupant.power != current:
+                if current is not None and current != natural and self._proxy(position, occupant.power, current):
+                    continue  # occupation by proxy
+                if current is not None and current == natural and self.are_friends(position, occupant.power, current):
+                    continue  # an ally's or an aligned state's own centre is not captured
+                if sid is not None and current == sid and status(position, sid) == "neutral":
+                    continue  # a neutral state cannot be captured
+                set_owner(prov, occupant.power, "occupied")
+            elif occupant is None and current != natural and current is not None and (is_sc or prov in control):
+                set_owner(prov, self._release_to(variant, position, prov, current, new_states), "no longer occupied")
+            elif occupant is None and current is None and natural is not None and is_sc:
+                set_owner(prov, natural, "no longer occupied")
         units = list(position.units)
         lost: list[Unit] = []
-        for sid, s in idx.states.items():
-            cap = s.get("capital")
-            if cap and sid in idx.minors and owners.get(cap) not in (None, sid):
-                for u in [u for u in units if u.power == sid]:
-                    units.remove(u)
-                    lost.append(u)
-                    notes.append(f"{sid}'s capital is held by {owners.get(cap)}: its unit in {name(variant.board, u.province)} is disbanded.")
         infs = placed(position)
         for p in idx.majors:
             if variant.homes(p) and not any(owners.get(h) == p for h in variant.homes(p)):
@@ -451,37 +597,76 @@ class Europe1615Rules(Rules):
                     units.remove(u)
                     lost.append(u)
                 for prov in [c for c, o in owners.items() if o == p]:
-                    natural = self.natural_owner(variant, position, prov)
-                    if natural:
-                        owners[prov] = natural
-                    else:
-                        owners.pop(prov)
+                    set_owner(prov, self._release_to(variant, position, prov, p, new_states), f"{p} is eliminated")
                 for prov in [c for c, o in control.items() if o == p]:
-                    control.pop(prov)
+                    set_owner(prov, self.natural_owner(variant, position, prov, new_states), f"{p} is eliminated")
                 for d in infs.values():
                     d.pop(p, None)
                 notes.append(f"{p} holds none of its home centres and is eliminated.")
+        for sid in active_states(variant, position) + sorted(new_states - set(active_states(variant, position))):
+            s = idx.states.get(sid) or {}
+            cap = s.get("capital")
+            if cap and sid in idx.minors and owners.get(cap) not in (None, sid):
+                for u in [u for u in units if u.power == sid]:
+                    units.remove(u)
+                    lost.append(u)
+                    notes.append(f"{sid}'s capital is held by {owners.get(cap)}: its unit in {name(board, u.province)} is disbanded.")
+                for prov in [c for c, o in owners.items() if o == sid and c not in (s.get("homes") or ())]:
+                    set_owner(prov, self._release_to(variant, position, prov, sid, new_states), f"{sid}'s capital is taken")
+                for prov in [c for c, o in control.items() if o == sid]:
+                    set_owner(prov, self.natural_owner(variant, position, prov, new_states), f"{sid}'s capital is taken")
+        # Confessional markers and revolts for every change of control.
+        probe = position.evolve(supply_centers=owners, extra={**position.extra, "new_states": sorted(new_states)})
+        for prov, new in changed.items():
+            revolts.pop(prov, None)
+            colours.pop(prov, None)
+            natural = self.natural_owner(variant, position, prov, new_states)
+            if new is None or new == natural:
+                continue
+            mark = confession_of(variant, position, prov)
+            conf = force_confession(variant, probe, new)
+            if mark == "mixed" and idx.home_of.get(prov) and conf == "protestant":
+                colours[prov] = "black"   # seed: Bohemia and Guyenne, no rebellion
+            elif opposed(mark, conf) and idx.income.get(prov, 0) > 0:
+                revolts[prov] = {"power": new, "left": idx.income[prov]}
+                notes.append(f"{name(board, prov)} is in revolt against {new} for {idx.income[prov]} movement phases.")
+            elif mark == conf or (mark == "mixed" and idx.home_of.get(prov)):
+                colours[prov] = "white"
+        # Seed, "Adding a unit for a minor state": no more units than controlled centres.
         for sid in sorted(idx.minors):
             mine = [u for u in units if u.power == sid]
             excess = len(mine) - sum(1 for o in owners.values() if o == sid)
-            if excess > 0:
-                for u in civil_disorder_removals(variant, mine, Power(sid), excess):
-                    units.remove(u)
-                    lost.append(u)
-                    notes.append(f"{sid} has more units than centres: its unit in {name(variant.board, u.province)} is disbanded.")
+            if excess <= 0:
+                continue
+            picked = [u for u in chosen.get(sid, []) if u in mine][:excess]
+            rest = [u for u in mine if u not in picked]
+            picked += civil_disorder_removals(variant, rest, Power(sid), excess - len(picked))
+            for u in picked:
+                units.remove(u)
+                lost.append(u)
+                notes.append(f"{sid} has more units than centres: its unit in {name(board, u.province)} is disbanded.")
         extra = dict(position.extra)
         extra["infs"] = {k: d for k, d in sorted(infs.items()) if d}
         extra["control"] = dict(sorted(control.items()))
         extra["revolts"] = dict(sorted(revolts.items()))
+        extra["markers"] = dict(sorted(colours.items()))
         extra["attrition"] = []
+        extra.pop("transfers", None)
+        if new_states:
+            extra["new_states"] = sorted(new_states)
         nxt = position.evolve(phase=variant.calendar.next_step(position.phase), units=tuple(units),
                               supply_centers=owners, extra=extra, dislodged=(), standoffs=frozenset())
         return PhaseResult(position, tuple(results), nxt, tuple(lost), notes=tuple(notes))
 
-    def natural_owner(self, variant: Variant, position: Position, province: ProvinceId) -> str | None:
-        """Who holds ``province`` when nobody controls it: a seceded state (optional sanctions),
-        else the power whose home it is, else its minor state."""
+    def natural_owner(self, variant: Variant, position: Position, province: ProvinceId,
+                      new_states: set[str] | None = None) -> str | None:
+        """Who holds ``province`` when nobody controls it: a new pliant state made of it, a
+        seceded state (optional sanctions), else the power whose home it is, else its minor
+        state."""
         idx = _index(variant)
+        news = set(position.extra.get("new_states") or ()) if new_states is None else new_states
+        if province in news:
+            return province
         for sid in position.extra.get("seceded") or ():
             if province in (idx.states.get(sid) or {}).get("homes", ()):
                 return sid
@@ -491,12 +676,50 @@ class Europe1615Rules(Rules):
         """See :func:`~judge.variants.europe1615_state.confession_of`."""
         return confession_of(variant, position, province)
 
+    # announcements -----------------------------------------------------------------------
+
+    def _transfers(self, variant: Variant, position: Position, orders: Sequence[Order], extra: dict) -> list[Resolution]:
+        """Seed, "Securing control": "Transferring control": in the Fall Movement and Retreat
+        Phase the controller of a foreign province held by proxy may announce its transfer to
+        the minor state or power that occupies it; it takes effect in the Winter Adjustment
+        (if that unit still occupies it then)."""
+        out: list[Resolution] = []
+        for o in orders:
+            if not isinstance(o, TransferControl):
+                continue
+            board = variant.board
+            prov = o.province
+            is_sc = board.provinces[prov].is_supply_center
+            current = position.supply_centers.get(prov) if is_sc else (position.extra.get("control") or {}).get(prov)
+            occupant = position.unit_in(prov)
+            why = None
+            if position.phase.season != "Fall" or position.phase.kind not in (PhaseKind.MOVEMENT, PhaseKind.RETREAT):
+                why = "control is transferred by an announcement in the Fall Movement and Retreat Phase"
+            elif current != o.power:
+                why = f"{o.power} does not control {name(board, prov)}"
+            elif prov in variant.homes(o.power):
+                why = f"{name(board, prov)} is a home centre of {o.power}, not a captured province"
+            elif o.recipient == o.power:
+                why = "name the minor state or power to receive it"
+            elif occupant is None or occupant.power != o.recipient:
+                why = f"{name(board, prov)} is not occupied by {o.recipient} (occupation by proxy is needed)"
+            if why:
+                out.append(Resolution(o.power, o, Outcome.ILLEGAL, why + "; not followed"))
+                continue
+            t = dict(extra.get("transfers") or {})
+            t[prov] = o.recipient
+            extra["transfers"] = dict(sorted(t.items()))
+            out.append(Resolution(o.power, o, Outcome.SUCCESS, f"announced; {o.recipient} takes {name(board, prov)} in the Winter Adjustment if its unit is still there"))
+        return out
+
     # winter income and build -------------------------------------------------------------
 
     def income(self, variant: Variant, position: Position) -> dict[Power, int]:
         """Seed, "Income phase": each power receives the Income Map value of its home centres
         and controlled centres and paying provinces; a revolting province pays nothing (seed,
-        "Religious rebellion")."""
+        "Religious rebellion"); Islamic states pay nothing (their value is 0). Minor states
+        keep no treasury, so errata 4-5-2015 (no minor income from revolting centres) holds of
+        itself."""
         idx = _index(variant)
         revolts = position.extra.get("revolts") or {}
         control = position.extra.get("control") or {}
@@ -508,24 +731,51 @@ class Europe1615Rules(Rules):
         return out
 
     def _winter_income(self, variant: Variant, position: Position, orders: Sequence[Order]) -> PhaseResult:
-        """Seed, "Adding a unit for a power": a unit costs the Military Cost Table's percentage
+        """The Winter Income and Build Phase (income is paid on entering it, :meth:`_advance`).
+
+        Seed, "Adding a unit for a power": a unit costs the Military Cost Table's percentage
         of the treasury at the power's present size, needs a vacant home centre the power
         controls, may not leave less than 25 in the treasury, and no power has more than 15
-        units; errata 3-5-2015: one purchase per phase (option ``one_build_per_phase``)."""
+        units; errata 3-5-2015: one purchase per phase (option ``one_build_per_phase``).
+        Seed, "Influence and placement": INFs are bought here, at the reconstructed
+        ``influence_purchase`` price, not below the floor, for next year. Seed, "Adding a unit
+        for a minor state": a minor adds a unit for each foreign centre it controls, up to its
+        number of centres (option ``minor_builds``), on a vacant home centre; its aligned power
+        may choose where and which kind by a Build order there."""
         idx = _index(variant)
         money = treasuries(variant, position)
         units = list(position.units)
         results: list[Resolution] = []
         bought: dict[str, int] = {}
+        infs_bought = {str(k): int(v) for k, v in (position.extra.get("influence_bought") or {}).items()}
         limit = 1 if self.options.get("one_build_per_phase", True) else 3
+        minor_orders: dict[str, list[Build]] = {}
         for o in orders:
+            if isinstance(o, BuyInfluence):
+                p = o.power
+                cost = idx.inf_price * o.amount
+                if p not in idx.majors or o.amount <= 0:
+                    results.append(Resolution(p, o, Outcome.ILLEGAL, "a power buys at least one INF; not followed"))
+                elif money[p] - cost < idx.floor:
+                    results.append(Resolution(p, o, Outcome.ILLEGAL,
+                                              f"{o.amount} INF(s) cost {float(cost):g} and would leave less than {idx.floor} in the treasury; not followed"))
+                else:
+                    money[p] -= cost
+                    infs_bought[p] = infs_bought.get(p, 0) + o.amount
+                    results.append(Resolution(p, o, Outcome.SUCCESS, f"bought for {float(cost):g}, to place next year; treasury {float(money[p]):g}"))
+                continue
             if not isinstance(o, Build):
-                results.append(Resolution(o.power, o, Outcome.ILLEGAL, "only purchases (Build) in the Winter Income and Build phase; not followed"))
+                results.append(Resolution(o.power, o, Outcome.ILLEGAL, "only purchases (Build, Buy N INF) in the Winter Income and Build phase; not followed"))
+                continue
+            prov = o.location.province
+            minor = position.supply_centers.get(prov)
+            if (minor in idx.minors and prov in (idx.states.get(minor) or {}).get("homes", ())
+                    and state_status(variant, position, minor) == o.power):
+                minor_orders.setdefault(minor, []).append(o)
                 continue
             try:
                 b = check_adjustment_order(variant.board, position, o)
                 p = b.power
-                prov = b.location.province
                 if p not in idx.majors:
                     raise IllegalOrder("a minor state does not buy units")
                 if prov not in variant.homes(p):
@@ -542,62 +792,155 @@ class Europe1615Rules(Rules):
                 cost = build_cost(variant, size, money[p])
                 if money[p] - cost < idx.floor:
                     raise IllegalOrder(f"the unit would cost {float(cost):g} and leave less than {idx.floor} in the treasury")
-            except (IllegalOrder, InvalidOrder) as exc:
+            except OrderError as exc:
                 results.append(Resolution(o.power, o, Outcome.ILLEGAL, f"{exc.message}; not followed"))
                 continue
             money[p] -= cost
             bought[p] = bought.get(p, 0) + 1
             units.append(Unit(p, b.kind, b.location))
             results.append(Resolution(p, b, Outcome.SUCCESS, f"bought for {float(cost):g}; treasury {float(money[p]):g}"))
+        notes: list[str] = []
+        results += self._minor_builds(variant, position, units, minor_orders, notes)
         extra = dict(position.extra)
         extra["treasury"] = {p: _store_money(v) for p, v in money.items()}
+        if infs_bought:
+            extra["influence_bought"] = dict(sorted(infs_bought.items()))
         nxt = position.evolve(phase=variant.calendar.next_step(position.phase), units=tuple(units), extra=extra)
-        return PhaseResult(position, tuple(results), nxt)
+        return PhaseResult(position, tuple(results), nxt, notes=tuple(notes))
+
+    def _minor_builds(self, variant: Variant, position: Position, units: list[Unit],
+                      orders: Mapping[str, list[Build]], notes: list[str]) -> list[Resolution]:
+        """Seed, "Adding a unit for a minor state" (see :meth:`_winter_income`); ``units`` is
+        updated in place."""
+        idx = _index(variant)
+        out: list[Resolution] = []
+        for sid in sorted(set(active_states(variant, position)) | set(orders)):
+            if sid not in idx.minors:
+                continue
+            s = idx.states[sid]
+            centres = [c for c, o in position.supply_centers.items() if o == sid]
+            foreign = [c for c in centres if c not in (s.get("homes") or ())]
+            have = sum(1 for u in units if u.power == sid)
+            room = len(centres) - have
+            if self.options.get("minor_builds", "foreign_centres") == "foreign_centres":
+                room = min(room, len(foreign))
+            occupied = {u.province for u in units}
+            sites = [h for h in ([s.get("capital")] + list(s.get("homes") or ())) if h and position.supply_centers.get(h) == sid]
+            sites = list(dict.fromkeys(sites))
+            for o in orders.get(sid, []):
+                prov = o.location.province
+                if room <= 0:
+                    out.append(Resolution(o.power, o, Outcome.ILLEGAL, f"{sid} has no unit to add; not followed"))
+                    continue
+                if prov in occupied:
+                    out.append(Resolution(o.power, o, Outcome.ILLEGAL, f"{name(variant.board, prov)} is occupied; not followed"))
+                    continue
+                try:
+                    check_adjustment_order(variant.board, position.evolve(units=tuple(units)), Build(Power(sid), o.kind, o.location))
+                except OrderError as exc:
+                    out.append(Resolution(o.power, o, Outcome.ILLEGAL, f"{exc.message}; not followed"))
+                    continue
+                units.append(Unit(Power(sid), o.kind, o.location))
+                occupied.add(prov)
+                room -= 1
+                out.append(Resolution(o.power, o, Outcome.SUCCESS, f"{sid} adds this unit"))
+            for prov in sites:
+                if room <= 0:
+                    break
+                if prov in occupied:
+                    continue
+                start = next((str(u).split()[0] for u in s.get("units") or () if str(u).split()[1].split("/")[0] == prov), "A")
+                kind = UnitType(start)
+                if not variant.board.can_stand(kind, Location(ProvinceId(prov))):
+                    kind = UnitType.ARMY
+                units.append(Unit(Power(sid), kind, Location(ProvinceId(prov))))
+                occupied.add(prov)
+                room -= 1
+                notes.append(f"{sid} adds a {kind.noun} in {name(variant.board, ProvinceId(prov))} for the centres it controls.")
+        return out
 
     # declarations ------------------------------------------------------------------------
 
     def _declarations(self, variant: Variant, position: Position, orders: Sequence[Order], extra: dict) -> list[Resolution]:
         """Record declarations; they take effect from the next movement phase (seed,
-        "Declarations and movement")."""
+        "Declarations and movement"). Checked here: errata 3-8-2015 (one declaration of war a
+        pass, against one opponent; a power at war cannot be neutral; [2] one alliance at a
+        time, and a power that breaks an alliance or declares neutrality joins one only in a
+        later pass; [1] a surrender needs the war in force, so a later pass than the war's),
+        3-14-2015 (3) (no war on a former ally in the pass of the break)."""
         idx = _index(variant)
         rel = relations(position)
         out: list[Resolution] = []
         pending = list(extra.get("declarations") or [])
         wars: set[str] = set()
-        breaks: set[str] = {o.power for o in orders if isinstance(o, Declaration) and o.kind == "break"}
-        for o in orders:
-            if not isinstance(o, Declaration):
-                continue
+        mine = [o for o in orders if isinstance(o, Declaration)]
+        breaks = {o.power for o in mine if o.kind == "break"}
+        neutral_now = {o.power for o in mine if o.kind == "neutrality"}
+        for o in mine:
             why = None
-            if o.power not in idx.majors:
+            p = o.power
+            if p not in idx.majors:
                 why = "only a power makes declarations"
-            elif o.power in o.targets:
+            elif p in o.targets:
                 why = "a power cannot name itself"
             elif o.kind == "war":
-                if o.power in wars:
-                    why = "one declaration of war a phase (errata 3-8-2015)"
-                elif any(rel.allied(o.power, t) for t in o.targets):
+                t = o.targets[0]
+                if len(o.targets) > 1:
+                    why = "one declaration of war against one opponent a pass (errata 3-8-2015)"
+                elif p in wars:
+                    why = "one declaration of war a pass (errata 3-8-2015)"
+                elif rel.allied(p, t):
                     why = ("breaking an alliance and declaring war on the former ally is not allowed in the same pass (errata 3-14-2015)"
-                           if o.power in breaks else "a power cannot declare war on its ally; break the alliance first")
-            elif o.kind == "neutrality" and any(rel.at_war(o.power, p) for p in idx.majors):
-                why = "a power at war cannot take a neutral stance (errata 3-8-2015)"
-            elif o.kind == "surrender" and not rel.at_war(o.power, o.targets[0]):
-                why = f"{o.power} is not at war with {o.targets[0]}"
+                           if p in breaks else "a power cannot declare war on its ally; break the alliance first")
+                elif rel.at_war(p, t):
+                    why = f"{p} is already at war with {t}"
+            elif o.kind == "neutrality":
+                if any(rel.at_war(p, q) for q in idx.majors):
+                    why = "a power at war cannot take a neutral stance (errata 3-8-2015)"
+                elif len(rel.group(p)) > 1 and p not in breaks:
+                    why = "a power in an alliance is not neutral; break the alliance first"
+            elif o.kind == "alliance":
+                group, proposed = rel.group(p), {p, *o.targets}
+                if p in breaks:
+                    why = "a power that breaks an alliance joins another when the Declaration phase is invoked again (errata 3-8-2015 [2])"
+                elif p in neutral_now:
+                    why = "a neutral power joins an alliance when the Declaration phase is invoked again (errata 3-8-2015 [2])"
+                elif len(group) > 1 and not group <= proposed:
+                    why = f"a power can be in only one alliance at a time (errata 3-8-2015 [2]): {p} is allied with {', '.join(sorted(group - {p}))}"
+                elif proposed == group:
+                    why = "already allied"
+                elif any(rel.at_war(p, t) for t in o.targets):
+                    why = "a power cannot ally with an enemy; end the war first"
+            elif o.kind == "armistice":
+                if not rel.at_war(p, o.targets[0]):
+                    why = f"{p} is not at war with {o.targets[0]}"
+            elif o.kind == "surrender":
+                if not rel.at_war(p, o.targets[0]):
+                    why = f"{p} is not at war with {o.targets[0]} (a surrender needs the war in force: a later Declaration phase, errata 3-8-2015 [1])"
+            elif o.kind == "break":
+                if len(rel.group(p)) < 2:
+                    why = f"{p} is in no alliance"
             if why:
-                out.append(Resolution(o.power, o, Outcome.ILLEGAL, why + "; not followed"))
+                out.append(Resolution(p, o, Outcome.ILLEGAL, why + "; not followed"))
                 continue
             if o.kind == "war":
-                wars.add(o.power)
-            pending.append({"power": o.power, "kind": o.kind, "targets": list(o.targets), "amount": o.amount})
-            out.append(Resolution(o.power, o, Outcome.SUCCESS, "declared; in effect from the next movement phase"))
+                wars.add(p)
+            pending.append({"power": p, "kind": o.kind, "targets": list(o.targets), "amount": o.amount})
+            out.append(Resolution(p, o, Outcome.SUCCESS, "declared; in effect from the next movement phase"))
         if pending:
             extra["declarations"] = pending
         return out
 
     def _apply_declarations(self, variant: Variant, position: Position, extra: dict) -> None:
-        """Put the pending declarations in force: breaks, then surrenders and armistices, then
-        wars and neutrality, then alliances (errata 3-8-2015: the deadline for declarations of
-        war comes before the one for alliances)."""
+        """Put the pending declarations in force: breaks, then surrenders (which take priority
+        over continued war, errata 3-14-2015 (4)) and armistices (mutual), then alliances, then
+        wars and neutrality. (Errata 3-8-2015 sets the deadline for wars before the one for
+        alliances so that nobody is surprised; orders written together cannot surprise, and
+        an alliance formed with a declarer in the same pass is an offensive alliance whose
+        members all take the penalty, errata 3-14-2015.) A power whose ally declares war, and
+        who stays in the alliance, is forced to declare too and takes the penalty (errata
+        3-14-2015 (1); option ``allies_share_war_penalty``); the target's allies are at war
+        without one (a defensive alliance)."""
         pending = extra.pop("declarations", None) or []
         if not pending:
             return
@@ -611,6 +954,7 @@ class Europe1615Rules(Rules):
         for d in of("break"):
             for g in rel.alliances:
                 g.discard(d["power"])
+        rel.alliances = [g for g in rel.alliances if len(g) >= 2]
         for d in of("surrender"):
             winner = d["targets"][0]
             loser_g, win_g = rel.group(d["power"]), rel.group(winner)
@@ -626,21 +970,27 @@ class Europe1615Rules(Rules):
             if (b, a) in armistice:
                 ga, gb = rel.group(a), rel.group(b)
                 rel.war = {w for w in rel.war if not (w & ga and w & gb)}
+        offers = {d["power"]: {d["power"], *d["targets"]} for d in of("alliance")}
+        for p, proposed in sorted(offers.items()):
+            if all(offers.get(q) == proposed for q in proposed):
+                rel.alliances = [g for g in rel.alliances if not (g & proposed)] + [set(proposed)]
+                rel.neutral -= proposed
+        declared = {(d["power"], d["targets"][0]) for d in of("war")}
         for d in of("war"):
-            for t in d["targets"]:
-                rel.war.add(frozenset((d["power"], t)))
-            rel.war_declarations[d["power"]] = rel.war_declarations.get(d["power"], 0) + 1
-            rel.neutral.discard(d["power"])
+            p, t = d["power"], d["targets"][0]
+            if rel.allied(p, t):
+                continue  # allied in this same pass: no war on an ally
+            already = {q for q in rel.group(p) if rel.at_war(q, t)}
+            rel.war.add(frozenset((p, t)))
+            rel.war_declarations[p] = rel.war_declarations.get(p, 0) + 1
+            if self.options.get("allies_share_war_penalty", True):
+                for q in sorted(rel.group(p) - {p} - already):
+                    if (q, t) not in declared:
+                        rel.war_declarations[q] = rel.war_declarations.get(q, 0) + 1
+            rel.neutral -= rel.group(p) | rel.group(t)
         for d in of("neutrality"):
-            rel.neutral.add(d["power"])
-        offers = {d["power"]: set(d["targets"]) for d in of("alliance")}
-        for p, named in offers.items():
-            if all(p in offers.get(q, ()) for q in named):
-                merged = set(rel.group(p)) | named
-                for q in named:
-                    merged |= rel.group(q)
-                rel.alliances = [g for g in rel.alliances if not (g & merged)] + [merged]
-                rel.neutral -= merged
+            if not any(rel.at_war(d["power"], q) for q in _index(variant).majors):
+                rel.neutral.add(d["power"])  # not if war was declared on it in the same pass
         rel.alliances = [g for g in rel.alliances if len(g) >= 2]
         extra["relations"] = rel.to_data()
         if money:
@@ -655,14 +1005,14 @@ class Europe1615Rules(Rules):
         s = idx.states.get(state)
         if s is None or not s.get("pliant", True):
             return f"{state} is not a pliant minor state"
+        if state not in active_states(variant, position):
+            return f"{s.get('name', state)} is not a state in this game now"
         if s.get("active") is False and state not in (position.extra.get("activated") or ()):
             return f"{s.get('name', state)} cannot be influenced yet (Maghreb states)"
-        if s.get("option") and state not in (position.extra.get("seceded") or ()):
-            return f"{s.get('name', state)} is not a state in this game now"
         for rule in (variant.data.get("sanctions") or {}).get("optional") or ():
             if rule.get("secedes") == state and rule.get("only") and idx.confession.get(power) != rule["only"]:
                 return f"sanction {rule['id']}: only {rule['only']} powers may place INFs in {state}"
-        if self.controlled(variant, position, state):
+        if controlled(variant, position, state):
             return f"{s.get('name', state)} is controlled by a power and cannot be influenced"
         year = position.phase.year
         conf = idx.confession.get(power)
@@ -683,17 +1033,14 @@ class Europe1615Rules(Rules):
         return None
 
     def controlled(self, variant: Variant, position: Position, state: str) -> bool:
-        """Is the state's capital (or its one province) controlled by another?"""
-        s = _index(variant).states.get(state) or {}
-        cap = s.get("capital")
-        if cap:
-            return position.supply_centers.get(cap) not in (None, state)
-        ctl = (position.extra.get("control") or {})
-        return any(ctl.get(p) not in (None, state) for p in s.get("provinces") or ())
+        """See :func:`~judge.variants.europe1615_state.controlled`."""
+        return controlled(variant, position, state)
 
     def _influence(self, variant: Variant, position: Position, orders: Sequence[Order], extra: dict) -> list[Resolution]:
         """Placement, then diplomatic attacks (seed, "The diplomatic attack": one per power a
-        phase; mutual reduction; several in one state in the stated order of powers)."""
+        phase, in a state where it has INFs, against a power with INFs there; mutual
+        reduction; several in one state in the stated order of powers; errata 3-8-2015 [5]:
+        declarations restrict neither placements nor attacks)."""
         idx = _index(variant)
         left = influence_left(variant, position)
         infs = placed(position.evolve(extra=extra))  # after the phase (eliminations)
@@ -727,7 +1074,9 @@ class Europe1615Rules(Rules):
                 why = "only a power makes a diplomatic attack"
             elif o.power in seen:
                 why = "one diplomatic attack a phase"
-            elif self.controlled(variant, position, o.state) and not self.options.get("diplomatic_attack_in_controlled_state", False):
+            elif o.target == o.power:
+                why = "a power cannot attack itself"
+            elif controlled(variant, position, o.state) and not self.options.get("diplomatic_attack_in_controlled_state", False):
                 why = "no diplomatic attack in a controlled state (errata 3-1-2015 [B])"
             elif not (infs.get(o.state) or {}).get(o.power):
                 why = f"{o.power} has no INFs in {o.state}"
@@ -755,8 +1104,9 @@ class Europe1615Rules(Rules):
 
     def _advance(self, variant: Variant, start: Position, nxt: Position) -> Position:
         """Bookkeeping on entering the next phase: income on entering the Winter Income and
-        Build phase; a new year's INFs (unused ones are lost); declarations in force from the
-        next movement phase (declarations of the Fall wait for the Spring)."""
+        Build phase; a new year's INFs (unused ones are lost; bought ones added); declarations
+        in force from the next movement phase (declarations of the Fall wait for the Spring);
+        the optional sanctions' secessions."""
         idx = _index(variant)
         extra = dict(nxt.extra)
         extra["treasury"] = {p: _store_money(v) for p, v in treasuries(variant, nxt).items()}
@@ -764,7 +1114,8 @@ class Europe1615Rules(Rules):
             inc = self.income(variant, nxt)
             extra["treasury"] = {p: _store_money(_money(extra["treasury"][p]) + inc[p]) for p in idx.majors}
         if nxt.phase.year > start.phase.year:
-            extra["influence"] = {p: idx.influence_for(p, nxt.phase.year) for p in idx.majors}
+            extra_infs = {str(k): int(v) for k, v in (extra.pop("influence_bought", None) or {}).items()}
+            extra["influence"] = {p: idx.influence_for(p, nxt.phase.year) + extra_infs.get(p, 0) for p in idx.majors}
         else:
             extra["influence"] = influence_left(variant, nxt.evolve(extra=extra))
         if nxt.phase.kind is PhaseKind.MOVEMENT:
@@ -783,10 +1134,45 @@ class Europe1615Rules(Rules):
             extra["seceded"] = sorted(seceded)
         extra.setdefault("infs", {})
         extra.setdefault("relations", relations(nxt).to_data())
-        for k in ("attrition", "revolts", "control"):
+        for k in ("attrition", "revolts", "control", "markers", "transfers"):
             if not extra.get(k):
                 extra.pop(k, None)
         return nxt.evolve(extra=extra, supply_centers=owners)
+
+    def _scoring(self, variant: Variant, start: Position, result: PhaseResult) -> PhaseResult:
+        """Seed, "Mid-game and final scoring": the referee may score at mid-game (``end:
+        midgame_scoring``, 1625); the game ends at the opening of 1630 (``end:
+        final_scoring``) with the final score, the highest winning. On a tie the players may
+        extend the game (it goes on and is scored again at each following year's opening) or
+        the Gamesmaster calls a draw."""
+        idx = _index(variant)
+        nxt = result.next_position
+        if nxt.phase.year <= start.phase.year:
+            return result
+        year = nxt.phase.year
+        final = year >= idx.final_year
+        if not final and year != idx.midgame_year:
+            return result
+        pts = score(variant, nxt)
+        met = objectives_met(variant, nxt)
+        extra = dict(nxt.extra)
+        extra["scores"] = {"year": year, "final": final, "points": dict(pts),
+                           "objectives": {p: v for p, v in met.items() if v}}
+        ranking = ", ".join(f"{p} {n}" for p, n in sorted(pts.items(), key=lambda kv: (-kv[1], kv[0])))
+        notes = list(result.notes)
+        winner = None
+        if final:
+            best = max(pts.values())
+            top = sorted(p for p, n in pts.items() if n == best)
+            if len(top) == 1:
+                winner = top[0]
+                notes.append(f"Final scoring at the opening of {year}: {ranking}. {winner} wins.")
+            else:
+                notes.append(f"Final scoring at the opening of {year}: {ranking}. {' and '.join(top)} are tied: "
+                             "the players may extend the game (it is scored again next year) or call a draw.")
+        else:
+            notes.append(f"Mid-game scoring at the opening of {year}: {ranking}.")
+        return dataclasses.replace(result, next_position=nxt.evolve(extra=extra), notes=tuple(notes), winner=winner)
 
 
 RULES = Europe1615Rules

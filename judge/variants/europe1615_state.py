@@ -10,9 +10,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Mapping
 
-from ..core.errors import IllegalOrder
+from ..core.errors import IllegalOrder, MapError
 from ..core.orders import Order
-from ..core.types import Position, Power, ProvinceId
+from ..core.types import Position, Power, ProvinceId, UnitType
 from ..core.variant import Variant
 
 DECLARATION_KINDS = ("war", "alliance", "neutrality", "armistice", "surrender", "break")
@@ -68,6 +68,31 @@ class DiplomaticAttack(Order):
         return f"{self.state} > {self.target}"
 
 
+@dataclass(frozen=True, slots=True)
+class BuyInfluence(Order):
+    """``Buy N INF`` — buy N INFs in the Winter Income and Build phase (seed, "Influence and
+    placement": "INFs can be purchased ... during the Winter Income and Build Phase"); they are
+    added to the next year's allotment."""
+
+    amount: int
+
+    def __str__(self) -> str:
+        return f"Buy {self.amount} INF"
+
+
+@dataclass(frozen=True, slots=True)
+class TransferControl(Order):
+    """``Transfer PROV to X`` — the public announcement that hands a province held by proxy to
+    the minor state or power whose unit occupies it (seed, "Securing control": "Transferring
+    control"), made in the Fall, in effect at the Winter Adjustment."""
+
+    province: ProvinceId
+    recipient: str
+
+    def __str__(self) -> str:
+        return f"Transfer {self.province} to {self.recipient}"
+
+
 _PLACE = re.compile(r"^\s*(\d+)\s*(?:infs?\s*)?:\s*(.+?)\s*$", re.I)
 _ATTACK = re.compile(r"^\s*(.+?)\s*>\s*(.+?)\s*$")
 _WAR = re.compile(r"^\s*(?:declare\s+)?(?:war|dow)\s*(?:on|against|with)?\s+(.+?)\s*$", re.I)
@@ -75,17 +100,62 @@ _ALLY = re.compile(r"^\s*(?:declare\s+)?(?:an\s+)?(?:alliance|ally)\s*(?:with)?\
 _NEUTRAL = re.compile(r"^\s*(?:declare\s+)?neutral(?:ity)?\s*$", re.I)
 _ARMISTICE = re.compile(r"^\s*(?:declare\s+)?(?:armistice|end\s+war|peace)\s*(?:with)?\s+(.+?)\s*$", re.I)
 _SURRENDER = re.compile(r"^\s*(?:declare\s+)?surrender\s*(?:to)?\s+(.+?)(?:\s+(?:indemnity|pay(?:ing)?)\s+(\d+))?\s*$", re.I)
-_BREAK = re.compile(r"^\s*break\s+(?:the\s+)?alliance(?:\s+with\s+.+)?\s*$", re.I)
+_BREAK = re.compile(r"^\s*break\s+(?:the\s+|an\s+|my\s+)?alliance(?:\s+with\s+.+)?\s*$", re.I)
+_BUY_INF = re.compile(r"^\s*(?:buy|purchase)\s+(\d+)\s*(?:infs?|influence(?:\s+points?)?)\s*$", re.I)
+_TRANSFER = re.compile(r"^\s*transfer\s+(?:control\s+(?:of\s+)?)?(.+?)\s+to\s+(.+?)\s*$", re.I)
 
 
 # -- the variant's data, indexed ----------------------------------------------------------------
 
+TABLES = ("influence_progression", "military_cost", "income", "influence_purchase", "objectives", "scoring", "end")
+"""The blocks of ``variant.yaml`` a game may override with its ``tables`` option (the
+rulebook's lost tables, all reconstructed; ``end`` holds the scoring years)."""
+
+
+def _merge_tables(data: Mapping[str, Any], overrides: Any) -> dict[str, Any]:
+    """``data`` with the game's ``tables`` option laid over it, two levels deep (a game may
+    change one row or one value of a table and keep the rest)."""
+    where = "game option 'tables'"
+    if overrides in (None, {}):
+        return dict(data)
+    if not isinstance(overrides, Mapping):
+        raise MapError(f"{where} maps table names ({', '.join(TABLES)}) to their values")
+    out = dict(data)
+    for key, val in overrides.items():
+        if key not in TABLES:
+            raise MapError(f"{where}: unknown table {key!r} (known: {', '.join(TABLES)})")
+        if not isinstance(val, Mapping):
+            raise MapError(f"{where}: {key} should be a mapping, found {val!r}")
+        base = dict(out.get(key) or {})
+        for k, v in val.items():
+            if isinstance(v, Mapping) and isinstance(base.get(k), Mapping):
+                base[k] = {**base[k], **v}
+            else:
+                base[k] = v
+        out[key] = base
+    return out
+
+
+def _int(value: Any, what: str, low: int | None = None, high: int | None = None) -> int:
+    try:
+        n = int(value)
+        if isinstance(value, bool) or n != value and str(n) != str(value).strip():
+            raise ValueError
+    except (TypeError, ValueError):
+        raise MapError(f"{what} should be a whole number, found {value!r}") from None
+    if (low is not None and n < low) or (high is not None and n > high):
+        raise MapError(f"{what} should be between {low} and {high}, found {n}")
+    return n
+
 
 class _Index:
-    """What the rules read from ``variant.yaml`` and ``map.txt``, indexed once per variant."""
+    """What the rules read from ``variant.yaml`` and ``map.txt`` (with the game's ``tables``
+    option over them), indexed once per variant and options."""
 
     def __init__(self, variant: Variant) -> None:
-        data = variant.data
+        options = getattr(variant.rules, "options", {}) or {}
+        data = _merge_tables(variant.data, options.get("tables"))
+        self.data = data
         self.board = variant.board
         pw = data.get("powers") or {}
         self.minors = {Power(p) for p, info in pw.items() if (info or {}).get("minor")}
@@ -106,23 +176,60 @@ class _Index:
                 self.income[pid] = int(prov.flags["income"])
             if prov.flags.get("confession"):
                 self.prov_confession[pid] = prov.flags["confession"]
+        over_income = ((options.get("tables") or {}).get("income") or {}).get("values") or {}
+        for pid, val in over_income.items():
+            if str(pid).upper() not in variant.board.provinces:
+                raise MapError(f"game option 'tables': income.values names an unknown province {pid!r}")
+            self.income[ProvinceId(str(pid).upper())] = _int(val, f"income of {pid}", 0)
         self.home_of: dict[ProvinceId, Power] = {}
-        for p, info in variant.powers.items():
-            for h in info.homes:
+        for p in self.majors:
+            for h in variant.homes(p):
                 self.home_of[h] = p
+        # Seed, "Creating a new pliant minor state" (errata 2-11-2015 (3)): each home centre of a
+        # power may become a one-province state named by its province id; its pseudo-power is
+        # declared in variant.yaml (minor, no homes, no units) so that a position can name it.
+        for h, p in self.home_of.items():
+            if h not in self.states and Power(h) in self.minors and variant.board.provinces[h].is_supply_center:
+                self.states[h] = {"name": variant.board.provinces[h].name, "provinces": [h], "homes": [h],
+                                  "capital": h, "pliant": True, "latent": True, "from": p, "units": []}
         self.attack_order = [Power(p) for p in data.get("diplomatic_attack_order") or self.majors]
         self.progression = data.get("influence_progression") or {}
+        for p, row in self.progression.items():
+            if p == "reconstructed":
+                continue
+            if p not in self.majors or not isinstance(row, Mapping):
+                raise MapError(f"influence_progression: {p!r} should be a power with a row {{year: INFs}}")
+            for y, v in row.items():
+                _int(y, f"influence_progression year of {p}")
+                _int(v, f"influence_progression value of {p} in {y}", 0)
         self.start_influence = {p: (pw[p] or {}).get("influence", 0) for p in self.majors}
         mc = data.get("military_cost") or {}
-        self.cost_percent = {int(k): int(v) for k, v in (mc.get("percent_by_size") or {}).items()}
-        self.max_units = int(mc.get("max_units", 15))
-        self.floor = int(mc.get("treasury_floor", 25))
+        self.cost_percent = {_int(k, "military_cost size", 0): _int(v, f"military_cost percent at size {k}", 0, 100)
+                             for k, v in (mc.get("percent_by_size") or {}).items()}
+        self.max_units = _int(mc.get("max_units", 15), "military_cost.max_units", 0)
+        self.floor = _int(mc.get("treasury_floor", 25), "military_cost.treasury_floor", 0)
+        ip = data.get("influence_purchase") or {}
+        self.inf_price = Fraction(str(ip.get("price", 2)))
+        if self.inf_price <= 0:
+            raise MapError(f"influence_purchase.price should be above 0, found {ip.get('price')!r}")
+        self.scoring = {k: _int(v, f"scoring.{k}") for k, v in (data.get("scoring") or {}).items() if k != "reconstructed"}
+        obj = data.get("objectives") or {}
+        self.objective_points = self.scoring.get("objective", _int(obj.get("points", 0), "objectives.points"))
+        self.objective_choose = _int(obj.get("choose", 3), "objectives.choose", 0)
+        self.objective_groups = {str(k): list(v) for k, v in (obj.get("groups") or {}).items()}
+        self.objectives: dict[Power, dict[str, dict]] = {}
+        for p in self.majors:
+            self.objectives[p] = {str(o["id"]): dict(o) for o in obj.get(p) or () if isinstance(o, Mapping) and "id" in o}
+        end = data.get("end") or {}
+        self.final_year = _int(end.get("final_scoring", 1630), "end.final_scoring")
+        mid = end.get("midgame_scoring")
+        self.midgame_year = None if mid in (None, False) else _int(mid, "end.midgame_scoring")
         self.sanctions = (data.get("sanctions") or {}).get("enforced") or []
         self.state_names: dict[str, str] = {}
         for sid, s in self.states.items():
             for n in (sid, s.get("name", ""), *(s.get("aliases") or ())):
                 if n:
-                    self.state_names[_norm(n)] = sid
+                    self.state_names.setdefault(_norm(n), sid)
             for pid in s.get("provinces") or ():
                 self.state_names.setdefault(_norm(pid), sid)
 
@@ -140,15 +247,18 @@ def _norm(text: str) -> str:
     return " ".join(str(text).lower().replace("-", " ").replace(".", " ").split())
 
 
-_INDEXES: dict[int, _Index] = {}
+_INDEXES: dict[tuple, tuple[Any, _Index]] = {}
 
 
 def _index(variant: Variant) -> _Index:
-    key = id(variant.data)
-    idx = _INDEXES.get(key)
-    if idx is None:
-        idx = _INDEXES[key] = _Index(variant)
-    return idx
+    """The index of ``variant`` under its rule options (built once; the data object is kept
+    with it so that its id is never reused)."""
+    tables = (getattr(variant.rules, "options", {}) or {}).get("tables")
+    key = (id(variant.data), repr(tables))
+    hit = _INDEXES.get(key)
+    if hit is None or hit[0] is not variant.data:
+        hit = _INDEXES[key] = (variant.data, _Index(variant))
+    return hit[1]
 
 
 # -- reading the variant state of a position -----------------------------------------------------
@@ -185,9 +295,10 @@ def placed(position: Position) -> dict[str, dict[str, int]]:
 
 
 def status(position: Position, state: str) -> str:
-    """``'unaligned'``, ``'neutral'`` or the power the state is aligned to (seed, "Alignments",
-    "Neutrality"): a power holding at least half the INFs placed, alone, aligns it; two or more
-    equally invested, or three or more with nobody at half, make it neutral."""
+    """``'unaligned'``, ``'neutral'`` or the power the state is aligned to, by its INFs alone
+    (seed, "Alignments", "Neutrality"): a power holding at least half the INFs placed, alone,
+    aligns it; two or more equally invested, or three or more with nobody at half, make it
+    neutral. See :func:`state_status` for a state whose INFs are suspended."""
     d = placed(position).get(state) or {}
     total = sum(d.values())
     if total == 0:
@@ -197,6 +308,47 @@ def status(position: Position, state: str) -> str:
     if 2 * n >= total and (len(ranked) == 1 or ranked[1][1] < n):
         return top
     return "neutral"
+
+
+def active_states(variant: Variant, position: Position) -> list[str]:
+    """The states in play: every state of the start, the Maghreb states included (closed to
+    INFs until activated), the seceded states (optional sanctions) and the new pliant states
+    made of lost home centres."""
+    idx = _index(variant)
+    extra = set(position.extra.get("seceded") or ()) | set(position.extra.get("new_states") or ())
+    return [sid for sid, s in idx.states.items()
+            if sid in extra or not (s.get("latent") or s.get("option"))]
+
+
+def state_of(variant: Variant, position: Position, province: ProvinceId) -> str | None:
+    """The minor state ``province`` belongs to now (a seceded or new state included)."""
+    idx = _index(variant)
+    sid = idx.state_of.get(province)
+    if sid:
+        return sid
+    for sid in list(position.extra.get("seceded") or ()) + list(position.extra.get("new_states") or ()):
+        if province in (idx.states.get(sid) or {}).get("provinces", ()):
+            return sid
+    return None
+
+
+def controlled(variant: Variant, position: Position, state: str) -> bool:
+    """Is the state controlled by another (seed, "Securing control"): its capital (or, for a
+    state without a centre, its province) held by a power or another minor?"""
+    s = _index(variant).states.get(state) or {}
+    cap = s.get("capital")
+    if cap:
+        return position.supply_centers.get(cap) not in (None, state)
+    ctl = position.extra.get("control") or {}
+    return any(ctl.get(p) not in (None, state) for p in s.get("provinces") or ())
+
+
+def state_status(variant: Variant, position: Position, state: str) -> str:
+    """:func:`status`, or ``'controlled'`` for a controlled state: its INFs are held in
+    suspension, not removed, and count again once it is released (seed, "Securing control")."""
+    if controlled(variant, position, state):
+        return "controlled"
+    return status(position, state)
 
 
 @dataclass
@@ -266,20 +418,20 @@ def build_cost(variant: Variant, size: int, treasury: Fraction) -> Fraction:
     return treasury * pct / 100
 
 
-def confession_of(variant: Variant, position: Position, province: ProvinceId) -> str:
-    """What a province counts as for religious rebellion: a power's domain, its flag; a
-    minor state's province, the state's confessional marker (seed, "Confessional markers":
-    Protestant or Catholic INFs alone, or twice the other's; the Papal State starts
-    Catholic)."""
+# -- confession ----------------------------------------------------------------------------------
+
+
+def state_marker(variant: Variant, position: Position, state: str) -> str:
+    """A state's confessional marker from its INFs (seed, "Confessional markers"):
+    ``'protestant'`` or ``'catholic'`` when one confession alone holds INFs there or holds twice
+    the other's, else ``'none'``; a state without INFs keeps its starting marker (the Papal
+    State's Catholic one)."""
     idx = _index(variant)
-    sid = idx.state_of.get(province)
-    if sid is None:
-        return idx.prov_confession.get(province, "mixed")
-    d = placed(position).get(sid) or {}
+    d = placed(position).get(state) or {}
     prot = sum(n for p, n in d.items() if idx.confession.get(p) == "protestant")
     cath = sum(n for p, n in d.items() if idx.confession.get(p) == "catholic")
     if prot == cath == 0:
-        m = idx.states.get(sid, {}).get("marker")
+        m = idx.states.get(state, {}).get("marker")
         return m if m in ("catholic", "protestant") else "none"
     if cath == 0 or prot >= 2 * cath:
         return "protestant"
@@ -288,40 +440,207 @@ def confession_of(variant: Variant, position: Position, province: ProvinceId) ->
     return "none"
 
 
-def score(variant: Variant, position: Position, objectives_met: Mapping[str, int] | None = None) -> dict[Power, int]:
-    """Points of every power (seed, "Mid-game and final scoring"; the Scoring Guide is lost:
-    ``variant.yaml``'s reconstructed ``scoring`` table): aligned states (and their further
-    provinces), confessional markers of the power's confession, foreign centres and paying
-    provinces controlled, home centres held, full tens of treasury above the floor, objectives
-    met (``objectives_met``: power -> count, judged by the Gamesmaster), less the penalty for
-    each declaration of war (errata 3-14-2015)."""
+def confession_of(variant: Variant, position: Position, province: ProvinceId) -> str:
+    """What a province counts as when captured (seed, "Religious rebellion"): in a minor state,
+    the state's confessional marker; in a power's domain, the province's flag (the power's
+    confession; ``mixed`` for Bohemia and Guyenne, which never rebel, seed's note). A seceded
+    state keeps its flag."""
     idx = _index(variant)
-    table = variant.data.get("scoring") or {}
-    pts = {p: 0 for p in idx.majors}
-    for sid, s in idx.states.items():
-        st = status(position, sid)
-        if st in pts:
-            pts[st] += int(table.get("aligned_state", 0)) + int(table.get("aligned_state_extra_province", 0)) * (len(s.get("provinces") or ()) - 1)
+    sid = state_of(variant, position, province)
+    if sid is None or sid in (position.extra.get("seceded") or ()):
+        return idx.prov_confession.get(province, "mixed")
+    return state_marker(variant, position, sid)
+
+
+def force_confession(variant: Variant, position: Position, power: str) -> str:
+    """The confession of an occupying force: a power's; a minor state's marker, or failing one
+    the confession of its ruler (``states:``)."""
+    idx = _index(variant)
+    if power in idx.confession:
+        return str(idx.confession[power])
+    m = state_marker(variant, position, power)
+    if m != "none":
+        return m
+    return str((idx.states.get(power) or {}).get("confession") or "none")
+
+
+def opposed(a: str, b: str) -> bool:
+    """Catholic against Protestant: the only pair that rebels (seed, "Religious rebellion")."""
+    return {a, b} == {"catholic", "protestant"}
+
+
+def markers(variant: Variant, position: Position) -> dict[ProvinceId, str]:
+    """The confessional marker on the board, by province (seed, "Confessional markers";
+    "Religious rebellion"): ``protestant`` (orange cross) or ``catholic`` (blue) on a state's
+    capital (or its one province) from its INFs; after a capture, ``white`` (captured by a force
+    of the marker's confession), ``red`` (in revolt) or ``black`` (revolt quelled, or Bohemia
+    and Guyenne taken by a Protestant power). Provinces without a marker are left out."""
+    idx = _index(variant)
+    out: dict[ProvinceId, str] = {}
+    for sid in active_states(variant, position):
+        s = idx.states[sid]
         cap = s.get("capital") or (s.get("provinces") or [None])[0]
-        mark = confession_of(variant, position, cap) if cap else "none"
+        if cap and not controlled(variant, position, sid):
+            m = state_marker(variant, position, sid)
+            if m != "none":
+                out[ProvinceId(cap)] = m
+    for prov, colour in (position.extra.get("markers") or {}).items():
+        out[ProvinceId(prov)] = str(colour)
+    for prov in position.extra.get("revolts") or {}:
+        out[ProvinceId(prov)] = "red"
+    return dict(sorted(out.items()))
+
+
+# -- objectives and scoring ----------------------------------------------------------------------
+
+
+def holds(variant: Variant, position: Position, power: str, province: ProvinceId) -> bool:
+    """Does ``power`` hold ``province``: control it (a centre, or a paying province without
+    one), or, for a province that pays nothing, occupy it with its own unit?"""
+    idx = _index(variant)
+    if variant.board.provinces[province].is_supply_center:
+        return position.supply_centers.get(province) == power
+    if province in idx.income and province in idx.state_of:
+        return (position.extra.get("control") or {}).get(province) == power
+    u = position.unit_in(province)
+    return u is not None and u.power == power
+
+
+def _aligned(variant: Variant, position: Position, power: str, state: str) -> bool:
+    return state_status(variant, position, state) == power
+
+
+def _state_held(variant: Variant, position: Position, power: str, state: str) -> bool:
+    s = _index(variant).states.get(state) or {}
+    cap = s.get("capital") or (s.get("provinces") or [state])[0]
+    return holds(variant, position, power, ProvinceId(cap))
+
+
+def objective_met(variant: Variant, position: Position, power: str, objective: Mapping[str, Any]) -> bool:
+    """Is one objective of the Political and Military Objectives Table met? Its conditions
+    (all must hold): ``hold`` (every province held), ``hold_any``, ``aligned`` (every state
+    aligned to the power), ``aligned_any``, ``aligned_or_held`` (each state aligned or its
+    capital held), ``markers`` (``{confession, states}`` all bearing it, or ``{confession,
+    count, among: GROUP}``), ``allied_with_any``, ``hold_all_homes``, ``no_foreign_fleet_in``
+    (no fleet of a power other than the power and its allies), ``any_of`` (a list of such
+    conditions, one enough)."""
+    idx = _index(variant)
+    rel = relations(position)
+    for key, val in objective.items():
+        if key in ("id", "text"):
+            continue
+        if key == "hold":
+            ok = all(holds(variant, position, power, ProvinceId(p)) for p in val)
+        elif key == "hold_any":
+            ok = any(holds(variant, position, power, ProvinceId(p)) for p in val)
+        elif key == "aligned":
+            ok = all(_aligned(variant, position, power, s) for s in val)
+        elif key == "aligned_any":
+            ok = any(_aligned(variant, position, power, s) for s in val)
+        elif key == "aligned_or_held":
+            ok = all(_aligned(variant, position, power, s) or _state_held(variant, position, power, s) for s in val)
+        elif key == "markers":
+            conf = val["confession"]
+            if "states" in val:
+                ok = all(state_marker(variant, position, s) == conf and not controlled(variant, position, s) for s in val["states"])
+            else:
+                among = idx.objective_groups.get(val.get("among"), list(idx.states))
+                ok = sum(1 for s in among if state_marker(variant, position, s) == conf
+                         and not controlled(variant, position, s)) >= int(val.get("count", 1))
+        elif key == "allied_with_any":
+            ok = any(rel.allied(power, p) for p in val)
+        elif key == "hold_all_homes":
+            ok = all(position.supply_centers.get(h) == power for h in variant.homes(Power(power))) == bool(val)
+        elif key == "no_foreign_fleet_in":
+            ok = not any(u.kind is UnitType.FLEET and u.province in val and u.power != power
+                         and not rel.allied(power, u.power) for u in position.units)
+        elif key == "any_of":
+            ok = any(objective_met(variant, position, power, {"id": "", **c}) for c in val)
+        else:
+            raise MapError(f"objective {objective.get('id')!r}: unknown condition {key!r}")
+        if not ok:
+            return False
+    return True
+
+
+def chosen_objectives(variant: Variant, position: Position) -> dict[Power, list[str]]:
+    """The three objectives each player chose before the game (seed, "Objectives"): the
+    position's ``objectives`` key, else the game's ``objectives`` option."""
+    raw = position.extra.get("objectives")
+    if raw is None:
+        raw = (getattr(variant.rules, "options", {}) or {}).get("objectives") or {}
+    return {Power(p): [str(i) for i in ids or ()] for p, ids in raw.items()}
+
+
+def check_objectives(variant: Variant, chosen: Any, where: str = "game option 'objectives'") -> None:
+    """MapError unless ``chosen`` maps powers to at most ``choose`` ids of their own table."""
+    idx = _index(variant)
+    if chosen in (None, {}):
+        return
+    if not isinstance(chosen, Mapping):
+        raise MapError(f"{where} maps each power to the ids of its objectives")
+    for p, ids in chosen.items():
+        if p not in idx.majors:
+            raise MapError(f"{where}: {p!r} is not a power (powers: {', '.join(idx.majors)})")
+        if not isinstance(ids, (list, tuple)):
+            raise MapError(f"{where}: the objectives of {p} should be a list of ids")
+        if len(ids) > idx.objective_choose:
+            raise MapError(f"{where}: {p} chose {len(ids)} objectives; each player chooses {idx.objective_choose}")
+        for i in ids:
+            if str(i) not in idx.objectives[Power(p)]:
+                raise MapError(f"{where}: {p} has no objective {i!r} (ids: {', '.join(idx.objectives[Power(p)])})")
+
+
+def objectives_met(variant: Variant, position: Position) -> dict[Power, list[str]]:
+    """The chosen objectives each power meets in ``position``."""
+    idx = _index(variant)
+    out: dict[Power, list[str]] = {p: [] for p in idx.majors}
+    for p, ids in chosen_objectives(variant, position).items():
+        for i in ids:
+            obj = idx.objectives.get(p, {}).get(i)
+            if obj is not None and objective_met(variant, position, p, obj):
+                out[p].append(i)
+    return out
+
+
+def score(variant: Variant, position: Position, objectives_met_count: Mapping[str, int] | None = None) -> dict[Power, int]:
+    """Points of every power (seed, "Mid-game and final scoring"; the Scoring Guide is lost:
+    the reconstructed ``scoring`` table, overridable by the game's ``tables`` option): aligned
+    states (and their further provinces), confessional markers of the power's confession,
+    foreign centres and paying provinces controlled, home centres held, full tens of treasury
+    above the floor, chosen objectives met (judged from the position unless
+    ``objectives_met_count`` gives the Gamesmaster's count), less the penalty for each
+    declaration of war (errata 3-8-2015, 3-14-2015)."""
+    idx = _index(variant)
+    table = idx.scoring
+    pts = {p: 0 for p in idx.majors}
+    for sid in active_states(variant, position):
+        s = idx.states[sid]
+        st = state_status(variant, position, sid)
+        if st in pts:
+            pts[st] += table.get("aligned_state", 0) + table.get("aligned_state_extra_province", 0) * (len(s.get("provinces") or ()) - 1)
+        if controlled(variant, position, sid):
+            continue
+        mark = state_marker(variant, position, sid)
         for p in pts:
             if idx.confession.get(p) == mark:
-                pts[p] += int(table.get("confessional_marker", 0))
+                pts[p] += table.get("confessional_marker", 0)
     for prov, owner in position.supply_centers.items():
         if owner in pts:
             home = prov in variant.homes(owner)
-            pts[owner] += int(table.get("home_centre" if home else "foreign_centre", 0))
+            pts[owner] += table.get("home_centre" if home else "foreign_centre", 0)
     for prov, owner in (position.extra.get("control") or {}).items():
         if owner in pts:
-            pts[owner] += int(table.get("foreign_income_province", 0))
-    per = int(table.get("treasury_per", 0))
+            pts[owner] += table.get("foreign_income_province", 0)
+    per = table.get("treasury_per", 0)
     for p, money in treasuries(variant, position).items():
         if per:
             pts[p] += int(max(money - idx.floor, 0) // per)
-    for p, n in (objectives_met or {}).items():
+    met = objectives_met_count if objectives_met_count is not None else {p: len(v) for p, v in objectives_met(variant, position).items()}
+    for p, n in met.items():
         if p in pts:
-            pts[p] += int(table.get("objective", 0)) * int(n)
+            pts[p] += idx.objective_points * int(n)
     for p, n in relations(position).war_declarations.items():
         if p in pts:
-            pts[p] += int(table.get("declaration_of_war", 0)) * n
+            pts[p] += table.get("declaration_of_war", 0) * n
     return pts

@@ -53,7 +53,7 @@ from typing import Any, Mapping, Sequence
 
 from ..core.board import Board, Terrain
 from ..core.errors import InvalidOrder
-from ..core.orders import Order, UnitOrder
+from ..core.orders import Move, Order, UnitOrder
 from ..core.types import Location, Phase, PhaseKind, Position, Power, ProvinceId, Unit, UnitType
 from ..core.variant import Calendar, Rules, Variant
 
@@ -357,6 +357,9 @@ def _play_income(variant: Variant, position: Position, dice_seed: Any = None) ->
     from ..core.phases import close_phase
 
     position = _initialised(variant, position)
+    if not variant.rules.options.get("money", True):
+        # The Basic game: no money (a game may open on this phase).
+        return close_phase(variant, position, position.phase, position, (), [], ["The Basic game has no income."])
     paid = income(variant, position, dice_seed)
     st = state(position)
     for p, rec in paid.items():
@@ -505,15 +508,40 @@ class _CoreRules(Rules):
     """The hooks the movement core sees while it plays a Machiavelli movement phase on the
     board with city nodes (no phase of its own, no captures)."""
 
-    def __init__(self, outer: "MachiavelliRules") -> None:
+    def __init__(self, outer: "MachiavelliRules", specials: Mapping[str, Any] | None = None) -> None:
         super().__init__(outer.options)
         self.outer = outer
+        self.specials = specials or {}
+
+    def _strength(self, position: Position, order: UnitOrder) -> int:
+        if not self.specials or not position.extra.get("special_units"):
+            return 1
+        from .machiavelli_special import strength_of
+
+        return strength_of(self.specials, position, order.power, order.kind, order.location.province)
+
+    def strength_bonus(self, position: Position, order: UnitOrder, role: str) -> int:
+        """rules §Special units: an elite unit has strength 2 in moves and holds; rules §Effects
+        of rebellions 6: the rebels support the one other power moving into their province."""
+        bonus = self._strength(position, order) - 1
+        rebels = position.extra.get("rebel_support")
+        if rebels and role in ("attack", "prevent", "defend") and getattr(order, "destination", None) is not None:
+            if rebels.get(order.destination.province) == order.power:  # type: ignore[attr-defined]
+                bonus += 1
+        return bonus
+
+    def support_strength(self, position: Position, support: UnitOrder) -> int:
+        """rules §Special units: an elite unit's support counts 2 (cut like any other)."""
+        return self._strength(position, support)
 
     def can_carry_convoy(self, board: Board, province: ProvinceId) -> bool:
         return self.outer.can_carry_convoy(board, province)
 
     def captures_now(self, calendar: Calendar, phase: Phase) -> bool:
         return False
+
+    def phase_needed(self, variant: Variant, position: Position) -> bool | None:
+        return self.outer.phase_needed(variant, position)
 
 
 def _play_campaign(variant: Variant, position: Position, orders: Sequence[Order]) -> Any:
@@ -524,12 +552,53 @@ def _play_campaign(variant: Variant, position: Position, orders: Sequence[Order]
     from . import machiavelli_money as money
     from .machiavelli_movement import play_movement
 
+    from ..core.orders import Disband
+    from ..core.resolution import Outcome, Resolution, Tag
+
     kinds = (money.Borrow, money.Pay, money.GiveChit, money.Expense)
     paid = money.play_money(variant, position, orders)
     unit_orders = [o for o in orders if not isinstance(o, kinds)]
     unit_orders, held = money.assassinated_orders(unit_orders, paid.assassinated)
-    result = play_movement(variant, paid.position, unit_orders, paid.assassinated)
-    money_res = [paid.resolutions[i] for i in sorted(paid.resolutions)]
+    # Disbanding at will ('A MIL 0'; njudge 'set disband', rules §Order syntax tech note 1), and
+    # the garrisons switch (njudge 'set nogarrisons': no new garrisons), before the moves.
+    own: list = []
+    moving = paid.position
+    lost_now: list[Unit] = []
+    kept_orders: list[Order] = []
+    for o in unit_orders:
+        if isinstance(o, Disband):
+            unit = next((u for u in moving.units if u.power == o.power and u.location == o.location
+                         and (u.kind is o.kind or o.kind is None)), None)
+            if not variant.rules.options.get("disband_order", False):
+                own.append(Resolution(o.power, o, Outcome.ILLEGAL, "disbanding in a movement phase needs the "
+                                      "disband_order option; the unit holds", text=str(o)))
+            elif unit is None:
+                own.append(Resolution(o.power, o, Outcome.ILLEGAL, f"no such unit of {o.power} in {o.location}", text=str(o)))
+            else:
+                moving = moving.evolve(units=tuple(u for u in moving.units if u != unit))
+                lost_now.append(unit)
+                own.append(Resolution(o.power, o, Outcome.SUCCESS, "disbanded", (Tag.DISBANDED,), text=str(o)))
+            continue
+        if isinstance(o, Convert) and o.into is UnitType.GARRISON and not variant.rules.options.get("garrisons", True):
+            own.append(Resolution(o.power, o, Outcome.ILLEGAL, "this game has no garrisons; the unit holds", text=str(o)))
+            continue
+        kept_orders.append(o)
+    # rules §Effects of rebellions 6: a power the rebellion is not against gets one point of
+    # support moving into the rebelling province, when it alone tries.
+    rebels = moving.extra.get("rebellions") or {}
+    helped: dict[str, set] = {}
+    for o in kept_orders:
+        if isinstance(o, Move) and o.destination.province in rebels and o.power != rebels[o.destination.province].get("against"):
+            helped.setdefault(o.destination.province, set()).add(o.power)
+    rebel_support = {prov: next(iter(ps)) for prov, ps in helped.items() if len(ps) == 1}
+    if rebel_support:
+        moving = moving.evolve(extra={**moving.extra, "rebel_support": rebel_support})
+    result = play_movement(variant, moving, kept_orders, paid.assassinated)
+    if rebel_support:
+        nxt = result.next_position
+        result = dataclasses.replace(result, next_position=nxt.evolve(
+            extra={k: v for k, v in nxt.extra.items() if k != "rebel_support"}))
+    money_res = [paid.resolutions[i] for i in sorted(paid.resolutions)] + own
     # An assassinated ruler's orders: say so, in place of the hold the core answered.
     swapped = {(r.power, r.order.location) for r in held if isinstance(r.order, UnitOrder)}
     rest = [r for r in result.resolutions
@@ -537,7 +606,7 @@ def _play_campaign(variant: Variant, position: Position, orders: Sequence[Order]
                     and r.reason in ("held", "no order: held"))]
     return dataclasses.replace(
         result, position=position, resolutions=tuple(money_res + held + rest),
-        disbanded=tuple(paid.lost) + result.disbanded, notes=tuple(paid.notes) + result.notes)
+        disbanded=tuple(paid.lost) + tuple(lost_now) + result.disbanded, notes=tuple(paid.notes) + result.notes)
 
 
 class MachiavelliRules(Rules):
@@ -565,6 +634,11 @@ class MachiavelliRules(Rules):
         """Besiege ``A GEN besiege`` / ``A GEN B``, lift ``A GEN lift siege`` / ``A GEN L``, convert
         ``A GEN C G``, ``G GEN convert to fleet``, ``F PRO C G`` (rules §Order syntax)."""
         if position.phase.kind is PhaseKind.ADJUSTMENT:
+            from .machiavelli_special import parse_special_build
+
+            sb = parse_special_build(text, power, variant, position)
+            if sb is not None:
+                return sb
             mm = _MAINTAIN_RE.match(text)
             if not mm:
                 return None
@@ -598,6 +672,18 @@ class MachiavelliRules(Rules):
 
             other, _ = Names(variant).power(a.group("who"))
             return Ally(power, other, not a.group("no"))
+        z = re.match(r"^\s*(?P<head>.+?)\s+0\s*$", text)
+        if z:
+            from ..core.orders import Disband
+
+            try:
+                kind, loc = _read_unit(z.group("head"), variant, position, power)
+            except InvalidOrder:
+                return None
+            if kind is None:
+                here = [u for u in position.units_at(loc.province) if u.power == power and u.kind is not UnitType.GARRISON]
+                kind = here[0].kind if here else UnitType.ARMY
+            return Disband(power, kind, loc)
         m = _ORDER_RE.match(text)
         if not m:
             return None
@@ -626,7 +712,9 @@ class MachiavelliRules(Rules):
         if kind is PhaseKind.INCOME:
             return bool(self.options.get("money", True))
         if kind is PhaseKind.ADJUSTMENT:
-            return bool(self.options.get("money", True))  # upkeep every year (Basic game: not done)
+            return True  # upkeep every year; the Basic game's builds and removals
+        if position.phase.season == "Summer" and not self.options.get("summer", True):
+            return False  # two campaigns a year (njudge 'set nosummer')
         return None
 
     def play_phase(self, variant: Variant, position: Position, orders: Sequence[Order]):
@@ -640,8 +728,10 @@ class MachiavelliRules(Rules):
 
             return play_retreat(variant, _initialised(variant, position), orders)
         if kind is PhaseKind.ADJUSTMENT:
-            from .machiavelli_adjustment import play_adjustment
+            from .machiavelli_adjustment import play_adjustment, play_basic_adjustment
 
+            if not self.options.get("money", True):
+                return play_basic_adjustment(variant, _initialised(variant, position), orders)
             return play_adjustment(variant, _initialised(variant, position), orders)
         return None
 

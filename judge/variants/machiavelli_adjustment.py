@@ -27,6 +27,7 @@ from ..core.resolution import Outcome, Resolution, Tag
 from ..core.types import Position, Power, ProvinceId, Unit, UnitType
 from ..core.variant import Variant
 from . import machiavelli as M
+from . import machiavelli_special as special
 
 
 def held_homes(variant: Variant, st: dict, power: Power) -> list[ProvinceId]:
@@ -60,7 +61,11 @@ def build_problem(variant: Variant, position: Position, st: dict, o: Build, new:
     blocked = build_blocked(position, prov)
     if blocked is not None:
         return f"{info.name} suffers {blocked}: no builds there (rules §Famine, §Effects of rebellions 5.5)"
+    if not M._lagoon_rule(variant) and "venice" in info.flags and (position.units_at(prov) or prov in st["autonomous"]):
+        return "only one unit may be in Venice (rules §Special mapboard features 5 a)"
     if o.kind is UnitType.GARRISON:
+        if not variant.rules.options.get("garrisons", True):
+            return "this game has no garrisons"
         if not M.garrisonable(board, prov, variant.rules.options):
             return f"{info.name} is not walled: no garrison"
         if any(u.kind is UnitType.GARRISON for u in position.units_at(prov)) or prov in st["autonomous"]:
@@ -92,6 +97,7 @@ def play_adjustment(variant: Variant, position: Position, orders: Sequence[Order
     board = variant.board
     st = M.state(position)
     upkeep = int((variant.data.get("units") or {}).get("upkeep", 3))
+    limit = int((variant.data.get("units") or {}).get("special_limit", 1))
     treasury = dict(st["treasury"])
     results: list[Resolution | None] = [None] * len(orders)
     fate: dict[Unit, str] = {}  # unit -> "kept" / "disbanded"
@@ -100,9 +106,18 @@ def play_adjustment(variant: Variant, position: Position, orders: Sequence[Order
     new: set = set()
     lost: list[Unit] = []
 
-    def pay(power: Power) -> bool:
-        if treasury.get(power, 0) >= upkeep:
-            treasury[power] = treasury.get(power, 0) - upkeep
+    specials = special.table(variant)
+    new_specials: dict[str, dict[str, str]] = {}
+
+    def cost_of(u: Unit | None, kind: str | None = None) -> int:
+        """Upkeep of a unit (or a new one of ``kind``): 3, a special unit's own cost."""
+        kind = kind or (special.special_of(position, u) if u is not None else None)
+        return int((specials.get(kind) or {}).get("cost", upkeep)) if kind else upkeep
+
+    def pay(power: Power, amount: int | None = None) -> bool:
+        amount = upkeep if amount is None else amount
+        if treasury.get(power, 0) >= amount:
+            treasury[power] = treasury.get(power, 0) - amount
             return True
         return False
 
@@ -117,16 +132,32 @@ def play_adjustment(variant: Variant, position: Position, orders: Sequence[Order
                     results[idx] = Resolution(o.power, o, Outcome.ILLEGAL, "not an adjustment order", text=str(o))
                 continue
             if is_build:
+                kind = getattr(o, "special", "") or None
+                price = cost_of(None, kind)
                 why = build_problem(variant, position, st, o, new)
-                if why is None and not pay(o.power):
-                    why = f"{o.power} cannot pay the {upkeep} ducats"
+                if why is None and kind is not None:
+                    if kind not in specials:
+                        why = "special units are not in use in this game"
+                    else:
+                        alive = sum(1 for x in position.units if x.power == o.power and fate.get(x) != "disbanded"
+                                    and special.special_of(position, x))
+                        if alive + len(new_specials.get(o.power, {})) >= limit:
+                            # rules §Special units: an order past the limit fails and its money is lost.
+                            pay(o.power, min(price, treasury.get(o.power, 0)))
+                            results[idx] = Resolution(o.power, o, Outcome.FAILURE, f"{o.power} may have only {limit} special unit(s) in play: "
+                                                      f"the {price} ducats are lost", text=str(o))
+                            continue
+                if why is None and not pay(o.power, price):
+                    why = f"{o.power} cannot pay the {price} ducats"
                 if why:
                     results[idx] = Resolution(o.power, o, Outcome.ILLEGAL if "cannot pay" not in why else Outcome.FAILURE, why, text=str(o))
                     continue
                 new.add(o.location.province)
                 u = Unit(o.power, o.kind, o.location)
                 built.append(u)
-                results[idx] = Resolution(o.power, o, Outcome.SUCCESS, f"built in {board.provinces[o.location.province].name} for {upkeep} ducats", text=str(o))
+                if kind is not None:
+                    new_specials.setdefault(o.power, {})[str(u)] = kind
+                results[idx] = Resolution(o.power, o, Outcome.SUCCESS, f"built in {board.provinces[o.location.province].name} for {price} ducats", text=str(o))
                 continue
             u = _find(position, o)
             if u is None:
@@ -138,9 +169,9 @@ def play_adjustment(variant: Variant, position: Position, orders: Sequence[Order
             if is_disband:
                 fate[u] = "disbanded"
                 results[idx] = Resolution(o.power, o, Outcome.SUCCESS, "disbanded", (Tag.DISBANDED,), text=str(o))
-            elif pay(o.power):
+            elif pay(o.power, cost_of(u)):
                 fate[u] = "kept"
-                results[idx] = Resolution(o.power, o, Outcome.SUCCESS, f"maintained for {upkeep} ducats", text=str(o))
+                results[idx] = Resolution(o.power, o, Outcome.SUCCESS, f"maintained for {cost_of(u)} ducats", text=str(o))
             else:
                 fate[u] = "disbanded"
                 results[idx] = Resolution(o.power, o, Outcome.FAILURE, f"{o.power} cannot pay the upkeep: disbanded", (Tag.DISBANDED,), text=str(o))
@@ -153,9 +184,9 @@ def play_adjustment(variant: Variant, position: Position, orders: Sequence[Order
         homes = held_homes(variant, st, power) or list(variant.homes(power))
         dist = board.distances_from(homes)
         for u in sorted(silent, key=lambda u: (dist.get(u.province, 99), u.province, u.kind.value)):
-            if pay(power):
+            if pay(power, cost_of(u)):
                 fate[u] = "kept"
-                extra.append(Resolution(power, M.Maintain(power, u.kind, u.location), Outcome.SUCCESS, f"no order: maintained for {upkeep} ducats", text=f"Maintain {u}"))
+                extra.append(Resolution(power, M.Maintain(power, u.kind, u.location), Outcome.SUCCESS, f"no order: maintained for {cost_of(u)} ducats", text=f"Maintain {u}"))
             else:
                 fate[u] = "disbanded"
                 extra.append(Resolution(power, Disband(power, u.kind, u.location), Outcome.SUCCESS, "no order, and no money for its upkeep: disbanded", (Tag.DISBANDED,), text=f"Disband {u}"))
@@ -165,5 +196,78 @@ def play_adjustment(variant: Variant, position: Position, orders: Sequence[Order
     st["treasury"] = treasury
     after = M._with_state(position.evolve(units=tuple(kept + built)), st)
     after = M._update_control(variant, after)
+    after = special.carry(position, after, ())
+    if new_specials:
+        entries = {p: dict(us) for p, us in (after.extra.get("special_units") or {}).items()}
+        for p, us in new_specials.items():
+            entries.setdefault(p, {}).update(us)
+        after = special.with_entries(after, entries)
     final = [r for r in results if r is not None] + extra
     return close_phase(variant, position, position.phase, after, tuple(final), lost, notes)
+
+
+# -- the Basic game ----------------------------------------------------------------------------
+
+
+def basic_allowance(variant: Variant, st: dict, power: Power) -> int:
+    """rules §Advanced and basic rules: in the Basic game a power may have one unit (garrisons
+    included) for each city it controls together with the city's province."""
+    board = variant.board
+    return sum(1 for city, who in st["city_control"].items()
+               if who == power and board.provinces[ProvinceId(city)].flags.get("city")
+               and st["province_control"].get(city) == power)
+
+
+def play_basic_adjustment(variant: Variant, position: Position, orders: Sequence[Order]) -> PhaseResult:
+    """The Basic game's Winter (option ``money`` off): no money; each power builds up to, or
+    removes down to, its allowance (:func:`basic_allowance`). Builds go where an Advanced build
+    may (:func:`build_problem`); too few removals ordered: the units farthest from the power's
+    home countries go, as in civil disorder."""
+    board = variant.board
+    st = M.state(position)
+    units = list(position.units)
+    due = {p: basic_allowance(variant, st, p) - sum(1 for u in units if u.power == p) for p in variant.powers}
+    used: dict[str, int] = {}
+    new: set = set()
+    results: list[Resolution] = []
+    built: list[Unit] = []
+    lost: list[Unit] = []
+    for o in orders:
+        p = o.power
+        if isinstance(o, Build):
+            why = None if due.get(p, 0) - used.get(p, 0) > 0 else f"{p} has no build to make"
+            why = why or build_problem(variant, position, st, o, new)
+            if why:
+                results.append(Resolution(p, o, Outcome.ILLEGAL, why, text=str(o)))
+                continue
+            new.add(o.location.province)
+            used[p] = used.get(p, 0) + 1
+            built.append(Unit(p, o.kind, o.location))
+            results.append(Resolution(p, o, Outcome.SUCCESS, f"built in {board.provinces[o.location.province].name}", text=str(o)))
+        elif isinstance(o, Disband):
+            u = _find(position, o)
+            if u is None or u in lost:
+                results.append(Resolution(p, o, Outcome.ILLEGAL, f"no such unit of {p} in {o.location.province}", text=str(o)))
+            elif -due.get(p, 0) - used.get(p, 0) <= 0:
+                results.append(Resolution(p, o, Outcome.ILLEGAL, f"{p} has no unit to remove", text=str(o)))
+            else:
+                used[p] = used.get(p, 0) + 1
+                lost.append(u)
+                results.append(Resolution(p, o, Outcome.SUCCESS, "removed", (Tag.DISBANDED,), text=str(o)))
+        else:
+            results.append(Resolution(p, o, Outcome.ILLEGAL, "not an order of the Basic game's adjustments", text=str(o)))
+    notes: list[str] = []
+    for p in sorted(due):
+        left = -due[p] - used.get(p, 0)
+        if due[p] < 0 and left > 0:
+            homes = held_homes(variant, st, p) or list(variant.homes(p))
+            dist = board.distances_from(homes)
+            mine = [u for u in units if u.power == p and u not in lost]
+            for u in sorted(mine, key=lambda u: (-dist.get(u.province, 99), u.province, u.kind.value))[:left]:
+                lost.append(u)
+                results.append(Resolution(p, Disband(p, u.kind, u.location), Outcome.SUCCESS,
+                                          "civil disorder: removed, farthest from home", (Tag.DISBANDED,), text=f"Disband {u}"))
+                notes.append(f"{p} did not order enough removals: its {u.kind.noun} in {board.provinces[u.province].name} is removed.")
+    kept = [u for u in units if u not in lost]
+    after = M._update_control(variant, M._with_state(position.evolve(units=tuple(kept + built)), st))
+    return close_phase(variant, position, position.phase, after, tuple(results), lost, notes)

@@ -44,6 +44,7 @@ from ..core.types import Location, Phase, Position, Power, ProvinceId, Unit, Uni
 from ..core.variant import Variant
 from ..dice import Dice
 from . import machiavelli as M
+from . import machiavelli_special as special
 
 __all__ = ["Borrow", "Pay", "GiveChit", "Expense", "parse_money_order", "play_money", "after_campaign", "dice"]
 
@@ -430,6 +431,7 @@ def play_money(variant: Variant, position: Position, orders: Sequence[Order]) ->
     # are deducted from it; it must still cover the ordered bribe's cost.
     units = list(position.units)
     autonomous = list(st["autonomous"])
+    bought: dict[tuple[str, str], tuple[str, str]] = {}
     for key in sorted(bribes):
         offers = bribes[key]
         top = max(p for _, _, p in offers)
@@ -445,12 +447,18 @@ def play_money(variant: Variant, position: Position, orders: Sequence[Order]) ->
         if net < cost:
             answer(i, o, Outcome.FAILURE, f"{paid} ducats, less {counters.get(key, 0)} of counter-bribes, do not cover the {cost} needed")
             continue
+        target = _target_unit(position, st, o)
         units, autonomous, text = _apply_bribe(variant, position, st, ms, o, units, autonomous, lost)
+        if o.kind == "buy" and isinstance(target, Unit):
+            bought[(target.power, str(target))] = (o.power, str(target))
         answer(i, o, Outcome.SUCCESS, text)
         notes.append(f"{o.power}: {text}.")
     st["autonomous"] = sorted(autonomous)
     st["treasury"] = treasury
+    before_bribes = position
     position = M._with_state(position.evolve(units=tuple(units)), st)
+    # A bought special unit stays special, for its buyer; a disbanded one is gone.
+    position = special.carry(before_bribes, position, [], bought)
 
     # Assassinations: one d6 per attempt; it succeeds on a roll at or below amount / 12.
     roll = dice(position, "assassination")
@@ -605,6 +613,11 @@ def _bribe_cost(variant: Variant, position: Position, st: Mapping[str, Any], o: 
     garrison = target == "autonomous" or (isinstance(target, Unit) and target.kind is UnitType.GARRISON)
     if garrison and M.city_value(variant.board, ProvinceId(o.target)) >= 2:
         cost *= int(b.get("major_city_garrison_factor", 2))
+    if isinstance(target, Unit):
+        # rules §Special units: citizen's militia and elite professionals cost twice (the factors stack).
+        kind = special.special_of(position, target)
+        if kind:
+            cost *= int((special.table(variant).get(kind) or {}).get("bribe_factor", 1))
     return cost
 
 

@@ -22,6 +22,7 @@ from ..core.resolution import Outcome, Resolution, Tag
 from ..core.types import Dislodged, Location, Phase, PhaseKind, Position, Power, ProvinceId, Unit, UnitType
 from ..core.variant import Variant
 from . import machiavelli as M
+from . import machiavelli_special as special
 
 _BOARDS: dict[tuple, Board] = {}
 
@@ -77,7 +78,8 @@ def core_board(variant: Variant) -> Board:
 
 def core_variant(variant: Variant, *, nodes: bool) -> Variant:
     return dataclasses.replace(
-        variant, board=core_board(variant) if nodes else variant.board, rules=M._CoreRules(variant.rules),
+        variant, board=core_board(variant) if nodes else variant.board,
+        rules=M._CoreRules(variant.rules, special.table(variant)),
     )
 
 
@@ -109,9 +111,37 @@ def _held(position: Position, orders: Sequence[Order]) -> set[ProvinceId]:
 
 
 def play_movement(variant: Variant, position: Position, orders: Sequence[Order],
-                  victims: set[str] = frozenset()) -> PhaseResult:
+                  victims: set[str] = frozenset(), strait_view: Position | None = None) -> PhaseResult:
     """Play a Machiavelli movement phase (see the module's docstring). ``victims``: powers whose
-    ruler was assassinated this campaign (their holds put no rebellion down)."""
+    ruler was assassinated this campaign (their holds put no rebellion down).
+
+    With the ``house_straits`` option off (rules §Special mapboard features 1 c, d, as written),
+    a fleet that enters a fleetless Piombino or Messina this campaign, by a move or a garrison's
+    conversion, blocks hostile fleets using the strait in the same campaign: the phase is played
+    once, and if such a fleet arrived it is played again with that fleet counted as the keeper
+    (``strait_view``: the position the straits are judged on)."""
+    result = _play_movement(variant, position, orders, victims, strait_view or position)
+    if strait_view is None and not variant.rules.options.get("house_straits", True):
+        arrived = _fleets_arrived_in_straits(variant, position, result)
+        if arrived:
+            view = position.evolve(units=position.units + tuple(arrived))
+            return _play_movement(variant, position, orders, victims, view)
+    return result
+
+
+def _fleets_arrived_in_straits(variant: Variant, position: Position, result: PhaseResult) -> list[Unit]:
+    """Fleets standing after the phase in a strait's keeping area that had no fleet at its start."""
+    keepers = {info["controller"] for info in (variant.data.get("straits") or {}).values()}
+    out = []
+    for ctrl in sorted(keepers):
+        if any(u.kind is UnitType.FLEET for u in position.units_at(ProvinceId(ctrl))):
+            continue
+        out += [u for u in result.next_position.units_at(ProvinceId(ctrl)) if u.kind is UnitType.FLEET]
+    return out
+
+
+def _play_movement(variant: Variant, position: Position, orders: Sequence[Order], victims: set[str],
+                   strait_view: Position) -> PhaseResult:
     given = position
     campaign = {"held": sorted(_held(position, orders)), "victims": sorted(victims)}
     board = variant.board
@@ -163,6 +193,8 @@ def play_movement(variant: Variant, position: Position, orders: Sequence[Order],
     position = position.evolve(extra={**position.extra, "straits_allowed": allowed})
     if not allowed:
         position = position.evolve(extra={k: v for k, v in position.extra.items() if k != "straits_allowed"})
+    strait_view = strait_view.evolve(extra={**{k: v for k, v in strait_view.extra.items() if k != "straits_allowed"},
+                                            **({"straits_allowed": allowed} if allowed else {})})
 
     for idx, o in enumerate(orders):
         if isinstance(o, M.Ally):
@@ -186,6 +218,8 @@ def play_movement(variant: Variant, position: Position, orders: Sequence[Order],
                 why = "a fleet besieges only a port city"
             elif M.city_province(variant, city) != city and u.kind is not UnitType.FLEET:
                 why = "Venice is besieged by a fleet only (seed 000)"
+            elif _venice_as_written(variant, city):
+                why = "a garrison in Venice is never besieged (rules §Special mapboard features 5 f)"
             else:
                 core = Hold(o.power, u.kind, u.location)
                 if owner != o.power:
@@ -241,9 +275,12 @@ def play_movement(variant: Variant, position: Position, orders: Sequence[Order],
         else:
             core = as_core(o)
             if o.kind is not UnitType.GARRISON:
-                why = _strait_problem(variant, position, o, orders)
+                why = _strait_problem(variant, strait_view, o, orders)
                 if isinstance(o, Move) and M.city_province(variant, o.destination.province) != o.destination.province:
                     why = "under the Lagoon house rule only a garrison stands in Venice: a fleet on the Lagoon enters it by converting"
+                elif (isinstance(o, Move) and _venice_as_written(variant, o.destination.province)
+                      and garrison_owner(position, o.destination.province) is not None):
+                    why = "only one unit may be in Venice, and a garrison holds it (rules §Special mapboard features 5 a)"
         if why is None and core is not None and o.kind is not UnitType.GARRISON:
             # A besieger in its siege's second campaign that orders anything but besiege holds,
             # and its siege ends (rules §Sieges).
@@ -346,6 +383,7 @@ def play_movement(variant: Variant, position: Position, orders: Sequence[Order],
     if nxt.phase.kind is PhaseKind.RETREAT and not kept:
         after = close_phase(core_variant(variant, nodes=False), position, nxt.phase, after.evolve(standoffs=frozenset()), (), [], []).next_position
     after = M._update_control(variant, after)
+    after = special.carry(given, after, [r for r in resolutions if r is not None])
     lost = [real(u) for u in res.disbanded]
     notes = list(res.notes) + notes
     if after.phase.kind is not PhaseKind.RETREAT:
@@ -366,8 +404,8 @@ def retreat_city(variant: Variant, position: Position, d: Dislodged) -> Province
     when the attacker was that city's garrison converting), or ``None``. Used only when the unit
     has no other retreat."""
     city = city_of(variant, d.unit.province)
-    if city is None or d.attacker_from == city:
-        return None
+    if city is None or d.attacker_from == city or _venice_as_written(variant, city):
+        return None  # rules §Special mapboard features 5 c: no retreat into Venice's city
     if garrison_owner(position, city) is not None:
         return None
     if d.unit.kind is UnitType.FLEET and not is_port(variant, city):
@@ -437,6 +475,7 @@ def play_retreat(variant: Variant, position: Position, orders: Sequence[Order]) 
             res, disbanded=tuple(u for u in res.disbanded if u not in converted),
             next_position=res.next_position.evolve(units=res.next_position.units + tuple(garrisons)))
     after = M._update_control(variant, res.next_position)
+    after = special.carry(position, after, resolutions)
     campaign = after.extra.get("campaign") or {}
     after = after.evolve(extra={k: v for k, v in after.extra.items() if k != "campaign"})
     played = Phase(position.phase.year, position.phase.season, PhaseKind.MOVEMENT)
@@ -485,3 +524,9 @@ def _strait_problem(variant: Variant, position: Position, o: UnitOrder, orders: 
         return None
     keeper = next(u.power for u in position.units_at(ctrl) if u.kind is UnitType.FLEET)
     return f"{keeper}'s fleet in {variant.board.provinces[ctrl].name} denies passage through the strait"
+
+
+def _venice_as_written(variant: Variant, area: str) -> bool:
+    """Is ``area`` Venice with the Lagoon house rule off (rules §Special mapboard features 5:
+    province and city one space, one unit in it)?"""
+    return not M._lagoon_rule(variant) and "venice" in variant.board.provinces[ProvinceId(area)].flags

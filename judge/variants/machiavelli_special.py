@@ -1,0 +1,136 @@
+"""Machiavelli's special units (rules §Special units, an advanced option on by default):
+citizen's militia, elite mercenaries and elite professionals.
+
+A helper of :mod:`judge.variants.machiavelli` (it defines no ``RULES``). The table is
+``units.special`` of ``variants/machiavelli/variant.yaml``: cost (to build and to keep), strength
+and bribe factor. A power may have one special unit in play (``units.special_limit``). A unit of
+strength 2 counts twice in its moves, holds and supports (its support is still cut by any
+attack); in retreats all units are alike.
+
+State: ``special_units`` in ``Position.extra``, ``{power: {"A FLO": kind}}``; the entry follows
+its unit when it moves, retreats, converts or is bought (:func:`carry`), and goes with it.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any, Iterable, Mapping
+
+from ..core.orders import Build, Move, Retreat, UnitOrder
+from ..core.resolution import Outcome, Resolution
+from ..core.types import Location, Position, Power, ProvinceId, Unit, UnitType
+from ..core.variant import Variant
+
+__all__ = ["SpecialBuild", "table", "special_of", "strength_of", "carry", "parse_special_build"]
+
+CITY_SUFFIX = "#G"
+
+
+@dataclass(frozen=True, slots=True)
+class SpecialBuild(Build):
+    """``Build elite mercenaries A FLO`` (``em``, ``ep``, ``cm``; rules §Order syntax, <stype>)."""
+
+    special: str = ""
+
+    def __str__(self) -> str:
+        return f"Build {self.special.replace('_', ' ')} {self.kind.value} {self.location}"
+
+
+_NAMES = [
+    ("citizens_militia", r"citizen'?s'?\s+militia|militia|cm"),
+    ("elite_mercenaries", r"elite\s+mercenar(?:y|ies)|mercenar(?:y|ies)|em"),
+    ("elite_professionals", r"elite\s+professionals?|professionals?|ep"),
+]
+_BUILD_RE = re.compile(r"^\s*(?:b|build)\s+(?P<special>" + "|".join(p for _, p in _NAMES) + r")\s+(?P<unit>.+?)\s*$", re.I)
+
+
+def parse_special_build(text: str, power: Power, variant: Variant, position: Position) -> SpecialBuild | None:
+    from . import machiavelli as M
+
+    m = _BUILD_RE.match(text)
+    if not m:
+        return None
+    word = m.group("special").lower()
+    special = next(k for k, p in _NAMES if re.fullmatch(p, word, re.I))
+    kind, loc = M._read_unit(m.group("unit"), variant, position, power)
+    return SpecialBuild(power, kind or UnitType.ARMY, loc, special)
+
+
+def table(variant: Variant) -> Mapping[str, Mapping[str, Any]]:
+    return ((variant.data.get("units") or {}).get("special") or {}) if variant.rules.options.get("special_units", True) else {}
+
+
+def _entries(position: Position) -> dict[str, dict[str, str]]:
+    raw = position.extra.get("special_units") or {}
+    return {str(p): {str(u): str(k) for u, k in (units or {}).items()} for p, units in raw.items()}
+
+
+def special_of(position: Position, unit: Unit) -> str | None:
+    """The special kind of ``unit``, or None for an ordinary unit."""
+    return _entries(position).get(unit.power, {}).get(str(unit))
+
+
+def strength_of(specials_table: Mapping[str, Mapping[str, Any]], position: Position, power: str, kind: UnitType,
+                province: str) -> int:
+    """The unit's strength (1, or 2 for an elite unit), by :func:`table`. ``province`` may be a city node
+    (``FLO#G``: the garrison of Florence, as the movement core sees it)."""
+    specials = _entries(position).get(power)
+    if not specials:
+        return 1
+    if province.endswith(CITY_SUFFIX):
+        name = specials.get(f"G {province[:-len(CITY_SUFFIX)]}")
+    else:
+        name = specials.get(f"{kind.value} {province}") or next(
+            (v for k, v in specials.items() if k.split()[1].split("/")[0] == province and k[0] != "G"), None)
+        if name is None and province == "VEN":
+            name = specials.get("G VEN")
+    if name is None:
+        return 1
+    return int((specials_table.get(name) or {}).get("strength", 1))
+
+
+def count(position: Position, power: str) -> int:
+    return len(_entries(position).get(power, {}))
+
+
+def with_entries(position: Position, entries: Mapping[str, Mapping[str, str]]) -> Position:
+    extra = dict(position.extra)
+    kept = {p: dict(sorted(us.items())) for p, us in sorted(entries.items()) if us}
+    if kept:
+        extra["special_units"] = kept
+    else:
+        extra.pop("special_units", None)
+    return position.evolve(extra=extra)
+
+
+def carry(before: Position, after: Position, resolutions: Iterable[Resolution],
+          changes: Mapping[tuple[str, str], tuple[str, str]] = {}) -> Position:
+    """``after`` with the special units of ``before`` that are still in play, each under its new
+    place: a move or retreat that succeeded takes it along, a conversion changes its kind; a bribe
+    that bought it is given in ``changes`` (``(power, unit) -> (power, unit)``). A special unit no
+    longer on the board (dislodged units included) is gone."""
+    from . import machiavelli as M
+
+    old = _entries(before)
+    if not old:
+        return after
+    moved: dict[tuple[str, str], tuple[str, str]] = dict(changes)
+    for r in resolutions:
+        o = r.order
+        if r.outcome is not Outcome.SUCCESS or not isinstance(o, UnitOrder):
+            continue
+        here = f"{o.kind.value} {o.location}"
+        if isinstance(o, (Move, Retreat)):
+            moved[(o.power, here)] = (o.power, f"{o.kind.value} {o.destination}")
+        elif isinstance(o, M.Convert):
+            loc = Location(o.location.province, o.coast) if o.into is UnitType.FLEET and o.coast else Location(o.location.province)
+            moved[(o.power, here)] = (o.power, f"{o.into.value} {loc}")
+    present = {(u.power, str(u)) for u in after.units} | {(d.unit.power, str(d.unit)) for d in after.dislodged}
+    new: dict[str, dict[str, str]] = {}
+    for power, units in old.items():
+        for unit, name in units.items():
+            key = moved.get((power, unit), (power, unit))
+            if key in present:
+                new.setdefault(key[0], {})[key[1]] = name
+    return with_entries(after, new)

@@ -1,0 +1,116 @@
+"""A scripted Machiavelli game, 1453 to 1456, through every kind of phase: income, adjustments
+(upkeep and builds), Spring, Summer and Fall campaigns with their retreats, with money orders (a
+loan taken and repaid, a gift, a bribe defeated by a counter-bribe), sieges of autonomous
+garrisons completed, a conversion, a dislodgement and its retreat, and the disasters' rolls.
+
+Each phase is played through :func:`judge.adjudication.run_phase` (the command line's path) on the
+position the previous phase produced, written to its file and read back as the game layer does;
+the dice seed of each phase is set as the game layer sets it (here: the phase's name).
+"""
+
+from __future__ import annotations
+
+from judge.adjudication import run_phase
+from judge.core.resolution import Outcome
+from judge.notation import format_position, parse_position
+from judge.variants import find_variant
+from judge.variants.machiavelli import start_position
+
+MACH = find_variant("machiavelli")
+
+SCRIPT = [
+    ("Winter 1453 Income", ""),
+    ("Winter 1453 Adjustment", ""),  # no orders: every unit kept while money lasts
+    ("Spring 1454 Movement", """
+        Florence: Borrow 10 ducats for 1 year
+        Florence: Expense 1: 3 ducats counter-bribe a ARE
+        Florence: A FLO - SIE
+        Florence: A ARE H
+        Papacy: Expense 1: 12 ducats disband a ARE
+        Venice: Pay 2 ducats to Florence
+        Milan: A CRE - MAN
+    """),
+    ("Summer 1454 Movement", """
+        Florence: A SIE besiege
+        Milan: A MAN besiege
+    """),
+    ("Fall 1454 Movement", """
+        Florence: A SIE besiege
+        Milan: A MAN besiege
+    """),
+    ("Winter 1454 Income", ""),
+    ("Winter 1454 Adjustment", "Florence: Build A FLO\n"),
+    ("Spring 1455 Movement", """
+        Florence: A ARE - PER
+        Florence: A SIE S A ARE - PER
+        Florence: A FLO H
+        Papacy: A PER H
+    """),
+    ("Spring 1455 Retreat", "Papacy: A PER - SPO\n"),
+    ("Summer 1455 Movement", "Florence: A PER C G\n"),
+    ("Fall 1455 Movement", ""),
+    ("Winter 1455 Income", ""),
+    ("Winter 1455 Adjustment", ""),
+]
+
+
+def _reread(position):
+    """The position through its file, as the game layer keeps it between phases."""
+    return parse_position(format_position(position), "position.yaml", MACH)[1]
+
+
+def _outcome(report, text):
+    found = [r for r in report.resolutions() if r.order_text == text]
+    assert found, (text, [r.order_text for r in report.resolutions()])
+    return found[0]
+
+
+def test_rules_machiavelli_a_scripted_game_through_every_kind_of_phase():
+    position = _reread(start_position(MACH))
+    seen = {}
+    for phase, orders in SCRIPT:
+        assert str(position.phase) == phase, f"expected {phase}, the game is at {position.phase}"
+        rolled = position.evolve(extra={**position.extra, "dice_seed": phase})
+        report = run_phase(MACH, rolled, "\n".join(line.strip() for line in orders.strip().splitlines()), "orders.txt")
+        assert report.unreadable == 0, report.problems
+        seen[phase] = (position, report)
+        position = _reread(report.result.next_position.evolve(
+            extra={k: v for k, v in report.result.next_position.extra.items() if k != "dice_seed"}))
+
+    def treasury(phase, power):
+        return seen[phase][0].extra["treasury"].get(power, 0)
+
+    # Income paid each Winter; upkeep paid at the adjustments.
+    first = seen["Winter 1453 Income"][1].result.next_position.extra
+    assert all(v > 0 for v in first["treasury"].values())
+    # Spring 1454: the loan (10 + 2 due in Spring 1455), Venice's gift, the bribe defeated.
+    spring = seen["Spring 1454 Movement"][1]
+    assert _outcome(spring, "Borrow 10 ducats for 1 year").outcome is Outcome.SUCCESS
+    assert _outcome(spring, "Pay 2 ducats to Florence").outcome is Outcome.SUCCESS
+    assert _outcome(spring, "Expense 1: 12 ducats disband A ARE").outcome is Outcome.FAILURE
+    after_spring = seen["Summer 1454 Movement"][0]
+    assert after_spring.extra["loans"]["Florence"] == [{"principal": 10, "interest": 2, "due": "Spring 1455"}]
+    assert treasury("Summer 1454 Movement", "Florence") == treasury("Spring 1454 Movement", "Florence") + 10 + 2 - 3
+    # The sieges: begun in Summer, completed in Fall; the autonomous garrisons are gone.
+    fall = seen["Winter 1454 Income"][0]
+    assert "SIE" not in fall.extra["autonomous"] and "MAN" not in fall.extra["autonomous"]
+    assert fall.extra["city_control"]["SIE"] == "Florence" and fall.extra["city_control"]["MAN"] == "Milan"
+    # Winter 1454: income counts the new cities; Florence builds in Florence.
+    paid = seen["Winter 1454 Income"][1].result.next_position.extra["income"]
+    assert paid["Florence"]["cities"] >= 3 + 1 + 1 + 1  # Florence, Arezzo, Pisa, Siena
+    built = seen["Winter 1454 Adjustment"][1]
+    assert _outcome(built, "Build A FLO").outcome is Outcome.SUCCESS
+    # Spring 1455: the bank collects 12; Perugia falls to Florence and the Papal army retreats.
+    s55 = seen["Spring 1455 Movement"]
+    assert any("repays 12 ducats" in n for n in s55[1].result.notes)
+    assert "loans" not in seen["Spring 1455 Retreat"][0].extra
+    retreat = seen["Spring 1455 Retreat"][1]
+    assert _outcome(retreat, "A PER R SPO").outcome is Outcome.SUCCESS
+    # Summer 1455: the army in Perugia becomes its garrison.
+    summer = seen["Summer 1455 Movement"][1]
+    assert _outcome(summer, "A PER C G").outcome is Outcome.SUCCESS
+    assert any(str(u) == "G PER" and u.power == "Florence" for u in seen["Fall 1455 Movement"][0].units)
+    # Fall 1455: the next famine is rolled, with the phase's dice.
+    assert any(n.startswith("Famine roll") for n in seen["Fall 1455 Movement"][1].result.notes)
+    # The game goes on into 1456.
+    assert str(position.phase) == "Spring 1456 Movement"
