@@ -43,6 +43,7 @@ class Faults:
         self.fail_at = 0
         self.seen: list[str] = []
         self.fired: str | None = None
+        self.kill = False
 
     def arm(self, root: Path, fail_at: int = 0) -> None:
         self.root, self.fail_at, self.seen, self.fired = os.path.realpath(root) + os.sep, fail_at, [], None
@@ -78,6 +79,8 @@ class Faults:
         if point is None:
             return
         self.seen.append(point)
+        if len(self.seen) == self.fail_at and self.kill:
+            os._exit(99)  # killed: no exception, no undo, no cleanup
         if len(self.seen) == self.fail_at:
             self.root = None  # one fault: the rollback itself must be able to write
             self.fired = point
@@ -111,11 +114,11 @@ def tree_snapshot(root: Path) -> dict[str, object]:
     return out
 
 
-def _comparable(root: Path, snap: dict[str, object]) -> dict[str, object]:
+def _comparable(root: Path, snap: dict[str, object], logs: bool = False) -> dict[str, object]:
     """A snapshot of a successful run, without what differs between two clean runs of the same
     job in two folders: the index's file stat data (its entries are compared instead) and the
-    reflogs' clock times."""
-    out = {k: v for k, v in snap.items() if k != ".git/index" and not k.startswith(".git/logs/")}
+    reflogs' clock times (kept with ``logs``)."""
+    out = {k: v for k, v in snap.items() if k != ".git/index" and (logs or not k.startswith(".git/logs/"))}
     out[".git/index entries"] = git.Repo(root).git.ls_files("-s", "--stage")
     return out
 
@@ -454,3 +457,79 @@ def test_a_hand_edited_file_is_named_by_the_tick(repo, no_maps, case, monkeypatc
     assert message.startswith(f"judge: {path}"), message
     assert "Traceback" not in message and "internal error" not in message
     assert tree_snapshot(root) == before
+
+
+# -- a deadline job killed outright -------------------------------------------------------------
+
+
+def _killed_at_every_write_point(repo: git.Repo, job, record_figure, label: str) -> None:
+    """Count ``job``'s write points on a copy, then, for each k, run it in a forked child that is
+    killed (``os._exit``: no undo, no cleanup) at the k-th; the next judge command in the checkout
+    must find the repository as it was before (undone) or as after a clean run (completed)."""
+    from judge.store.transaction import recover, repository_lock
+
+    _hook()
+    root = Path(repo.working_tree_dir)
+    copy = root.parent / (root.name + "-reference")
+    keep = root.parent / (root.name + "-pristine")
+    shutil.copytree(root, keep, symlinks=True)
+    shutil.copytree(root, copy, symlinks=True)
+    FAULTS.arm(copy)
+    try:
+        job(git.Repo(copy))
+    finally:
+        FAULTS.disarm()
+    total = len(FAULTS.seen)
+    done = _comparable(copy, tree_snapshot(copy))
+    before = _comparable(root, tree_snapshot(root), logs=True)
+    outcomes: Counter = Counter()
+    for k in range(1, total + 1):
+        pid = os.fork()
+        if pid == 0:  # the child: run the job, die at the k-th write point
+            try:
+                FAULTS.arm(root, fail_at=k)
+                FAULTS.kill = True
+                job(git.Repo(root))
+            finally:
+                os._exit(3)
+        _, status = os.waitpid(pid, 0)
+        assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 99, f"point {k}: the child was not killed there"
+        r = git.Repo(root)
+        with repository_lock(r):
+            recover(r)
+        snap = tree_snapshot(root)
+        if _comparable(root, snap, logs=True) == before:
+            outcomes["undone"] += 1
+        else:
+            after = _comparable(root, snap)
+            assert after == done, f"killed at point {k}: {_differences(before, after)[:8]}"
+            outcomes["completed"] += 1
+        assert r.git.status("--porcelain", "--untracked-files=all") == "", k
+        shutil.rmtree(root)
+        shutil.copytree(keep, root, symlinks=True)
+    record_figure(f"faults: killed at every write point ({label})",
+                  f"{total} kills; the next command undid {outcomes['undone']}, completed {outcomes['completed']}")
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork")
+def test_a_tick_killed_at_any_write_point_is_put_right_by_the_next_command(repo, no_maps, record_figure):
+    """No exception to catch here: the process dies. What it had written is described in
+    ``.git/judge-transaction.json`` before the first change, and the next judge command to take
+    the lock finishes the commit if the branch had moved, or undoes it if not."""
+    make_game(repo)
+    send_all(repo, S01, {"France": SPRING_1901["France"]}, T0 + hours(1))
+    when = T0 + hours(73)
+    _killed_at_every_write_point(repo, lambda r: tick(r, now=when, maps=False), record_figure,
+                                 "a tick playing one phase")
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork")
+def test_a_pull_request_merge_killed_at_any_write_point_is_put_right(repo, record_figure):
+    make_game(repo)
+    head = pr_commit(repo, {order_path(S01, "France"): b"A PAR - BUR\n"})
+    when = T0 + hours(2)
+
+    def job(r: git.Repo):
+        accept(r, check_pr(r, "main", head, "fran", when), head, when, pr=3)
+
+    _killed_at_every_write_point(repo, job, record_figure, "merging a pull request")

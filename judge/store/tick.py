@@ -28,7 +28,7 @@ from . import artifacts
 from .layout import GAMES, PHASE_FILE, POSITION, SETTINGS, GitTree, PhaseInfo, find_games, join, phase_folder
 from .play import Waiting, is_due, plan_game
 from .settings import SLUG, UTC, GameSettings, Schedule, format_settings
-from .transaction import PlannedCommit, commit_atomically, repository_lock
+from .transaction import PlannedCommit, commit_atomically, recover, repository_lock
 
 T = TypeVar("T")
 
@@ -174,6 +174,10 @@ def tick(repo: Any, games: Iterable[str] | None = None, now: datetime | None = N
     now = (now or datetime.now(UTC)).astimezone(UTC)
     identities = load_identities() if identities is None else identities
     result = TickResult()
+    with repository_lock(repo):
+        note = recover(repo)
+    if note:
+        result.warnings.append(note)
     for path in find_games(head_tree(repo), games):
         try:
             # Held from reading HEAD to moving it: a tick racing on this checkout waits, then

@@ -17,6 +17,7 @@ reads the first one's commit and finds nothing left to play.
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
@@ -153,6 +154,11 @@ def _objects_dir(repo: Any) -> Path:
     return Path(repo.common_dir) / "objects"
 
 
+def _part(dest: Path) -> Path:
+    """Where an object is copied before being renamed into place."""
+    return dest.parent / f"tmp_obj_judge_{dest.name}"
+
+
 class _Quarantine:
     """A scratch folder outside the repository for new objects, which git reads through to the
     repository's object store (as ``git receive-pack``'s quarantine does). Nothing is added to
@@ -169,27 +175,29 @@ class _Quarantine:
 
         return LooseObjectDB(str(self.path)).store(IStream(b"blob", len(data), BytesIO(data))).hexsha.decode()
 
+    def pending(self) -> list[tuple[Path, Path]]:
+        """The new objects the store lacks: (file here, file there)."""
+        out = []
+        for sub in sorted(self.path.iterdir()):
+            if sub.is_dir() and len(sub.name) == 2:
+                out += [(obj, self.objects / sub.name / obj.name) for obj in sorted(sub.iterdir())
+                        if not (self.objects / sub.name / obj.name).exists()]
+        return out
+
     def migrate(self, journal: "_Journal | None" = None) -> None:
         """Copy the new objects the store lacks into it (each through a temporary name, so that
         no reader sees half an object), noting every file made in ``journal``."""
-        for sub in sorted(self.path.iterdir()):
-            if not sub.is_dir() or len(sub.name) != 2:
-                continue
-            dest_dir = self.objects / sub.name
-            for obj in sorted(sub.iterdir()):
-                dest = dest_dir / obj.name
-                if dest.exists():
-                    continue
-                if not dest_dir.is_dir():
-                    if journal is not None:
-                        journal.dirs.append(dest_dir)
-                    dest_dir.mkdir()
-                part = dest_dir / f"tmp_obj_judge_{obj.name}"
+        for obj, dest in self.pending():
+            if not dest.parent.is_dir():
                 if journal is not None:
-                    journal.objects += [part, dest]
-                shutil.copyfile(obj, part)
-                os.chmod(part, 0o444)
-                os.rename(part, dest)
+                    journal.dirs.append(dest.parent)
+                dest.parent.mkdir()
+            part = _part(dest)
+            if journal is not None:
+                journal.objects += [part, dest]
+            shutil.copyfile(obj, part)
+            os.chmod(part, 0o444)
+            os.rename(part, dest)
 
     def remove(self) -> None:
         shutil.rmtree(self.path, ignore_errors=True)
@@ -279,19 +287,118 @@ def commit_atomically(repo: Any, plans: list[PlannedCommit], when: datetime, who
         for plan in plans:
             if plan.tag and plan.tag in existing:
                 raise StoreError(f"tag {plan.tag} already exists: was this phase played already?")
+        recover(repo)
         ref, old = _head(repo)
         journal = _Journal()
         quarantine = _Quarantine(repo)
         try:
             shas = _build(repo, plans, when, who, quarantine)
+            _write_intent(repo, journal, root, final, ref, old, shas, plans, quarantine)
             quarantine.migrate(journal)
             _apply(repo, root, final, ref, old, shas, plans, journal)
+            Path(repo.git_dir, INTENT).unlink()
         except BaseException:
             _rollback(repo, journal)
             raise
         finally:
             quarantine.remove()
     return shas
+
+
+# -- a transaction cut short (the process killed) -------------------------------------------------
+
+INTENT = "judge-transaction.json"
+"""In ``.git`` while a commit is being made: what it will change, so that if the process is
+killed on the way, the next judge command can put things right (:func:`recover`)."""
+
+
+def _missing_dirs(root: Path, paths: list[Path]) -> list[str]:
+    out: set[str] = set()
+    for p in paths:
+        d = p.parent
+        while not d.exists() and d != root:
+            out.add(str(d))
+            d = d.parent
+    return sorted(out)
+
+
+def _write_intent(repo, journal: _Journal, root: Path, final, ref: str, old: str | None, shas: list[str], plans,
+                  quarantine: _Quarantine) -> None:
+    objects = [dest for _, dest in quarantine.pending()]
+    intent = {
+        "ref": ref, "old": old or ZERO, "new": shas[-1], "paths": sorted(final),
+        "dirs": _missing_dirs(root, [root / p for p in final]) + _missing_dirs(quarantine.objects, objects),
+        "objects": [str(x) for dest in objects for x in (_part(dest), dest)],
+        "tags": {plan.tag: sha for plan, sha in zip(plans, shas) if plan.tag},
+    }
+    path = Path(repo.git_dir) / INTENT
+    part = path.with_suffix(".part")
+    _save(journal, part)
+    _save(journal, path)
+    part.write_text(json.dumps(intent, indent=1), encoding="utf-8")
+    os.rename(part, path)
+
+
+def recover(repo: Any) -> str | None:
+    """If a judge command was killed while committing (``.git/judge-transaction.json`` is there),
+    finish what it did if its branch had moved, or undo it if not: the files and index entries it
+    wrote get the branch's content back, the folders and objects it added go, its tags are made
+    or removed. Returns what was done, None if there was nothing to do. Call with the lock held."""
+    path = Path(repo.git_dir) / INTENT
+    if path.with_suffix(".part").exists():
+        path.with_suffix(".part").unlink()
+    if not path.exists():
+        return None
+    try:
+        intent = json.loads(path.read_text(encoding="utf-8"))
+        ref, old, new = intent["ref"], intent["old"], intent["new"]
+        paths, dirs, objects, tags = intent["paths"], intent["dirs"], intent["objects"], intent["tags"]
+    except (OSError, ValueError, KeyError, TypeError):
+        path.unlink(missing_ok=True)  # written before any change: nothing else was touched
+        return "an interrupted commit had changed nothing"
+    try:
+        current = _git(repo, "rev-parse", "-q", "--verify", ref + "^{commit}")
+    except StoreError:
+        current = ZERO
+    moved = current == new
+    root = Path(repo.working_tree_dir)
+    entries: dict[str, tuple[str, str]] = {}
+    if current != ZERO and paths:
+        out = subprocess.run(["git", "ls-tree", "-z", "--full-tree", current, "--", *paths], cwd=root,
+                             capture_output=True, check=True).stdout.decode("utf-8")
+        for item in filter(None, out.split("\0")):
+            meta, name = item.split("\t", 1)
+            mode, kind, sha = meta.split()
+            if kind == "blob":
+                entries[name] = (mode, sha)
+    for rel in paths:
+        target = root / rel
+        if rel in entries:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(repo.odb.stream(bytes.fromhex(entries[rel][1])).read())
+        else:
+            target.unlink(missing_ok=True)
+    lines = [f"{entries[p][0]} {entries[p][1]}\t{p}" if p in entries else f"0 {ZERO}\t{p}" for p in paths]
+    if lines:
+        _git(repo, "update-index", "--index-info", input=("\n".join(lines) + "\n").encode("utf-8"))
+        subprocess.run(["git", "update-index", "-q", "--refresh"], cwd=root, capture_output=True)
+    existing = set(_git(repo, "tag", "--list").split())
+    for tag, sha in tags.items():
+        if moved and tag not in existing:
+            _git(repo, "tag", tag, sha)
+        elif not moved and tag in existing and _git(repo, "rev-parse", f"refs/tags/{tag}") == sha:
+            _git(repo, "update-ref", "-d", f"refs/tags/{tag}", sha)
+    for obj in objects:
+        if not moved or obj.rsplit("/", 1)[-1].startswith("tmp_obj_judge_"):
+            Path(obj).unlink(missing_ok=True)
+    for d in sorted(dirs, key=lambda d: -len(Path(d).parts)):
+        try:
+            Path(d).rmdir()
+        except OSError:
+            pass  # not empty: something else lives there now
+    path.unlink()
+    return (f"an interrupted commit was completed (its branch had moved to {new[:12]})" if moved
+            else "an interrupted commit was undone")
 
 
 def _save(journal: _Journal, path: Path) -> None:
