@@ -1,14 +1,18 @@
 """Commit a series of changes all at once, or not at all.
 
-Everything is first built as git objects — blobs, trees (through a throw-away index outside the
-repository) and commits — in a quarantine folder outside the repository that git reads through
-to the object store (as ``git receive-pack`` does), which changes nothing anyone can see. Only then are the new
-objects moved into the store and the working tree, the index, the branch and the tags brought
-forward, each change journaled. If any step fails, the journal is replayed backwards: the files,
-the index, the branch and its reflogs get their old bytes back, the tags go, and exactly the
-object files this transaction moved in are removed (never one another process wrote), so the
-repository is byte for byte as it was. Tests inject a failure at every file write and git command (``tests/test_hardening_faults.py``)
-and, more coarsely, before each step through :func:`_checkpoint`.
+Everything is first built as git objects — blobs, trees (through a throw-away index) and
+commits — in a quarantine folder outside the repository that git reads through to the object
+store (as ``git receive-pack`` does), which changes nothing anyone can see. Only then are the
+new objects copied into the store and the working tree, the index, the branch and the tags
+brought forward, each change journaled. If any step fails, the journal is replayed backwards:
+the files, the index, the branch and its reflogs get their old bytes back, the tags go, and
+exactly the object files this transaction copied in are removed (never one another process
+wrote), so the repository is byte for byte as it was. If the process is killed instead, the
+intent file written before the first change lets the next judge command finish or undo the
+commit (:func:`recover`).
+
+Tests fail every file write and git command in turn, and kill the process at each
+(``tests/test_hardening_faults.py``); more coarsely, :func:`_checkpoint` marks each step.
 
 Judge commands that commit hold the repository's lock (:func:`repository_lock`) from reading HEAD
 to moving it, so two ticks racing on one checkout play each phase once: the second waits, then
