@@ -11,17 +11,8 @@ from), so it is compared only when the movement before it agreed.
 Every difference must be a bug of ours or one of MILA's known deviations below; the test fails
 on any other. Each is checked, not assumed (see ``classify_movement``, ``classify_adjustment``).
 
-Our bug (reported; ``test_civil_disorder_fleet_distance`` is its strict xfail):
-
-``OURS-civil-disorder-fleet-distance``
-    When a power orders too few removals, ``judge.core.phases.civil_disorder_removals`` measures
-    every unit's distance with ``Board.distances_from`` (any edge), so a fleet's distance crosses
-    land. DATC 6.J.5: "fleets cannot go over land" (6.J.9: counted from both coasts); armies may
-    go over water (6.J.10); equal distances: fleets first (6.J.7), then alphabetical (6.J.4).
-    Minimal case: Winter 1901 Adjustment, Italy A BUR, F MAR, owns NAP only, no orders. F MAR is 3
-    fleet moves from home (MAR-PIE-TUS-ROM), A BUR 3 (BUR-MAR-PIE-VEN): a tie, the fleet goes.
-    We remove A BUR (we count MAR-PIE-VEN = 2 for the fleet); MILA removes F MAR. Checked by an
-    independent implementation of the DATC rule here (``datc_civil_disorder``): MILA must equal it.
+Civil disorder (``test_civil_disorder_fleet_distance``): a fleet's distance from home counts
+fleet moves only (DATC 6.J.5), as MILA's does; a difference there is a bug and fails the test.
 
 MILA's deviations:
 
@@ -200,21 +191,6 @@ def datc_civil_disorder(position: Position, power: str, count: int) -> list[str]
     return [f"{u.power}: {u}" for u in sorted(mine, key=key)[:count]]
 
 
-def classify_adjustment(position: Position, result, theirs: set[str]) -> str | None:
-    """``OURS-civil-disorder-fleet-distance`` when our civil-disorder removals differ from the
-    DATC rule and MILA's result is the DATC rule's."""
-    ours_cd = {f"{r.power}: {r.order.kind.value} {r.order.location}" for r in result.resolutions
-               if r.reason.startswith("civil disorder")}
-    if not ours_cd:
-        return None
-    counts = Counter(x.split(":")[0] for x in ours_cd)
-    right = {u for p, n in counts.items() for u in datc_civil_disorder(position, p, n)}
-    expected = (_units(result.next_position) | ours_cd) - right
-    if right != ours_cd and expected == theirs:
-        return "OURS-civil-disorder-fleet-distance"
-    return None
-
-
 def mila_retreats_only_after_convoy(position: Position, orders: list[Order], nxt: Position, theirs: dict[str, set[str]]) -> bool:
     """Is every retreat MILA offers into an occupied or standoff province, for units that a
     convoyed army dislodged? (``MILA-retreat-after-convoy``, when we skipped the retreat phase.)"""
@@ -317,11 +293,6 @@ def play_game(seed: int, years: int, tally: Tally) -> None:
         else:
             stand, _ = units_of(game)
             after = _units(nxt)
-            why = classify_adjustment(position, result, stand) if after != stand and phase.kind is PhaseKind.ADJUSTMENT else None
-            if why:
-                ours_next = None
-                tally.known[why] += 1
-                continue
             if after != stand:
                 diffs.append((f"units after the {phase.kind.value.lower()}", sorted(after - stand), sorted(stand - after)))
         if after_phase is not None and nxt.phase != after_phase:
@@ -350,7 +321,7 @@ def test_against_mila(record_figure):
     record_figure("differential: phases compared",
                   f"{total} ({summary}) in {GAMES} games of {YEARS} years, {elapsed:.1f} s")
     record_figure("differential: MILA order strings read back by our parser", tally.parsed)
-    record_figure("differential: known differences met (MILA deviations, our reported bug)", known)
+    record_figure("differential: known differences met (MILA deviations)", known)
     record_figure("differential: unexplained differences", len(tally.unknown))
     print(f"\n{total} phases compared ({summary}); known differences: {known}; unexplained: {len(tally.unknown)}")
     for d in tally.unknown:
@@ -404,7 +375,6 @@ def test_convoy_disrupted_deviation_is_still_there():
     assert classify_movement(pos, orders, ours) == "MILA-6.D.13-convoy-disrupted"
 
 
-@pytest.mark.xfail(strict=True, reason="judge bug: civil-disorder distance of a fleet crosses land (DATC 6.J.5: fleets cannot go over land)")
 def test_civil_disorder_fleet_distance():
     """Italy must remove one of F MAR (3 fleet moves from ROM) and A BUR (3 steps from VEN) and
     orders nothing: equal distance, so the fleet goes (DATC 6.J.5, 6.J.7)."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field
-from typing import Iterable, Mapping
+from typing import Collection, Iterable, Mapping
 
 from .types import Location, ProvinceId, UnitType
 
@@ -139,7 +139,8 @@ class Board:
         return prov.terrain is Terrain.COAST or Location(pid) in self.fleet_edges
 
     def distances_from(self, sources: Iterable[ProvinceId]) -> dict[ProvinceId, int]:
-        """Steps from the nearest of ``sources`` to every province, through any edge."""
+        """Steps from the nearest of ``sources`` to every province, through any edge (an army's
+        distance, which may cross water as if convoyed)."""
         dist = {p: 0 for p in sources}
         frontier = list(dist)
         while frontier:
@@ -151,3 +152,22 @@ class Board:
                         nxt.append(q)
             frontier = nxt
         return dist
+
+    def fleet_distance(self, start: Location, targets: Collection[ProvinceId]) -> int | None:
+        """Fleet moves from ``start`` to the nearest location in a province of ``targets`` (any of
+        its coasts), or ``None`` when no fleet can get there. A fleet never crosses land."""
+        seen = {start}
+        frontier = [start]
+        steps = 0
+        while frontier:
+            if any(loc.province in targets for loc in frontier):
+                return steps
+            steps += 1
+            nxt = []
+            for loc in frontier:
+                for d in self.fleet_edges.get(loc, ()):
+                    if d not in seen:
+                        seen.add(d)
+                        nxt.append(d)
+            frontier = nxt
+        return None

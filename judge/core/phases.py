@@ -9,6 +9,7 @@ to decide (no retreat possible, no build or removal due) are skipped.
 from __future__ import annotations
 
 import logging
+import math
 from dataclasses import dataclass, field, replace
 from typing import Sequence
 
@@ -375,14 +376,27 @@ def _adjustments(variant: Variant, position: Position, orders: Sequence[Order]) 
 
 
 def civil_disorder_removals(variant: Variant, units: list[Unit], power: Power, count: int) -> list[Unit]:
-    """The units removed when a power orders too few removals: farthest from its home centres
-    first (counting moves through any province), fleets before armies, then by province name."""
-    homes = variant.homes(power)
-    dist = variant.board.distances_from(homes) if homes else {}
-    ranked = sorted(
-        units,
-        key=lambda u: (-dist.get(u.province, 99), 0 if u.kind is UnitType.FLEET else 1, u.province),
-    )
+    """The units removed when a power orders too few removals (the 2000 rulebook's rule, DATC
+    4.D.8 and 6.J): farthest from its nearest home centre first; equal distances, fleets before
+    armies, then by province id.
+
+    A fleet's distance counts fleet moves from where it stands (its coast) to any coast of a home
+    centre: fleets never cross land (DATC 6.J.5, 6.J.9). An army's counts steps through any
+    province, seas too, as if convoyed (DATC 6.J.10). A unit that cannot reach a home centre at
+    all counts as farthest.
+    """
+    homes = frozenset(variant.homes(power))
+    board = variant.board
+    army_dist = board.distances_from(sorted(homes)) if homes else {}
+    far = math.inf
+
+    def distance(u: Unit) -> float:
+        if u.kind is UnitType.FLEET:
+            d = board.fleet_distance(u.location, homes) if homes else None
+            return far if d is None else d
+        return army_dist.get(u.province, far)
+
+    ranked = sorted(units, key=lambda u: (-distance(u), 0 if u.kind is UnitType.FLEET else 1, u.province))
     return ranked[:count]
 
 
