@@ -73,6 +73,19 @@ class Board:
         self.fleet_reach: dict[Location, frozenset[ProvinceId]] = {
             loc: frozenset(d.province for d in dests) for loc, dests in self.fleet_edges.items()
         }
+        # The locations of each province a fleet at a location can move to, sorted (coasts of
+        # the destination told apart): what checking a fleet's move asks.
+        # Keyed by plain strings ``(province, coast, destination)``: they hash faster than a
+        # Location, and this is asked for every fleet's move.
+        moves: dict[tuple[ProvinceId, str | None, ProvinceId], list[Location]] = {}
+        for loc, dests in self.fleet_edges.items():
+            for d in dests:
+                moves.setdefault((loc.province, loc.coast, d.province), []).append(d)
+        self.fleet_moves: dict[tuple[ProvinceId, str | None, ProvinceId], tuple[Location, ...]] = {
+            key: tuple(sorted(v)) for key, v in moves.items()
+        }
+        self.centre_set: frozenset[ProvinceId] = frozenset(p.id for p in self.provinces.values() if p.is_supply_center)
+        """Every supply centre, as a set."""
         # Every neighbour by any edge, for distances (civil disorder) and convoy routes.
         neighbours: dict[ProvinceId, set[ProvinceId]] = {p: set() for p in self.provinces}
         for p, dests in self.army_edges.items():
@@ -129,7 +142,7 @@ class Board:
 
     def fleet_coasts_to(self, src: Location, dest: ProvinceId) -> list[Location]:
         """The locations of province ``dest`` a fleet at ``src`` can move to, sorted."""
-        return sorted(d for d in self.fleet_edges.get(src, ()) if d.province == dest)
+        return list(self.fleet_moves.get((src.province, src.coast, dest), ()))
 
     def is_coastal(self, pid: ProvinceId) -> bool:
         """Is there a fleet location on this land province?"""

@@ -32,6 +32,7 @@ class ConvoyGraph:
             p: frozenset(q for q in board.neighbours[p] if q in self.carriers and rules.convoy_link(board, p, q, endpoint=True))
             for p in self.endpoints
         }
+        self._static_routes: dict[tuple, bool] = {}
 
     def reach(self, src: ProvinceId, fleets: Collection[ProvinceId] | None = None) -> set[ProvinceId]:
         """Carriers an army in ``src`` could be carried through (only ``fleets`` if given)."""
@@ -58,6 +59,17 @@ class ConvoyGraph:
         """Is there a chain from ``src`` to ``dest`` (through the given ``fleets``, through ``via``)?"""
         if src not in self.endpoints or dest not in self.endpoints:
             return False
+        if fleets is None:
+            # Through any carrier: a fact of the map, worked out once.
+            key = (src, dest, via)
+            known = self._static_routes.get(key)
+            if known is None:
+                known = self._static_routes[key] = self._route_exists(src, dest, None, via)
+            return known
+        return self._route_exists(src, dest, fleets, via)
+
+    def _route_exists(self, src: ProvinceId, dest: ProvinceId, fleets: Collection[ProvinceId] | None,
+                      via: ProvinceId | None) -> bool:
         fwd = self.reach(src, fleets)
         if via is None:
             return self.lands(fwd, dest)

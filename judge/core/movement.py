@@ -16,7 +16,7 @@ It receives legal orders only (one per field unit); illegal orders were replaced
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from .board import Board
 from .orders import Convoy, Hold, Move, SupportHold, SupportMove, UnitOrder
@@ -29,8 +29,7 @@ _HOLD, _MOVE, _SUP_HOLD, _SUP_MOVE, _CONVOY = range(5)
 _UNRESOLVED, _GUESSING, _RESOLVED = range(3)
 
 
-@dataclass(frozen=True, slots=True)
-class MoveOutcome:
+class MoveOutcome(NamedTuple):
     """What the adjudicator decided for one order (indices follow the input order list)."""
 
     succeeded: bool
@@ -45,6 +44,26 @@ class MoveOutcome:
     """Convoyed move failed by the Szykman rule."""
 
 
+_KIND_OF: dict[type, int] = {Hold: _HOLD, Move: _MOVE, SupportHold: _SUP_HOLD, SupportMove: _SUP_MOVE, Convoy: _CONVOY}
+"""The decision kind of each order class (a variant's subclass is looked up by ``isinstance``)."""
+
+
+def _kind_code(order: UnitOrder) -> int:
+    code = _KIND_OF.get(type(order))
+    if code is not None:
+        return code
+    for cls, code in _KIND_OF.items():
+        if isinstance(order, cls):
+            return code
+    return _HOLD
+
+
+def _overrides(rules: Rules, hook: str) -> bool:
+    """Does ``rules`` change the standard behaviour of ``hook``? When not, the adjudicator uses the
+    standard answer without calling it (the hooks are asked many times per phase)."""
+    return getattr(type(rules), hook) is not getattr(Rules, hook)
+
+
 class MovementAdjudicator:
     """Decides every order of one movement phase. Build it, call :meth:`run`, read the outcomes.
 
@@ -57,32 +76,33 @@ class MovementAdjudicator:
         self.position = position
         self.orders = orders
         n = len(orders)
-        self.kind = [0] * n
-        self.src: list[ProvinceId] = [o.location.province for o in orders]
+        self.kind = kind = [_HOLD] * n
+        self.src: list[ProvinceId] = [None] * n  # type: ignore[list-item]
         self.dest: list[ProvinceId | None] = [None] * n
-        self.power = [o.power for o in orders]
+        self.power: list[str] = [None] * n  # type: ignore[list-item]
         self.graph = rules.convoy_graph(board)
         self.at: dict[ProvinceId, int] = {}
-        for i, o in enumerate(orders):
-            self.at[self.src[i]] = i
-            if isinstance(o, Move):
-                self.kind[i] = _MOVE
-                self.dest[i] = o.destination.province
-            elif isinstance(o, SupportHold):
-                self.kind[i] = _SUP_HOLD
-                self.dest[i] = o.target
-            elif isinstance(o, SupportMove):
-                self.kind[i] = _SUP_MOVE
-                self.dest[i] = o.destination
-            elif isinstance(o, Convoy):
-                self.kind[i] = _CONVOY
-                self.dest[i] = o.destination
-            else:
-                self.kind[i] = _HOLD
         self.moves_to: dict[ProvinceId, list[int]] = {}
-        for i in range(n):
-            if self.kind[i] == _MOVE:
-                self.moves_to.setdefault(self.dest[i], []).append(i)  # type: ignore[arg-type]
+        for i, o in enumerate(orders):
+            k = kind[i] = _kind_code(o)
+            here = self.src[i] = o.location.province
+            self.power[i] = o.power
+            self.at[here] = i
+            if k == _MOVE:
+                d = self.dest[i] = o.destination.province  # type: ignore[attr-defined]
+                if d in self.moves_to:
+                    self.moves_to[d].append(i)
+                else:
+                    self.moves_to[d] = [i]
+            elif k == _SUP_HOLD:
+                self.dest[i] = o.target  # type: ignore[attr-defined]
+            elif k != _HOLD:
+                self.dest[i] = o.destination  # type: ignore[attr-defined]
+        # Hooks a variant left alone are answered here without a call.
+        self._hook_friends = _overrides(rules, "are_friends")
+        self._hook_enter = _overrides(rules, "may_enter")
+        self._hook_bonus = _overrides(rules, "strength_bonus")
+        self._hook_disrupt = _overrides(rules, "attack_disrupts_convoy")
         self._match_supports_and_convoys()
         self._decide_routes()
         self.state = [_UNRESOLVED] * n
@@ -96,41 +116,38 @@ class MovementAdjudicator:
     def _match_supports_and_convoys(self) -> None:
         """Which supports and convoys match which orders; the rest are void."""
         n = len(self.orders)
-        self.supports: list[list[int]] = [[] for _ in range(n)]
-        self.convoys: list[list[int]] = [[] for _ in range(n)]
-        self.void = [False] * n
-        for i, o in enumerate(self.orders):
-            k = self.kind[i]
+        orders, kind, dest, at = self.orders, self.kind, self.dest, self.at
+        # Most units get no support and no convoy: they share one empty tuple.
+        self.supports: list[list[int] | tuple[()]] = [()] * n
+        self.convoys: list[list[int] | tuple[()]] = [()] * n
+        self.void = void = [False] * n
+        for i, k in enumerate(kind):
+            if k == _HOLD or k == _MOVE:
+                continue
+            o = orders[i]
+            j = at.get(o.target)  # type: ignore[attr-defined]
             if k == _SUP_HOLD:
-                j = self.at.get(o.target)  # type: ignore[attr-defined]
-                if j is not None and self.kind[j] != _MOVE:
-                    self.supports[j].append(i)
-                else:
-                    self.void[i] = True
+                ok = j is not None and kind[j] != _MOVE
+                into = self.supports
             elif k == _SUP_MOVE:
-                j = self.at.get(o.target)  # type: ignore[attr-defined]
                 coast = o.coast  # type: ignore[attr-defined]
-                if (
+                ok = (
                     j is not None
-                    and self.kind[j] == _MOVE
-                    and self.dest[j] == self.dest[i]
+                    and kind[j] == _MOVE
+                    and dest[j] == dest[i]
                     # A coast named in a support must be the coast moved to (DATC 6.B.9).
-                    and (coast is None or self.orders[j].destination.coast in (None, coast))  # type: ignore[attr-defined]
-                ):
-                    self.supports[j].append(i)
-                else:
-                    self.void[i] = True
-            elif k == _CONVOY:
-                j = self.at.get(o.target)  # type: ignore[attr-defined]
-                if (
-                    j is not None
-                    and self.kind[j] == _MOVE
-                    and self.orders[j].kind is UnitType.ARMY
-                    and self.dest[j] == self.dest[i]
-                ):
-                    self.convoys[j].append(i)
-                else:
-                    self.void[i] = True
+                    and (coast is None or orders[j].destination.coast in (None, coast))  # type: ignore[attr-defined]
+                )
+                into = self.supports
+            else:
+                ok = j is not None and kind[j] == _MOVE and orders[j].kind is UnitType.ARMY and dest[j] == dest[i]
+                into = self.convoys
+            if not ok:
+                void[i] = True
+            elif into[j]:  # type: ignore[index]
+                into[j].append(i)  # type: ignore[index,union-attr]
+            else:
+                into[j] = [i]  # type: ignore[index]
 
     def _static_route(self, i: int) -> set[int] | None:
         """Convoy orders of move ``i`` that lie on some chain from its origin to its destination
@@ -150,26 +167,32 @@ class MovementAdjudicator:
         orders exists (else it goes by land, DATC 6.G.8).
         """
         n = len(self.orders)
-        self.convoyed = [False] * n
+        self.convoyed = convoyed = [False] * n
         self.h2h: list[int | None] = [None] * n
-        for i in range(n):
-            if self.kind[i] != _MOVE or self.orders[i].kind is not UnitType.ARMY:
+        kind, src, dest, orders = self.kind, self.src, self.dest, self.orders
+        army_edges = self.board.army_edges
+        for i, k in enumerate(kind):
+            if k != _MOVE:
                 continue
-            o = self.orders[i]
-            adjacent = self.board.can_move(UnitType.ARMY, o.location, o.destination)  # type: ignore[attr-defined]
-            if not adjacent:
-                self.convoyed[i] = True
+            o = orders[i]
+            if o.kind is not UnitType.ARMY:
+                continue
+            if dest[i] not in army_edges.get(src[i], ()):
+                convoyed[i] = True
+                continue
+            if not self.convoys[i]:
                 continue
             route = self._static_route(i)
             if route is None:
                 continue
             intent = o.via_convoy or any(self.power[c] == self.power[i] for c in self.convoys[i])  # type: ignore[attr-defined]
-            self.convoyed[i] = intent
-        for i in range(n):
-            if self.kind[i] != _MOVE or self.convoyed[i]:
+            convoyed[i] = intent
+        at = self.at
+        for i, k in enumerate(kind):
+            if k != _MOVE or convoyed[i]:
                 continue
-            j = self.at.get(self.dest[i])  # type: ignore[arg-type]
-            if j is not None and self.kind[j] == _MOVE and self.dest[j] == self.src[i] and not self.convoyed[j]:
+            j = at.get(dest[i])  # type: ignore[arg-type]
+            if j is not None and kind[j] == _MOVE and dest[j] == src[i] and not convoyed[j]:
                 self.h2h[i] = j
 
     # -- the guess-and-check engine ---------------------------------------------------------
@@ -245,6 +268,8 @@ class MovementAdjudicator:
     def _friends(self, a: str, b: str) -> bool:
         if a == b:
             return True
+        if not self._hook_friends:
+            return False
         key = (a, b)
         hit = self._friend_cache.get(key)
         if hit is None:
@@ -271,6 +296,8 @@ class MovementAdjudicator:
         return total
 
     def _bonus(self, i: int, role: str) -> int:
+        if not self._hook_bonus:
+            return 0
         return self.rules.strength_bonus(self.position, self.orders[i], role)
 
     def attack_strength(self, i: int) -> int:
@@ -332,7 +359,7 @@ class MovementAdjudicator:
         for k in self.moves_to[self.dest[i]]:  # type: ignore[index]
             if k != i and attack <= self.prevent_strength(k):
                 return False
-        if not self.rules.may_enter(self.position, self.orders[i]):  # type: ignore[arg-type]
+        if self._hook_enter and not self.rules.may_enter(self.position, self.orders[i]):  # type: ignore[arg-type]
             return False
         return True
 
@@ -365,6 +392,8 @@ class MovementAdjudicator:
         mere attack disrupt it (Maharajah's river fleets)."""
         if self._is_dislodged(i):
             return False
+        if not self._hook_disrupt:
+            return True
         for m in self.moves_to.get(self.src[i], ()):
             attacked = bool(self.moves_to.get(self.src[m]))
             if self.rules.attack_disrupts_convoy(self.position, self.orders[m], self.orders[i], attacked):  # type: ignore[arg-type]
@@ -373,19 +402,31 @@ class MovementAdjudicator:
 
     # -- running ----------------------------------------------------------------------------
 
+    def decide(self) -> None:
+        """Decide every order (:attr:`result` then holds each decision)."""
+        resolve, state = self.resolve, self.state
+        for i in range(len(self.orders)):
+            if state[i] != _RESOLVED:
+                resolve(i)
+
+    def dislodged_by(self, i: int) -> int | None:
+        """The move that dislodged the unit of order ``i``, if any (after :meth:`decide`)."""
+        if self.kind[i] == _MOVE and self.result[i]:
+            return None
+        for m in self.moves_to.get(self.src[i], ()):
+            if self.result[m]:
+                return m
+        return None
+
+    def no_convoy(self, i: int) -> bool:
+        """Is order ``i`` a convoyed move whose convoy failed (after :meth:`decide`)?"""
+        return self.kind[i] == _MOVE and self.convoyed[i] and not self._route_ok(i)
+
+    def outcome(self, i: int) -> MoveOutcome:
+        """What became of order ``i`` (after :meth:`decide`)."""
+        return MoveOutcome(self.result[i], self.dislodged_by(i), self.void[i], self.no_convoy(i), self.paradox[i])
+
     def run(self) -> list[MoveOutcome]:
         """Decide every order and say what became of each."""
-        n = len(self.orders)
-        for i in range(n):
-            self.resolve(i)
-        out = []
-        for i in range(n):
-            by = None
-            if not (self.kind[i] == _MOVE and self.result[i]):
-                for m in self.moves_to.get(self.src[i], ()):
-                    if self.result[m]:
-                        by = m
-                        break
-            no_convoy = self.kind[i] == _MOVE and self.convoyed[i] and not self._route_ok(i)
-            out.append(MoveOutcome(self.result[i], by, self.void[i], no_convoy, self.paradox[i]))
-        return out
+        self.decide()
+        return [self.outcome(i) for i in range(len(self.orders))]

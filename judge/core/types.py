@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import enum
 import operator
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any, Mapping, NewType
 
 Power = NewType("Power", str)
@@ -23,6 +23,11 @@ class UnitType(enum.Enum):
     ARMY = "A"
     FLEET = "F"
     GARRISON = "G"
+
+    def __init__(self, letter: str) -> None:
+        self.letter = letter
+        """The value as a plain attribute (``A``): reading it is several times faster than
+        ``.value``, and hashing it than hashing the member, where positions sort and index units."""
 
     @property
     def noun(self) -> str:
@@ -61,7 +66,7 @@ class Location:
         return cls(ProvinceId(prov), coast or None)
 
 
-_UNIT_ORDER = operator.attrgetter("power", "location.province", "kind.value", "location")
+_UNIT_ORDER = operator.attrgetter("power", "location.province", "kind.letter", "location")
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,24 +148,46 @@ class Position:
 
     def __post_init__(self) -> None:
         # A canonical order makes the position's file and everything derived from it deterministic.
-        object.__setattr__(self, "units", tuple(sorted(self.units, key=_UNIT_ORDER)))
-        object.__setattr__(self, "dislodged", tuple(sorted(self.dislodged, key=lambda d: _UNIT_ORDER(d.unit))))
-        object.__setattr__(self, "supply_centers", dict(sorted(self.supply_centers.items())))
+        fields = self.__dict__
+        for name, value in tuple(fields.items()):
+            norm = _NORMALISE.get(name)
+            if norm is not None:
+                fields[name] = norm(value)
 
     def evolve(self, **changes: Any) -> "Position":
-        """A copy with some fields replaced."""
-        return replace(self, **changes)
+        """A copy with some fields replaced.
+
+        Only the replaced fields are put in canonical order again, and the unit index is kept when
+        the units are (positions are immutable, so sharing them is safe).
+        """
+        unknown = changes.keys() - _FIELDS
+        if unknown:
+            raise TypeError(f"Position has no field {sorted(unknown)[0]!r}")
+        new = object.__new__(Position)
+        fields = new.__dict__
+        fields.update(self.__dict__)
+        for name, value in changes.items():
+            norm = _NORMALISE.get(name)
+            fields[name] = value if norm is None else norm(value)
+        if "units" in changes:
+            fields.pop("_index", None)
+        return new
+
+    def unit_index(self) -> Mapping[ProvinceId, tuple[Unit, ...]]:
+        """The units of each occupied province (made once per position; do not change it)."""
+        try:
+            return self.__dict__["_index"]
+        except KeyError:
+            index: dict[ProvinceId, tuple[Unit, ...]] = {}
+            for unit in self.units:
+                p = unit.location.province
+                index[p] = index[p] + (unit,) if p in index else (unit,)
+            self.__dict__["_index"] = index
+            return index
 
     def units_at(self, province: ProvinceId) -> tuple[Unit, ...]:
         """Every unit in ``province`` (a field unit, and in some variants a garrison)."""
-        index = self.__dict__.get("_index")
-        if index is None:
-            index = {}
-            for unit in self.units:
-                index.setdefault(unit.location.province, []).append(unit)
-            index = {k: tuple(v) for k, v in index.items()}
-            object.__setattr__(self, "_index", index)
-        return index.get(province, ())
+        return self.unit_index().get(province, ())
 
     def unit_in(self, province: ProvinceId) -> Unit | None:
         """The field unit (army or fleet) standing in ``province``, if any."""
@@ -185,3 +212,17 @@ class Position:
 
     def __repr__(self) -> str:
         return f"Position({self.variant!r}, '{self.phase}', {len(self.units)} units)"
+
+
+def _dislodged_order(d: Dislodged) -> tuple:
+    return _UNIT_ORDER(d.unit)
+
+
+_NORMALISE: dict[str, Any] = {
+    "units": lambda units: tuple(sorted(units, key=_UNIT_ORDER)),
+    "dislodged": lambda ds: tuple(sorted(ds, key=_dislodged_order)) if ds else (),
+    "supply_centers": lambda centres: dict(sorted(centres.items())),
+    "standoffs": lambda provs: provs if type(provs) is frozenset else frozenset(provs),
+}
+"""How each field of a :class:`Position` is put in canonical order."""
+_FIELDS = frozenset(("variant", "phase", "units", "supply_centers", "dislodged", "standoffs", "extra"))
