@@ -137,7 +137,7 @@ class Board:
         if kind is UnitType.ARMY:
             return dest in self.army_edges.get(src.province, ())
         if kind is UnitType.FLEET:
-            return dest in self.fleet_reach.get(src, ())
+            return (src.province, src.coast, dest) in self.fleet_moves
         return False
 
     def fleet_coasts_to(self, src: Location, dest: ProvinceId) -> list[Location]:

@@ -76,28 +76,33 @@ class MovementAdjudicator:
         self.position = position
         self.orders = orders
         n = len(orders)
-        self.kind = kind = [_HOLD] * n
-        self.src: list[ProvinceId] = [None] * n  # type: ignore[list-item]
-        self.dest: list[ProvinceId | None] = [None] * n
-        self.power: list[str] = [None] * n  # type: ignore[list-item]
         self.graph = rules.convoy_graph(board)
-        self.at: dict[ProvinceId, int] = {}
-        self.moves_to: dict[ProvinceId, list[int]] = {}
+        # Per order: its decision kind, the province it stands in, the province it moves to,
+        # supports into or convoys to, and its power; where each unit stands; who moves where.
+        self.kind = kind = [_HOLD] * n
+        self.src = src = [o.location.province for o in orders]
+        self.dest = dest = [None] * n
+        self.power = [o.power for o in orders]
+        self.at = {p: i for i, p in enumerate(src)}
+        self.moves_to = moves_to = {}
+        kind_of = _KIND_OF
         for i, o in enumerate(orders):
-            k = kind[i] = _kind_code(o)
-            here = self.src[i] = o.location.province
-            self.power[i] = o.power
-            self.at[here] = i
+            k = kind_of.get(type(o))
+            if k is None:
+                k = _kind_code(o)
+            if k == _HOLD:
+                continue
+            kind[i] = k
             if k == _MOVE:
-                d = self.dest[i] = o.destination.province  # type: ignore[attr-defined]
-                if d in self.moves_to:
-                    self.moves_to[d].append(i)
+                d = dest[i] = o.destination.province  # type: ignore[attr-defined]
+                if d in moves_to:
+                    moves_to[d].append(i)
                 else:
-                    self.moves_to[d] = [i]
+                    moves_to[d] = [i]
             elif k == _SUP_HOLD:
-                self.dest[i] = o.target  # type: ignore[attr-defined]
-            elif k != _HOLD:
-                self.dest[i] = o.destination  # type: ignore[attr-defined]
+                dest[i] = o.target  # type: ignore[attr-defined]
+            else:
+                dest[i] = o.destination  # type: ignore[attr-defined]
         # Hooks a variant left alone are answered here without a call.
         self._hook_friends = _overrides(rules, "are_friends")
         self._hook_enter = _overrides(rules, "may_enter")
@@ -404,10 +409,29 @@ class MovementAdjudicator:
 
     def decide(self) -> None:
         """Decide every order (:attr:`result` then holds each decision)."""
+        self._settle_unopposed()
         resolve, state = self.resolve, self.state
         for i in range(len(self.orders)):
             if state[i] != _RESOLVED:
                 resolve(i)
+
+    def _settle_unopposed(self) -> None:
+        """Decide at once what nothing can change, as the resolver would: a unit nobody moves
+        against keeps its hold, support (unless void) or convoy; a move by land into an empty
+        province nobody else moves to succeeds. Only when the variant leaves strength and entry
+        alone (its hooks could turn either)."""
+        if self._hook_enter or self._hook_bonus or self._hook_disrupt:
+            return
+        kind, src, dest, at, moves_to = self.kind, self.src, self.dest, self.at, self.moves_to
+        result, state, void, convoyed = self.result, self.state, self.void, self.convoyed
+        for i, k in enumerate(kind):
+            if k == _MOVE:
+                if not convoyed[i] and dest[i] not in at and len(moves_to[dest[i]]) == 1:  # type: ignore[index]
+                    result[i] = True
+                    state[i] = _RESOLVED
+            elif src[i] not in moves_to:
+                result[i] = not ((k == _SUP_HOLD or k == _SUP_MOVE) and void[i])
+                state[i] = _RESOLVED
 
     def dislodged_by(self, i: int) -> int | None:
         """The move that dislodged the unit of order ``i``, if any (after :meth:`decide`)."""

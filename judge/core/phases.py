@@ -133,8 +133,7 @@ def _movement(variant: Variant, position: Position, orders: Sequence[Order]) -> 
     standoffs = _standoffs(adj, new_units)
 
     # Resolutions, in the order given, then for units without an order.
-    explain = _MovementReasons(variant, adj, beaten)
-    text_of = [explain(i) for i in range(len(unit_orders))]
+    text_of = _movement_resolutions(variant, adj, beaten)
     by_origin = {idx: text_of[i] for i, idx in enumerate(origin) if idx is not None}
     final: list[Resolution] = []
     for idx, r in enumerate(results):
@@ -184,66 +183,65 @@ def _standoffs(adj: MovementAdjudicator, new_units: list[Unit]) -> set[ProvinceI
     return out
 
 
-class _MovementReasons:
-    """Says what became of each order of a movement phase, in words a player understands."""
+def _movement_resolutions(variant: Variant, adj: MovementAdjudicator, beaten: list[int | None]) -> list[Resolution]:
+    """What became of each order of a movement phase (``beaten``: the move that dislodged each
+    order's unit, if any), in words a player understands."""
+    provinces = variant.board.provinces
 
-    def __init__(self, variant: Variant, adj: MovementAdjudicator, beaten: list[int | None]) -> None:
-        self.variant = variant
-        self.adj = adj
-        self.beaten = beaten
-        """The move that dislodged each order's unit, if any."""
-        self.provinces = variant.board.provinces
-
-    def name(self, province: ProvinceId) -> str:
-        prov = self.provinces.get(province)
+    def name(province: ProvinceId) -> str:
+        prov = provinces.get(province)
         return prov.name if prov else province
 
-    def __call__(self, i: int) -> Resolution:
-        adj = self.adj
-        o = adj.orders[i]
-        k = adj.kind[i]
-        ok = adj.result[i]
-        beaten = self.beaten[i]
-        if beaten is None:
+    out: list[Resolution] = []
+    add = out.append
+    orders, kinds, results, dests = adj.orders, adj.kind, adj.result, adj.dest
+    for i, o in enumerate(orders):
+        k = kinds[i]
+        ok = results[i]
+        if beaten[i] is None:
             by = ""
             tags: tuple[Tag, ...] = ()
         else:
-            m = adj.orders[beaten]
-            by = f"dislodged by {m.power}'s {m.kind.noun} from {self.name(m.location.province)}"
+            m = orders[beaten[i]]  # type: ignore[index]
+            by = f"dislodged by {m.power}'s {m.kind.noun} from {name(m.location.province)}"
             tags = (Tag.DISLODGED,)
         if k == _MOVE:
-            dest = self.name(adj.dest[i])  # type: ignore[arg-type]
+            dest = name(dests[i])  # type: ignore[arg-type]
             if ok:
-                how = " by convoy" if adj.convoyed[i] else ""
-                return Resolution(o.power, o, Outcome.SUCCESS, f"moved to {dest}{how}")
+                add(Resolution(o.power, o, Outcome.SUCCESS, f"moved to {dest} by convoy" if adj.convoyed[i] else f"moved to {dest}"))
+                continue
             if adj.paradox[i]:
                 first, reason = Tag.PARADOX, "the convoy is part of a paradox and fails (Szykman rule)"
             elif adj.no_convoy(i):
                 first, reason = Tag.NO_CONVOY, "no convoy reached " + dest
-            elif adj._hook_enter and not self.variant.rules.may_enter(adj.position, o) and adj.attack_strength(i) > 0:  # type: ignore[arg-type]
+            elif adj._hook_enter and not variant.rules.may_enter(adj.position, o) and adj.attack_strength(i) > 0:  # type: ignore[arg-type]
                 first, reason = Tag.BOUNCE, f"may not enter {dest}"
             else:
                 first, reason = Tag.BOUNCE, f"bounced: could not enter {dest}"
             if by:
                 reason += "; " + by
-            return Resolution(o.power, o, Outcome.FAILURE, reason, (first, *tags))
-        if k == _SUP_HOLD or k == _SUP_MOVE:
+            add(Resolution(o.power, o, Outcome.FAILURE, reason, (first, *tags)))
+        elif k == _SUP_HOLD or k == _SUP_MOVE:
             if adj.void[i]:
-                what = "hold" if k == _SUP_HOLD else f"move to {self.name(adj.dest[i])}"  # type: ignore[arg-type]
-                reason = f"void: the unit in {self.name(o.target)} did not {what}"  # type: ignore[attr-defined]
-                return Resolution(o.power, o, Outcome.FAILURE, reason + ("; " + by if by else ""), (Tag.VOID, *tags))
-            if ok:
-                return Resolution(o.power, o, Outcome.SUCCESS, "support given", tags)
-            return Resolution(o.power, o, Outcome.FAILURE, by or "cut by an attack on the supporting unit", (Tag.CUT, *tags))
-        if k == _CONVOY:
+                what = "hold" if k == _SUP_HOLD else f"move to {name(dests[i])}"  # type: ignore[arg-type]
+                reason = f"void: the unit in {name(o.target)} did not {what}"  # type: ignore[attr-defined]
+                add(Resolution(o.power, o, Outcome.FAILURE, reason + ("; " + by if by else ""), (Tag.VOID, *tags)))
+            elif ok:
+                add(Resolution(o.power, o, Outcome.SUCCESS, "support given", tags))
+            else:
+                add(Resolution(o.power, o, Outcome.FAILURE, by or "cut by an attack on the supporting unit", (Tag.CUT, *tags)))
+        elif k == _CONVOY:
             if adj.void[i]:
-                return Resolution(o.power, o, Outcome.FAILURE, f"void: no army in {self.name(o.target)} moved to {self.name(adj.dest[i])}", (Tag.VOID,))  # type: ignore[attr-defined,arg-type]
-            if ok:
-                return Resolution(o.power, o, Outcome.SUCCESS, "convoy held", tags)
-            return Resolution(o.power, o, Outcome.FAILURE, "disrupted: " + by, (Tag.DISRUPTED, *tags))
-        if by:
-            return Resolution(o.power, o, Outcome.FAILURE, by, tags)
-        return Resolution(o.power, o, Outcome.SUCCESS, "held")
+                add(Resolution(o.power, o, Outcome.FAILURE, f"void: no army in {name(o.target)} moved to {name(dests[i])}", (Tag.VOID,)))  # type: ignore[attr-defined,arg-type]
+            elif ok:
+                add(Resolution(o.power, o, Outcome.SUCCESS, "convoy held", tags))
+            else:
+                add(Resolution(o.power, o, Outcome.FAILURE, "disrupted: " + by, (Tag.DISRUPTED, *tags)))
+        elif by:
+            add(Resolution(o.power, o, Outcome.FAILURE, by, tags))
+        else:
+            add(Resolution(o.power, o, Outcome.SUCCESS, "held"))
+    return out
 
 
 # -- retreats -----------------------------------------------------------------------------------
