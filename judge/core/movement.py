@@ -85,6 +85,10 @@ class MovementAdjudicator:
         self.power = [o.power for o in orders]
         self.at = {p: i for i, p in enumerate(src)}
         self.moves_to = moves_to = {}
+        self.moves: list[int] = []
+        """Indices of the moves."""
+        self.aids: list[int] = []
+        """Indices of the supports and convoys."""
         kind_of = _KIND_OF
         for i, o in enumerate(orders):
             k = kind_of.get(type(o))
@@ -94,15 +98,15 @@ class MovementAdjudicator:
                 continue
             kind[i] = k
             if k == _MOVE:
+                self.moves.append(i)
                 d = dest[i] = o.destination.province  # type: ignore[attr-defined]
                 if d in moves_to:
                     moves_to[d].append(i)
                 else:
                     moves_to[d] = [i]
-            elif k == _SUP_HOLD:
-                dest[i] = o.target  # type: ignore[attr-defined]
             else:
-                dest[i] = o.destination  # type: ignore[attr-defined]
+                self.aids.append(i)
+                dest[i] = o.target if k == _SUP_HOLD else o.destination  # type: ignore[attr-defined]
         # Hooks a variant left alone are answered here without a call.
         self._hook_friends = _overrides(rules, "are_friends")
         self._hook_enter = _overrides(rules, "may_enter")
@@ -126,9 +130,8 @@ class MovementAdjudicator:
         self.supports: list[list[int] | tuple[()]] = [()] * n
         self.convoys: list[list[int] | tuple[()]] = [()] * n
         self.void = void = [False] * n
-        for i, k in enumerate(kind):
-            if k == _HOLD or k == _MOVE:
-                continue
+        for i in self.aids:
+            k = kind[i]
             o = orders[i]
             j = at.get(o.target)  # type: ignore[attr-defined]
             if k == _SUP_HOLD:
@@ -176,9 +179,7 @@ class MovementAdjudicator:
         self.h2h: list[int | None] = [None] * n
         kind, src, dest, orders = self.kind, self.src, self.dest, self.orders
         army_edges = self.board.army_edges
-        for i, k in enumerate(kind):
-            if k != _MOVE:
-                continue
+        for i in self.moves:
             o = orders[i]
             if o.kind is not UnitType.ARMY:
                 continue
@@ -193,8 +194,8 @@ class MovementAdjudicator:
             intent = o.via_convoy or any(self.power[c] == self.power[i] for c in self.convoys[i])  # type: ignore[attr-defined]
             convoyed[i] = intent
         at = self.at
-        for i, k in enumerate(kind):
-            if k != _MOVE or convoyed[i]:
+        for i in self.moves:
+            if convoyed[i]:
                 continue
             j = at.get(dest[i])  # type: ignore[arg-type]
             if j is not None and kind[j] == _MOVE and dest[j] == src[i] and not convoyed[j]:

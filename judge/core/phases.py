@@ -20,7 +20,7 @@ from .movement import _CONVOY, _MOVE, _SUP_HOLD, _SUP_MOVE, MovementAdjudicator
 from .orders import Build, Convoy, Disband, Hold, Move, Order, Retreat, SupportHold, SupportMove, UnitOrder, Waive
 from .resolution import Outcome, Resolution, Tag
 from .types import Dislodged, Location, Phase, PhaseKind, Position, Power, ProvinceId, Unit, UnitType
-from .variant import Variant
+from .variant import Rules, Variant
 
 log = logging.getLogger(__name__)
 
@@ -82,8 +82,8 @@ def _checked(variant: Variant, position: Position, orders: Sequence[Order]) -> t
             continue
         results.append(None)
         key = (ok.power, ok.location.province, ok.kind.letter) if isinstance(ok, UnitOrder) else (ok.power, "waive", idx)
-        if key in by_unit:
-            prev = by_unit[key]
+        prev = by_unit.get(key)
+        if prev is not None:
             results[prev] = Resolution(ok.power, followed.pop(prev), Outcome.ILLEGAL, "replaced by a later order for the same unit")
         by_unit[key] = idx
         followed[idx] = ok
@@ -116,13 +116,13 @@ def _movement(variant: Variant, position: Position, orders: Sequence[Order]) -> 
     new_units: list[Unit] = []
     dislodged: list[Dislodged] = []
     beaten: list[int | None] = []
-    result, kind = adj.result, adj.kind
+    result, kind, attacked = adj.result, adj.kind, adj.moves_to
     for i, u in enumerate(field_units):
         if result[i] and kind[i] == _MOVE:
             new_units.append(Unit(u.power, u.kind, unit_orders[i].destination))  # type: ignore[attr-defined]
             beaten.append(None)
             continue
-        m = adj.dislodged_by(i)
+        m = adj.dislodged_by(i) if u.location.province in attacked else None
         beaten.append(m)
         if m is None:
             new_units.append(u)
@@ -310,7 +310,7 @@ def adjustment_counts(position: Position) -> dict[Power, int]:
 
 def build_sites(variant: Variant, position: Position, power: Power) -> list[ProvinceId]:
     """Centres where ``power`` could build now (vacant, and allowed by the variant's rules)."""
-    occupied = {u.province for u in position.units}
+    occupied = position.unit_index()
     homes = variant.homes(power)
     return [
         p for p in position.centers_of(power)
@@ -434,6 +434,7 @@ def close_phase(variant: Variant, start: Position, phase: Phase, after: Position
     pos = after
     winner = None
     notes = list(notes)
+    asks_needed = type(variant.rules).phase_needed is not Rules.phase_needed
     while True:
         if current.kind in (PhaseKind.MOVEMENT, PhaseKind.RETREAT) and variant.rules.captures_now(cal, current):
             nxt_kind = cal.next_step(current).kind
@@ -443,7 +444,7 @@ def close_phase(variant: Variant, start: Position, phase: Phase, after: Position
                 captures += taken
                 winner = variant.rules.winner(pos, variant.victory_centres)
         current = cal.next_step(current)
-        wanted = variant.rules.phase_needed(variant, pos.evolve(phase=current))
+        wanted = variant.rules.phase_needed(variant, pos.evolve(phase=current)) if asks_needed else None
         if wanted is True:
             break
         if wanted is False:
