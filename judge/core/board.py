@@ -62,6 +62,8 @@ class Board:
         fleet_edges: Mapping[Location, Iterable[Location]],
     ) -> None:
         self.provinces: dict[ProvinceId, Province] = {p.id: p for p in provinces}
+        self.names: dict[ProvinceId, str] = {p.id: p.name for p in self.provinces.values()}
+        """Each province's full name, for messages."""
         self.army_edges: dict[ProvinceId, frozenset[ProvinceId]] = {
             p: frozenset(v) for p, v in army_edges.items()
         }
@@ -84,6 +86,22 @@ class Board:
         self.fleet_moves: dict[tuple[ProvinceId, str | None, ProvinceId], tuple[Location, ...]] = {
             key: tuple(sorted(v)) for key, v in moves.items()
         }
+        # Every legal one-step move as ``(unit letter, province, coast, to province, to coast)``:
+        # one set lookup checks a move as written (the usual case; others take the long way).
+        steps: set[tuple[str, ProvinceId, str | None, ProvinceId, str | None]] = set()
+        for p, dests in self.army_edges.items():
+            for d in dests:
+                if d != p and self.provinces[d].terrain in (Terrain.LAND, Terrain.COAST) and self.provinces[p].terrain in (Terrain.LAND, Terrain.COAST):
+                    steps.add(("A", p, None, d, None))
+        for loc, locs in self.fleet_edges.items():
+            for d in locs:
+                if d.province != loc.province and self.provinces[d.province].terrain is not Terrain.IMPASSABLE:
+                    steps.add(("F", loc.province, loc.coast, d.province, d.coast))
+        self.steps: frozenset[tuple[str, ProvinceId, str | None, ProvinceId, str | None]] = frozenset(steps)
+        # What :meth:`can_reach` answers, as one set: ``(unit letter, province, coast, province)``.
+        self.reaches: frozenset[tuple[str, ProvinceId, str | None, ProvinceId]] = frozenset(
+            [("A", p, None, d) for p, dests in self.army_edges.items() for d in dests]
+            + [("F", p, c, d) for (p, c, d) in self.fleet_moves])
         self.centre_set: frozenset[ProvinceId] = frozenset(p.id for p in self.provinces.values() if p.is_supply_center)
         """Every supply centre, as a set."""
         # Every neighbour by any edge, for distances (civil disorder) and convoy routes.

@@ -130,6 +130,10 @@ class MovementChecker:
             order = replace(order, kind=unit.kind, location=at)
         here = at.province
         if cls is Move:
+            dest = order.destination  # type: ignore[attr-defined]
+            if (unit.kind.letter, here, at.coast, dest.province, dest.coast) in board.steps and (
+                    unit.kind is UnitType.ARMY or not order.via_convoy):  # type: ignore[attr-defined]
+                return order  # type: ignore[return-value]  # one legal step, as written
             return self._move(order, unit, here)  # type: ignore[arg-type]
         if cls is Hold:
             return order  # type: ignore[return-value]
@@ -145,7 +149,7 @@ class MovementChecker:
                 raise IllegalOrder("a unit cannot be supported to move to where it is")
             if into == here:
                 raise IllegalOrder("a unit cannot support a move into its own province")
-            if not board.can_reach(unit.kind, unit.location, into):
+            if (unit.kind.letter, here, at.coast, into) not in board.reaches:  # board.can_reach, in one lookup
                 raise IllegalOrder(f"the {unit.kind.noun} in {name(board, here)} could not move to {name(board, into)}, so it cannot support there")
             return order
         if isinstance(order, Convoy):

@@ -186,11 +186,10 @@ def _standoffs(adj: MovementAdjudicator, new_units: list[Unit]) -> set[ProvinceI
 def _movement_resolutions(variant: Variant, adj: MovementAdjudicator, beaten: list[int | None]) -> list[Resolution]:
     """What became of each order of a movement phase (``beaten``: the move that dislodged each
     order's unit, if any), in words a player understands."""
-    provinces = variant.board.provinces
+    names = variant.board.names
 
     def name(province: ProvinceId) -> str:
-        prov = provinces.get(province)
-        return prov.name if prov else province
+        return names.get(province, province)
 
     out: list[Resolution] = []
     add = out.append
@@ -206,7 +205,7 @@ def _movement_resolutions(variant: Variant, adj: MovementAdjudicator, beaten: li
             by = f"dislodged by {m.power}'s {m.kind.noun} from {name(m.location.province)}"
             tags = (Tag.DISLODGED,)
         if k == _MOVE:
-            dest = name(dests[i])  # type: ignore[arg-type]
+            dest = names.get(dests[i], dests[i])  # type: ignore[arg-type]
             if ok:
                 add(Resolution(o.power, o, Outcome.SUCCESS, f"moved to {dest} by convoy" if adj.convoyed[i] else f"moved to {dest}"))
                 continue
