@@ -196,7 +196,7 @@ def _phases(b: Bench) -> None:
 
 
 ENGINES = {
-    "judge": "judge, adjudicate() from parsed orders (adjudication + next position)",
+    "judge": "judge, adjudicate() from parsed orders (order checks, adjudication, reasons, next position)",
     "judge-text": "judge, from the order text (parse_orders + adjudicate: judge.adjudication.run_phase)",
     "diplomacy": "MILA diplomacy, Game.process() on the same position and orders",
     "diplomacy-text": "MILA diplomacy, from its order strings (Game.set_orders for each power + process())",

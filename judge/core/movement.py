@@ -119,6 +119,8 @@ class MovementAdjudicator:
         self.deps: list[int] = []
         self.paradox = [False] * n
         self._friend_cache: dict[tuple[str, str], bool] = {}
+        self._routes: dict[int, bool] = {}
+        """Whether each convoyed move's route stands, once all its fleets are decided."""
 
     # -- static structure -------------------------------------------------------------------
 
@@ -287,10 +289,20 @@ class MovementAdjudicator:
         """Does the convoy of move ``i`` stand (a chain of undislodged convoying fleets)?"""
         if self.paradox[i]:
             return False
-        fleets = {self.src[c] for c in self.convoys[i] if self.resolve(c)}
-        if not fleets:
-            return False
-        return self.graph.route_exists(self.src[i], self.dest[i], fleets)  # type: ignore[arg-type]
+        known = self._routes.get(i)
+        if known is not None:
+            return known
+        fleets = set()
+        final = True
+        for c in self.convoys[i]:
+            if self.resolve(c):
+                fleets.add(self.src[c])
+            final = final and self.state[c] == _RESOLVED
+        ok = bool(fleets) and self.graph.route_exists(self.src[i], self.dest[i], fleets)  # type: ignore[arg-type]
+        if final:
+            # Every fleet's fate is decided: so is the route (a decided order is never reopened).
+            self._routes[i] = ok
+        return ok
 
     def _support_count(self, i: int, against: str | None = None) -> int:
         total = 0
