@@ -134,21 +134,26 @@ def _movement(variant: Variant, position: Position, orders: Sequence[Order]) -> 
 
     # Resolutions, in the order given, then for units without an order.
     text_of = _movement_resolutions(variant, adj, beaten)
-    by_origin = {idx: text_of[i] for i, idx in enumerate(origin) if idx is not None}
-    final: list[Resolution] = []
-    for idx, r in enumerate(results):
-        if r is None:
-            final.append(by_origin[idx])
-            continue
-        if r.order is not None and r.outcome in (Outcome.ILLEGAL, Outcome.AMBIGUOUS) and isinstance(r.order, UnitOrder):
-            # The unit held instead: say whether it was dislodged.
-            j = next((k for k, u in enumerate(field_units) if u.province == r.order.location.province), None)
-            if j is not None and beaten[j] is not None and origin[j] is None:
-                r = replace(r, tags=(Tag.DISLODGED,), reason=r.reason + "; dislodged")
-        final.append(r)
+    final: list[Resolution] = results[:]  # type: ignore[assignment]  # rejected orders, and a slot for each followed one
+    unordered: list[Resolution] = []
+    placed = 0
     for i, idx in enumerate(origin):
         if idx is None:
-            final.append(replace(text_of[i], reason="no order: " + text_of[i].reason))
+            unordered.append(replace(text_of[i], reason="no order: " + text_of[i].reason))
+        else:
+            final[idx] = text_of[i]
+            placed += 1
+    if len(followed) < len(results):
+        for idx, r in enumerate(results):
+            if r is not None and r.order is not None and r.outcome in (Outcome.ILLEGAL, Outcome.AMBIGUOUS) and isinstance(r.order, UnitOrder):
+                # The unit held instead: say whether it was dislodged.
+                j = next((k for k, u in enumerate(field_units) if u.province == r.order.location.province), None)
+                if j is not None and beaten[j] is not None and origin[j] is None:
+                    final[idx] = replace(r, tags=(Tag.DISLODGED,), reason=r.reason + "; dislodged")
+    if placed < len(followed):
+        # A followed order that commands no field unit (another order took its unit's place).
+        final = [r for r in final if r is not None]
+    final += unordered
 
     after = position.evolve(units=new_units, dislodged=(), standoffs=frozenset())
     notes: list[str] = []
