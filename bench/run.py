@@ -3,11 +3,22 @@
 The same random legal movement phases of the standard game (``tests/helpers_random.py``: random
 games from 1901, played by our judge) are adjudicated by
 
-* ours: ``judge.core.phases.adjudicate(variant, position, orders)`` from parsed orders
-  (adjudication and the next position), and ours again from the order text
-  (``judge.adjudication.run_phase``: ``parse_orders`` then ``adjudicate``);
+* ours: ``judge.core.phases.adjudicate(variant, position, orders)`` from parsed orders, and ours
+  again from the order text (``judge.adjudication.run_phase``: ``parse_orders`` then ``adjudicate``);
 * theirs: ``diplomacy.Game.process()`` on a game set to the same units, centres and phase, with the
-  same orders in its strings (an installed tool to compare against: AGPL, none of its code here).
+  same orders in its strings (an installed tool to compare against: AGPL, none of its code here),
+  and again from its strings (``Game.set_orders`` for each power, then ``process()``).
+
+What is timed, and what is not. The closing line compares ``adjudicate()`` with ``process()``:
+neither reads text. ``adjudicate()`` does everything a phase needs once the orders are read:
+it checks every order against the board and the position (MILA does that in ``set_orders``,
+outside ``process()``), adjudicates, writes a result and a reason for every order, and builds the
+position of the next phase to play (units moved, dislodgements and standoffs, centres taken after
+Fall, phases with nothing to decide skipped). ``process()`` adjudicates and builds its next phase
+and its history. Not timed on either side: building the position or the game (a new ``Position``
+with no cached index, as if just read from a file; a new ``Game``) and, for the parsed path,
+converting orders. The text paths (judge-text, diplomacy-text) time reading the orders too, on
+both sides.
 
 Each phase is timed ``--repeat`` times, each time on a fresh copy (a new ``Position``, a new
 ``Game``), with the garbage collector paused during the timed call (as ``timeit`` does), and the
@@ -185,9 +196,10 @@ def _phases(b: Bench) -> None:
 
 
 ENGINES = {
-    "judge": "judge, adjudicate() from parsed orders (adjudication + next position)",
+    "judge": "judge, adjudicate() from parsed orders (order checks, adjudication, reasons, next position)",
     "judge-text": "judge, from the order text (parse_orders + adjudicate: judge.adjudication.run_phase)",
     "diplomacy": "MILA diplomacy, Game.process() on the same position and orders",
+    "diplomacy-text": "MILA diplomacy, from its order strings (Game.set_orders for each power + process())",
 }
 
 
@@ -202,7 +214,7 @@ def _movement(b: Bench) -> None:
             game = mila.game_at(pos)
             mila.set_orders(game, orders)
             game.process()
-    times: dict[str, list[float]] = {k: [] for k in ENGINES if k != "diplomacy" or have_mila}
+    times: dict[str, list[float]] = {k: [] for k in ENGINES if not k.startswith("diplomacy") or have_mila}
     unreadable = agree = 0
     for pos, orders in b.phases:
         # Interleaved, so that a change in the machine's load touches every engine alike.
@@ -220,6 +232,17 @@ def _movement(b: Bench) -> None:
 
             dt, game, _ = best_of(b.repeat, prepare, lambda g: g.process())
             times["diplomacy"].append(dt)
+            strings: dict[str, list[str]] = {}
+            for o in orders:
+                strings.setdefault(mila.mila_power(o.power), []).append(mila.to_mila(o))
+
+            def from_text(g, strings=strings):
+                for power, lst in strings.items():
+                    g.set_orders(power, lst)
+                return g.process()
+
+            dt, _, _ = best_of(b.repeat, lambda pos=pos: mila.game_at(pos), from_text)
+            times["diplomacy-text"].append(dt)
             ours = {f"{u.power}: {u}" for u in report.result.next_position.units}
             agree += mila.units_of(game)[0] == ours
     b.times.update(times)
@@ -230,6 +253,9 @@ def _movement(b: Bench) -> None:
     share = 1 - statistics.median(times["judge"]) / statistics.median(times["judge-text"])
     print(f"  reading the order text is {100 * share:.0f}% of the text path's median; lines not understood: {unreadable}")
     if have_mila:
+        text_ratio = statistics.median(times["diplomacy-text"]) / statistics.median(times["judge-text"])
+        print(f"  from the order text on both sides: judge {ms(statistics.median(times['judge-text']))} ms, "
+              f"diplomacy {ms(statistics.median(times['diplomacy-text']))} ms, ratio {text_ratio:.1f}")
         print(f"  same units after the phase as diplomacy: {agree} of {len(b.phases)} phases "
               f"(the others are MILA's deviations listed in tests/test_differential.py)")
     else:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field
-from typing import Iterable, Mapping
+from typing import Collection, Iterable, Mapping
 
 from .types import Location, ProvinceId, UnitType
 
@@ -62,6 +62,8 @@ class Board:
         fleet_edges: Mapping[Location, Iterable[Location]],
     ) -> None:
         self.provinces: dict[ProvinceId, Province] = {p.id: p for p in provinces}
+        self.names: dict[ProvinceId, str] = {p.id: p.name for p in self.provinces.values()}
+        """Each province's full name, for messages."""
         self.army_edges: dict[ProvinceId, frozenset[ProvinceId]] = {
             p: frozenset(v) for p, v in army_edges.items()
         }
@@ -73,6 +75,35 @@ class Board:
         self.fleet_reach: dict[Location, frozenset[ProvinceId]] = {
             loc: frozenset(d.province for d in dests) for loc, dests in self.fleet_edges.items()
         }
+        # The locations of each province a fleet at a location can move to, sorted (coasts of
+        # the destination told apart): what checking a fleet's move asks.
+        # Keyed by plain strings ``(province, coast, destination)``: they hash faster than a
+        # Location, and this is asked for every fleet's move.
+        moves: dict[tuple[ProvinceId, str | None, ProvinceId], list[Location]] = {}
+        for loc, dests in self.fleet_edges.items():
+            for d in dests:
+                moves.setdefault((loc.province, loc.coast, d.province), []).append(d)
+        self.fleet_moves: dict[tuple[ProvinceId, str | None, ProvinceId], tuple[Location, ...]] = {
+            key: tuple(sorted(v)) for key, v in moves.items()
+        }
+        # Every legal one-step move as ``(unit letter, province, coast, to province, to coast)``:
+        # one set lookup checks a move as written (the usual case; others take the long way).
+        steps: set[tuple[str, ProvinceId, str | None, ProvinceId, str | None]] = set()
+        for p, dests in self.army_edges.items():
+            for d in dests:
+                if d != p and self.provinces[d].terrain in (Terrain.LAND, Terrain.COAST) and self.provinces[p].terrain in (Terrain.LAND, Terrain.COAST):
+                    steps.add(("A", p, None, d, None))
+        for loc, locs in self.fleet_edges.items():
+            for d in locs:
+                if d.province != loc.province and self.provinces[d.province].terrain is not Terrain.IMPASSABLE:
+                    steps.add(("F", loc.province, loc.coast, d.province, d.coast))
+        self.steps: frozenset[tuple[str, ProvinceId, str | None, ProvinceId, str | None]] = frozenset(steps)
+        # What :meth:`can_reach` answers, as one set: ``(unit letter, province, coast, province)``.
+        self.reaches: frozenset[tuple[str, ProvinceId, str | None, ProvinceId]] = frozenset(
+            [("A", p, None, d) for p, dests in self.army_edges.items() for d in dests]
+            + [("F", p, c, d) for (p, c, d) in self.fleet_moves])
+        self.centre_set: frozenset[ProvinceId] = frozenset(p.id for p in self.provinces.values() if p.is_supply_center)
+        """Every supply centre, as a set."""
         # Every neighbour by any edge, for distances (civil disorder) and convoy routes.
         neighbours: dict[ProvinceId, set[ProvinceId]] = {p: set() for p in self.provinces}
         for p, dests in self.army_edges.items():
@@ -81,15 +112,6 @@ class Board:
             neighbours[loc.province].update(d.province for d in dests)
         self.neighbours: dict[ProvinceId, frozenset[ProvinceId]] = {
             p: frozenset(v) for p, v in neighbours.items()
-        }
-        # Where a fleet at a location may go in a province, by (location, province): orders name
-        # provinces, and the coast is completed or checked from this.
-        coasts_to: dict[tuple[Location, ProvinceId], list[Location]] = {}
-        for loc, dests in self.fleet_edges.items():
-            for d in dests:
-                coasts_to.setdefault((loc, d.province), []).append(d)
-        self._coasts_to: dict[tuple[Location, ProvinceId], tuple[Location, ...]] = {
-            k: tuple(sorted(v)) for k, v in coasts_to.items()
         }
 
     def __contains__(self, province: object) -> bool:
@@ -133,12 +155,12 @@ class Board:
         if kind is UnitType.ARMY:
             return dest in self.army_edges.get(src.province, ())
         if kind is UnitType.FLEET:
-            return dest in self.fleet_reach.get(src, ())
+            return (src.province, src.coast, dest) in self.fleet_moves
         return False
 
-    def fleet_coasts_to(self, src: Location, dest: ProvinceId) -> tuple[Location, ...]:
+    def fleet_coasts_to(self, src: Location, dest: ProvinceId) -> list[Location]:
         """The locations of province ``dest`` a fleet at ``src`` can move to, sorted."""
-        return self._coasts_to.get((src, dest), ())
+        return list(self.fleet_moves.get((src.province, src.coast, dest), ()))
 
     def is_coastal(self, pid: ProvinceId) -> bool:
         """Is there a fleet location on this land province?"""
@@ -148,27 +170,35 @@ class Board:
         return prov.terrain is Terrain.COAST or Location(pid) in self.fleet_edges
 
     def distances_from(self, sources: Iterable[ProvinceId]) -> dict[ProvinceId, int]:
-        """Steps from the nearest of ``sources`` to every province, through any edge."""
-        return _steps(list(sources), self.neighbours)
+        """Steps from the nearest of ``sources`` to every province, through any edge (an army's
+        distance, which may cross water as if convoyed)."""
+        dist = {p: 0 for p in sources}
+        frontier = list(dist)
+        while frontier:
+            nxt = []
+            for p in frontier:
+                for q in sorted(self.neighbours.get(p, ())):
+                    if q not in dist:
+                        dist[q] = dist[p] + 1
+                        nxt.append(q)
+            frontier = nxt
+        return dist
 
-    def fleet_distances_from(self, sources: Iterable[ProvinceId]) -> dict[Location, int]:
-        """Fleet moves from the nearest of ``sources`` to every place a fleet can stand (by
-        coast), never over land: the distance that civil disorder uses for a fleet."""
-        wanted = set(sources)
-        return _steps([loc for loc in sorted(self.fleet_edges) if loc.province in wanted], self.fleet_edges)
-
-
-def _steps(starts: list, edges: Mapping) -> dict:
-    """Breadth-first: the number of edges from the nearest of ``starts`` to every node reached
-    (neighbours visited in sorted order, so the result does not depend on set order)."""
-    dist = {p: 0 for p in starts}
-    frontier = list(dist)
-    while frontier:
-        nxt = []
-        for p in frontier:
-            for q in sorted(edges.get(p, ())):
-                if q not in dist:
-                    dist[q] = dist[p] + 1
-                    nxt.append(q)
-        frontier = nxt
-    return dist
+    def fleet_distance(self, start: Location, targets: Collection[ProvinceId]) -> int | None:
+        """Fleet moves from ``start`` to the nearest location in a province of ``targets`` (any of
+        its coasts), or ``None`` when no fleet can get there. A fleet never crosses land."""
+        seen = {start}
+        frontier = [start]
+        steps = 0
+        while frontier:
+            if any(loc.province in targets for loc in frontier):
+                return steps
+            steps += 1
+            nxt = []
+            for loc in frontier:
+                for d in self.fleet_edges.get(loc, ()):
+                    if d not in seen:
+                        seen.add(d)
+                        nxt.append(d)
+            frontier = nxt
+        return None

@@ -32,19 +32,11 @@ class ConvoyGraph:
             p: frozenset(q for q in board.neighbours[p] if q in self.carriers and rules.convoy_link(board, p, q, endpoint=True))
             for p in self.endpoints
         }
-        self._reach_all: dict[ProvinceId, frozenset[ProvinceId]] = {}
+        self._static_routes: dict[tuple, bool] = {}
 
-    def reach(self, src: ProvinceId, fleets: Collection[ProvinceId] | None = None) -> set[ProvinceId] | frozenset[ProvinceId]:
+    def reach(self, src: ProvinceId, fleets: Collection[ProvinceId] | None = None) -> set[ProvinceId]:
         """Carriers an army in ``src`` could be carried through (only ``fleets`` if given)."""
-        if fleets is None:
-            # Through every carrier: a fact of the board, computed once per province.
-            hit = self._reach_all.get(src)
-            if hit is None:
-                hit = self._reach_all[src] = frozenset(self._reach(src, self.carriers))
-            return hit
-        return self._reach(src, fleets)
-
-    def _reach(self, src: ProvinceId, ok: Collection[ProvinceId]) -> set[ProvinceId]:
+        ok = self.carriers if fleets is None else fleets
         seen = {q for q in self.army_links.get(src, ()) if q in ok}
         frontier = list(seen)
         while frontier:
@@ -67,6 +59,17 @@ class ConvoyGraph:
         """Is there a chain from ``src`` to ``dest`` (through the given ``fleets``, through ``via``)?"""
         if src not in self.endpoints or dest not in self.endpoints:
             return False
+        if fleets is None:
+            # Through any carrier: a fact of the map, worked out once.
+            key = (src, dest, via)
+            known = self._static_routes.get(key)
+            if known is None:
+                known = self._static_routes[key] = self._route_exists(src, dest, None, via)
+            return known
+        return self._route_exists(src, dest, fleets, via)
+
+    def _route_exists(self, src: ProvinceId, dest: ProvinceId, fleets: Collection[ProvinceId] | None,
+                      via: ProvinceId | None) -> bool:
         fwd = self.reach(src, fleets)
         if via is None:
             return self.lands(fwd, dest)

@@ -47,10 +47,10 @@ def find_unit(position: Position, order: UnitOrder, *, dislodged: bool = False) 
     else:
         here = position.units_at(order.location.province)  # type: ignore[assignment]
         if len(here) == 1:
-            # The usual case, first: one unit there, of that power and kind.
-            only = here[0]
-            if only.power == order.power and only.kind is order.kind:
-                return only
+            # The usual case, decided at once: one unit there, of that power and kind.
+            u = here[0]
+            if u.power == order.power and u.kind is order.kind:
+                return u
     if not here:
         what = "dislodged unit" if dislodged else "unit"
         raise IllegalOrder(f"there is no {what} in {order.location.province}")
@@ -69,10 +69,12 @@ def find_unit(position: Position, order: UnitOrder, *, dislodged: bool = False) 
 
 def _fleet_destination(board: Board, src: Location, dest: Location) -> Location:
     """Complete or check the coast of a fleet's destination (DATC 6.B.1-6.B.3)."""
-    prov = board.provinces[dest.province]
-    options = board.fleet_coasts_to(src, dest.province)
+    options = board.fleet_moves.get((src.province, src.coast, dest.province))
     if not options:
-        raise IllegalOrder(f"a fleet in {name(board, src.province)} cannot reach {prov.name}")
+        raise IllegalOrder(f"a fleet in {name(board, src.province)} cannot reach {name(board, dest.province)}")
+    if len(options) == 1 and options[0].coast == dest.coast:
+        return options[0]
+    prov = board.provinces[dest.province]
     if prov.coasts:
         if dest.coast is None:
             if len(options) > 1:
@@ -84,19 +86,93 @@ def _fleet_destination(board: Board, src: Location, dest: Location) -> Location:
     return options[0]
 
 
-def check_movement_order(board: Board, position: Position, order: Order, rules: Rules | None = None) -> UnitOrder:
-    """Check an order of a movement phase; return it as it will be followed."""
-    cls = type(order)
-    if cls not in _MOVEMENT_ORDERS and not isinstance(order, _MOVEMENT_ORDERS):
-        raise IllegalOrder(f"a {type(order).__name__.lower()} order belongs to another phase")
-    unit = find_unit(position, order)
-    if unit.kind is not order.kind or unit.location != order.location:
-        order = replace(order, kind=unit.kind, location=unit.location)
-    here = unit.location.province
-    if cls is Hold:
-        return order
-    graph = (rules or _DEFAULT_RULES).convoy_graph(board)
-    if isinstance(order, Move):
+_MOVEMENT_KINDS = (Hold, Move, SupportHold, SupportMove, Convoy)
+
+
+class MovementChecker:
+    """Checks the orders of one movement phase against one position.
+
+    What every order of the phase would otherwise recompute (the convoy graph, the fleets at sea)
+    is looked up once; :meth:`check` is :func:`check_movement_order` for one order.
+    """
+
+    __slots__ = ("board", "position", "graph", "_sea_fleets", "_units_at")
+
+    def __init__(self, board: Board, position: Position, rules: Rules | None = None) -> None:
+        self.board = board
+        self.position = position
+        self.graph = (rules or Rules()).convoy_graph(board)
+        self._sea_fleets: set | None = None
+        self._units_at = position.unit_index()
+
+    def sea_fleets(self) -> set:
+        """Provinces where a fleet stands that could carry a convoy."""
+        if self._sea_fleets is None:
+            carriers = self.graph.carriers
+            self._sea_fleets = {u.location.province for u in self.position.units
+                                if u.kind is UnitType.FLEET and u.location.province in carriers}
+        return self._sea_fleets
+
+    def check(self, order: Order) -> UnitOrder:
+        """Check an order of a movement phase; return it as it will be followed."""
+        board = self.board
+        cls = type(order)
+        if cls not in _MOVEMENT_KINDS and not isinstance(order, _MOVEMENT_KINDS):
+            raise IllegalOrder(f"a {type(order).__name__.lower()} order belongs to another phase")
+        here_units = self._units_at.get(order.location.province)  # type: ignore[attr-defined]
+        if here_units and len(here_units) == 1 and here_units[0].power == order.power and here_units[0].kind is order.kind:  # type: ignore[attr-defined]
+            unit = here_units[0]  # the usual case: find_unit's answer without the call
+        else:
+            unit = find_unit(self.position, order)  # type: ignore[arg-type]
+        at = unit.location
+        if unit.kind is not order.kind or (at is not order.location and at.coast != order.location.coast):  # type: ignore[attr-defined]
+            # A wrong unit letter or coast, with one meaning: followed as meant.
+            order = replace(order, kind=unit.kind, location=at)
+        here = at.province
+        if cls is Move:
+            dest = order.destination  # type: ignore[attr-defined]
+            if (unit.kind.letter, here, at.coast, dest.province, dest.coast) in board.steps and (
+                    unit.kind is UnitType.ARMY or not order.via_convoy):  # type: ignore[attr-defined]
+                return order  # type: ignore[return-value]  # one legal step, as written
+            return self._move(order, unit, here)  # type: ignore[arg-type]
+        if cls is Hold:
+            return order  # type: ignore[return-value]
+        if isinstance(order, Hold):
+            return order
+        if isinstance(order, Move):
+            return self._move(order, unit, here)
+        if isinstance(order, (SupportHold, SupportMove)):
+            into = order.target if isinstance(order, SupportHold) else order.destination
+            if order.target == here:
+                raise IllegalOrder("a unit cannot support itself")
+            if isinstance(order, SupportMove) and order.destination == order.target:
+                raise IllegalOrder("a unit cannot be supported to move to where it is")
+            if into == here:
+                raise IllegalOrder("a unit cannot support a move into its own province")
+            if (unit.kind.letter, here, at.coast, into) not in board.reaches:  # board.can_reach, in one lookup
+                raise IllegalOrder(f"the {unit.kind.noun} in {name(board, here)} could not move to {name(board, into)}, so it cannot support there")
+            return order
+        if isinstance(order, Convoy):
+            graph = self.graph
+            if unit.kind is not UnitType.FLEET:
+                raise IllegalOrder("only a fleet can convoy")
+            if order.target_kind not in (None, UnitType.ARMY):
+                raise IllegalOrder(f"only armies are convoyed, not a {order.target_kind.noun}")
+            if here not in graph.carriers:
+                raise IllegalOrder(f"a fleet in {name(board, here)} cannot convoy (not at sea)")
+            if order.target == order.destination:
+                raise IllegalOrder("an army cannot be convoyed to where it is")
+            src = board.provinces[order.target]
+            dst = board.provinces[order.destination]
+            if src.terrain is Terrain.SEA or dst.terrain is Terrain.SEA:
+                raise IllegalOrder("an army is convoyed from land to land")
+            if not graph.route_exists(order.target, order.destination, via=here):
+                raise IllegalOrder(f"{name(board, here)} lies on no sea route from {src.name} to {dst.name}")
+            return order
+        raise IllegalOrder("unknown order")  # pragma: no cover
+
+    def _move(self, order: Move, unit: Unit, here: str) -> Move:
+        board = self.board
         dest = order.destination
         if dest.province == here:
             raise IllegalOrder("a unit cannot move to the province it is in")
@@ -105,7 +181,7 @@ def check_movement_order(board: Board, position: Position, order: Order, rules: 
             raise IllegalOrder(f"no unit may enter {target.name}")
         if unit.kind is UnitType.FLEET:
             fdest = _fleet_destination(board, unit.location, dest)
-            if fdest != dest or order.via_convoy:
+            if fdest.coast != dest.coast or order.via_convoy:
                 order = replace(order, destination=fdest, via_convoy=False)
             return order
         if unit.kind is UnitType.ARMY:
@@ -114,48 +190,21 @@ def check_movement_order(board: Board, position: Position, order: Order, rules: 
             # An army ignores a coast written after its destination (DATC 6.B.12).
             if dest.coast:
                 order = replace(order, destination=Location(dest.province))
-            if board.can_move(UnitType.ARMY, unit.location, order.destination):
+            if dest.province in board.army_edges.get(here, ()):
                 return order
+            graph = self.graph
             if not graph.route_exists(here, dest.province):
                 raise IllegalOrder(f"{name(board, here)} does not border {target.name}, and no convoy could carry the army there")
             # With no chain of fleets at sea, the move is impossible: the army holds (DATC 6.D.32).
-            fleets = {u.province for u in position.units if u.kind is UnitType.FLEET and u.province in graph.carriers}
-            if not graph.route_exists(here, dest.province, fleets):
+            if not graph.route_exists(here, dest.province, self.sea_fleets()):
                 raise IllegalOrder(f"{name(board, here)} does not border {target.name}, and no fleets stand at sea to convoy the army there")
             return order
         raise IllegalOrder(f"a {unit.kind.noun} cannot move")
-    if isinstance(order, (SupportHold, SupportMove)):
-        into = order.target if isinstance(order, SupportHold) else order.destination
-        if order.target == here:
-            raise IllegalOrder("a unit cannot support itself")
-        if isinstance(order, SupportMove) and order.destination == order.target:
-            raise IllegalOrder("a unit cannot be supported to move to where it is")
-        if into == here:
-            raise IllegalOrder("a unit cannot support a move into its own province")
-        if not board.can_reach(unit.kind, unit.location, into):
-            raise IllegalOrder(f"the {unit.kind.noun} in {name(board, here)} could not move to {name(board, into)}, so it cannot support there")
-        return order
-    if isinstance(order, Convoy):
-        if unit.kind is not UnitType.FLEET:
-            raise IllegalOrder("only a fleet can convoy")
-        if order.target_kind not in (None, UnitType.ARMY):
-            raise IllegalOrder(f"only armies are convoyed, not a {order.target_kind.noun}")
-        if here not in graph.carriers:
-            raise IllegalOrder(f"a fleet in {name(board, here)} cannot convoy (not at sea)")
-        if order.target == order.destination:
-            raise IllegalOrder("an army cannot be convoyed to where it is")
-        src = board.provinces[order.target]
-        dst = board.provinces[order.destination]
-        if src.terrain is Terrain.SEA or dst.terrain is Terrain.SEA:
-            raise IllegalOrder("an army is convoyed from land to land")
-        if not graph.route_exists(order.target, order.destination, via=here):
-            raise IllegalOrder(f"{name(board, here)} lies on no sea route from {src.name} to {dst.name}")
-        return order
-    raise IllegalOrder("unknown order")  # pragma: no cover
 
 
-_MOVEMENT_ORDERS = (Hold, Move, SupportHold, SupportMove, Convoy)
-_DEFAULT_RULES = Rules()
+def check_movement_order(board: Board, position: Position, order: Order, rules: Rules | None = None) -> UnitOrder:
+    """Check an order of a movement phase; return it as it will be followed."""
+    return MovementChecker(board, position, rules).check(order)
 
 
 def retreat_options(board: Board, position: Position, unit: Unit, attacker_from: str | None) -> list[Location]:

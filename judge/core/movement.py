@@ -27,12 +27,10 @@ log = logging.getLogger(__name__)
 
 _HOLD, _MOVE, _SUP_HOLD, _SUP_MOVE, _CONVOY = range(5)
 _UNRESOLVED, _GUESSING, _RESOLVED = range(3)
-_KIND_OF = {Move: _MOVE, SupportHold: _SUP_HOLD, SupportMove: _SUP_MOVE, Convoy: _CONVOY, Hold: _HOLD}
 
 
 class MoveOutcome(NamedTuple):
-    """What the adjudicator decided for one order (indices follow the input order list). A
-    named tuple: one is made per order of every phase, and tuples are made in C."""
+    """What the adjudicator decided for one order (indices follow the input order list)."""
 
     succeeded: bool
     """Move: it moved. Support: given. Convoy: not disrupted. Hold: not dislodged."""
@@ -44,6 +42,26 @@ class MoveOutcome(NamedTuple):
     """Convoyed move whose convoy failed (or was a paradox)."""
     paradox: bool
     """Convoyed move failed by the Szykman rule."""
+
+
+_KIND_OF: dict[type, int] = {Hold: _HOLD, Move: _MOVE, SupportHold: _SUP_HOLD, SupportMove: _SUP_MOVE, Convoy: _CONVOY}
+"""The decision kind of each order class (a variant's subclass is looked up by ``isinstance``)."""
+
+
+def _kind_code(order: UnitOrder) -> int:
+    code = _KIND_OF.get(type(order))
+    if code is not None:
+        return code
+    for cls, code in _KIND_OF.items():
+        if isinstance(order, cls):
+            return code
+    return _HOLD
+
+
+def _overrides(rules: Rules, hook: str) -> bool:
+    """Does ``rules`` change the standard behaviour of ``hook``? When not, the adjudicator uses the
+    standard answer without calling it (the hooks are asked many times per phase)."""
+    return getattr(type(rules), hook) is not getattr(Rules, hook)
 
 
 class MovementAdjudicator:
@@ -58,80 +76,92 @@ class MovementAdjudicator:
         self.position = position
         self.orders = orders
         n = len(orders)
-        self.kind = [0] * n
-        self.src: list[ProvinceId] = [o.location.province for o in orders]
-        self.dest: list[ProvinceId | None] = [None] * n
-        self.power = [o.power for o in orders]
         self.graph = rules.convoy_graph(board)
-        self.at: dict[ProvinceId, int] = {}
+        # Per order: its decision kind, the province it stands in, the province it moves to,
+        # supports into or convoys to, and its power; where each unit stands; who moves where.
+        self.kind = kind = [_HOLD] * n
+        self.src = src = [o.location.province for o in orders]
+        self.dest = dest = [None] * n
+        self.power = [o.power for o in orders]
+        self.at = {p: i for i, p in enumerate(src)}
+        self.moves_to = moves_to = {}
+        self.moves: list[int] = []
+        """Indices of the moves."""
+        self.aids: list[int] = []
+        """Indices of the supports and convoys."""
+        kind_of = _KIND_OF
         for i, o in enumerate(orders):
-            self.at[self.src[i]] = i
-            k = _KIND_OF.get(type(o))
-            if k is None:  # a variant's subclass of a standard order
-                k = next((v for c, v in _KIND_OF.items() if isinstance(o, c)), _HOLD)
-            self.kind[i] = k
+            k = kind_of.get(type(o))
+            if k is None:
+                k = _kind_code(o)
+            if k == _HOLD:
+                continue
+            kind[i] = k
             if k == _MOVE:
-                self.dest[i] = o.destination.province  # type: ignore[attr-defined]
-            elif k == _SUP_HOLD:
-                self.dest[i] = o.target  # type: ignore[attr-defined]
-            elif k != _HOLD:
-                self.dest[i] = o.destination  # type: ignore[attr-defined]
-        self.moves_to: dict[ProvinceId, list[int]] = {}
-        for i in range(n):
-            if self.kind[i] == _MOVE:
-                self.moves_to.setdefault(self.dest[i], []).append(i)  # type: ignore[arg-type]
+                self.moves.append(i)
+                d = dest[i] = o.destination.province  # type: ignore[attr-defined]
+                if d in moves_to:
+                    moves_to[d].append(i)
+                else:
+                    moves_to[d] = [i]
+            else:
+                self.aids.append(i)
+                dest[i] = o.target if k == _SUP_HOLD else o.destination  # type: ignore[attr-defined]
+        # Hooks a variant left alone are answered here without a call.
+        self._hook_friends = _overrides(rules, "are_friends")
+        self._hook_enter = _overrides(rules, "may_enter")
+        self._hook_bonus = _overrides(rules, "strength_bonus")
+        self._hook_disrupt = _overrides(rules, "attack_disrupts_convoy")
+        self._hook_support = _overrides(rules, "support_strength")
         self._match_supports_and_convoys()
-        self._support_weight = [
-            rules.support_strength(position, o) if self.kind[i] in (_SUP_HOLD, _SUP_MOVE) else 0
-            for i, o in enumerate(orders)
-        ]
+        # What each support adds (1, unless the variant weighs supports: Machiavelli's elite units).
+        self._support_weight = (
+            [rules.support_strength(position, o) for o in orders] if self._hook_support else None)
         self._decide_routes()
         self.state = [_UNRESOLVED] * n
         self.result = [False] * n
         self.deps: list[int] = []
         self.paradox = [False] * n
         self._friend_cache: dict[tuple[str, str], bool] = {}
+        self._routes: dict[int, bool] = {}
+        """Whether each convoyed move's route stands, once all its fleets are decided."""
 
     # -- static structure -------------------------------------------------------------------
 
     def _match_supports_and_convoys(self) -> None:
         """Which supports and convoys match which orders; the rest are void."""
         n = len(self.orders)
-        self.supports: list[list[int]] = [[] for _ in range(n)]
-        self.convoys: list[list[int]] = [[] for _ in range(n)]
-        self.void = [False] * n
-        for i, o in enumerate(self.orders):
-            k = self.kind[i]
+        orders, kind, dest, at = self.orders, self.kind, self.dest, self.at
+        # Most units get no support and no convoy: they share one empty tuple.
+        self.supports: list[list[int] | tuple[()]] = [()] * n
+        self.convoys: list[list[int] | tuple[()]] = [()] * n
+        self.void = void = [False] * n
+        for i in self.aids:
+            k = kind[i]
+            o = orders[i]
+            j = at.get(o.target)  # type: ignore[attr-defined]
             if k == _SUP_HOLD:
-                j = self.at.get(o.target)  # type: ignore[attr-defined]
-                if j is not None and self.kind[j] != _MOVE:
-                    self.supports[j].append(i)
-                else:
-                    self.void[i] = True
+                ok = j is not None and kind[j] != _MOVE
+                into = self.supports
             elif k == _SUP_MOVE:
-                j = self.at.get(o.target)  # type: ignore[attr-defined]
                 coast = o.coast  # type: ignore[attr-defined]
-                if (
+                ok = (
                     j is not None
-                    and self.kind[j] == _MOVE
-                    and self.dest[j] == self.dest[i]
+                    and kind[j] == _MOVE
+                    and dest[j] == dest[i]
                     # A coast named in a support must be the coast moved to (DATC 6.B.9).
-                    and (coast is None or self.orders[j].destination.coast in (None, coast))  # type: ignore[attr-defined]
-                ):
-                    self.supports[j].append(i)
-                else:
-                    self.void[i] = True
-            elif k == _CONVOY:
-                j = self.at.get(o.target)  # type: ignore[attr-defined]
-                if (
-                    j is not None
-                    and self.kind[j] == _MOVE
-                    and self.orders[j].kind is UnitType.ARMY
-                    and self.dest[j] == self.dest[i]
-                ):
-                    self.convoys[j].append(i)
-                else:
-                    self.void[i] = True
+                    and (coast is None or orders[j].destination.coast in (None, coast))  # type: ignore[attr-defined]
+                )
+                into = self.supports
+            else:
+                ok = j is not None and kind[j] == _MOVE and orders[j].kind is UnitType.ARMY and dest[j] == dest[i]
+                into = self.convoys
+            if not ok:
+                void[i] = True
+            elif into[j]:  # type: ignore[index]
+                into[j].append(i)  # type: ignore[index,union-attr]
+            else:
+                into[j] = [i]  # type: ignore[index]
 
     def _static_route(self, i: int) -> set[int] | None:
         """Convoy orders of move ``i`` that lie on some chain from its origin to its destination
@@ -151,26 +181,30 @@ class MovementAdjudicator:
         orders exists (else it goes by land, DATC 6.G.8).
         """
         n = len(self.orders)
-        self.convoyed = [False] * n
+        self.convoyed = convoyed = [False] * n
         self.h2h: list[int | None] = [None] * n
-        for i in range(n):
-            if self.kind[i] != _MOVE or self.orders[i].kind is not UnitType.ARMY:
+        kind, src, dest, orders = self.kind, self.src, self.dest, self.orders
+        army_edges = self.board.army_edges
+        for i in self.moves:
+            o = orders[i]
+            if o.kind is not UnitType.ARMY:
                 continue
-            o = self.orders[i]
-            adjacent = self.board.can_move(UnitType.ARMY, o.location, o.destination)  # type: ignore[attr-defined]
-            if not adjacent:
-                self.convoyed[i] = True
+            if dest[i] not in army_edges.get(src[i], ()):
+                convoyed[i] = True
+                continue
+            if not self.convoys[i]:
                 continue
             route = self._static_route(i)
             if route is None:
                 continue
             intent = o.via_convoy or any(self.power[c] == self.power[i] for c in self.convoys[i])  # type: ignore[attr-defined]
-            self.convoyed[i] = intent
-        for i in range(n):
-            if self.kind[i] != _MOVE or self.convoyed[i]:
+            convoyed[i] = intent
+        at = self.at
+        for i in self.moves:
+            if convoyed[i]:
                 continue
-            j = self.at.get(self.dest[i])  # type: ignore[arg-type]
-            if j is not None and self.kind[j] == _MOVE and self.dest[j] == self.src[i] and not self.convoyed[j]:
+            j = at.get(dest[i])  # type: ignore[arg-type]
+            if j is not None and kind[j] == _MOVE and dest[j] == src[i] and not convoyed[j]:
                 self.h2h[i] = j
 
     # -- the guess-and-check engine ---------------------------------------------------------
@@ -246,6 +280,8 @@ class MovementAdjudicator:
     def _friends(self, a: str, b: str) -> bool:
         if a == b:
             return True
+        if not self._hook_friends:
+            return False
         key = (a, b)
         hit = self._friend_cache.get(key)
         if hit is None:
@@ -257,10 +293,20 @@ class MovementAdjudicator:
         """Does the convoy of move ``i`` stand (a chain of undislodged convoying fleets)?"""
         if self.paradox[i]:
             return False
-        fleets = {self.src[c] for c in self.convoys[i] if self.resolve(c)}
-        if not fleets:
-            return False
-        return self.graph.route_exists(self.src[i], self.dest[i], fleets)  # type: ignore[arg-type]
+        known = self._routes.get(i)
+        if known is not None:
+            return known
+        fleets = set()
+        final = True
+        for c in self.convoys[i]:
+            if self.resolve(c):
+                fleets.add(self.src[c])
+            final = final and self.state[c] == _RESOLVED
+        ok = bool(fleets) and self.graph.route_exists(self.src[i], self.dest[i], fleets)  # type: ignore[arg-type]
+        if final:
+            # Every fleet's fate is decided: so is the route (a decided order is never reopened).
+            self._routes[i] = ok
+        return ok
 
     def _support_count(self, i: int, against: str | None = None) -> int:
         total = 0
@@ -268,10 +314,12 @@ class MovementAdjudicator:
             if against is not None and self._friends(self.power[s], against):
                 continue
             if self.resolve(s):
-                total += self._support_weight[s]
+                total += 1 if self._support_weight is None else self._support_weight[s]
         return total
 
     def _bonus(self, i: int, role: str) -> int:
+        if not self._hook_bonus:
+            return 0
         return self.rules.strength_bonus(self.position, self.orders[i], role)
 
     def attack_strength(self, i: int) -> int:
@@ -333,7 +381,7 @@ class MovementAdjudicator:
         for k in self.moves_to[self.dest[i]]:  # type: ignore[index]
             if k != i and attack <= self.prevent_strength(k):
                 return False
-        if not self.rules.may_enter(self.position, self.orders[i]):  # type: ignore[arg-type]
+        if self._hook_enter and not self.rules.may_enter(self.position, self.orders[i]):  # type: ignore[arg-type]
             return False
         return True
 
@@ -366,6 +414,8 @@ class MovementAdjudicator:
         mere attack disrupt it (Maharajah's river fleets)."""
         if self._is_dislodged(i):
             return False
+        if not self._hook_disrupt:
+            return True
         for m in self.moves_to.get(self.src[i], ()):
             attacked = bool(self.moves_to.get(self.src[m]))
             if self.rules.attack_disrupts_convoy(self.position, self.orders[m], self.orders[i], attacked):  # type: ignore[arg-type]
@@ -374,19 +424,50 @@ class MovementAdjudicator:
 
     # -- running ----------------------------------------------------------------------------
 
+    def decide(self) -> None:
+        """Decide every order (:attr:`result` then holds each decision)."""
+        self._settle_unopposed()
+        resolve, state = self.resolve, self.state
+        for i in range(len(self.orders)):
+            if state[i] != _RESOLVED:
+                resolve(i)
+
+    def _settle_unopposed(self) -> None:
+        """Decide at once what nothing can change, as the resolver would: a unit nobody moves
+        against keeps its hold, support (unless void) or convoy; a move by land into an empty
+        province nobody else moves to succeeds. Only when the variant leaves strength and entry
+        alone (its hooks could turn either)."""
+        if self._hook_enter or self._hook_bonus or self._hook_disrupt or self._hook_support:
+            return
+        kind, src, dest, at, moves_to = self.kind, self.src, self.dest, self.at, self.moves_to
+        result, state, void, convoyed = self.result, self.state, self.void, self.convoyed
+        for i, k in enumerate(kind):
+            if k == _MOVE:
+                if not convoyed[i] and dest[i] not in at and len(moves_to[dest[i]]) == 1:  # type: ignore[index]
+                    result[i] = True
+                    state[i] = _RESOLVED
+            elif src[i] not in moves_to:
+                result[i] = not ((k == _SUP_HOLD or k == _SUP_MOVE) and void[i])
+                state[i] = _RESOLVED
+
+    def dislodged_by(self, i: int) -> int | None:
+        """The move that dislodged the unit of order ``i``, if any (after :meth:`decide`)."""
+        if self.kind[i] == _MOVE and self.result[i]:
+            return None
+        for m in self.moves_to.get(self.src[i], ()):
+            if self.result[m]:
+                return m
+        return None
+
+    def no_convoy(self, i: int) -> bool:
+        """Is order ``i`` a convoyed move whose convoy failed (after :meth:`decide`)?"""
+        return self.kind[i] == _MOVE and self.convoyed[i] and not self._route_ok(i)
+
+    def outcome(self, i: int) -> MoveOutcome:
+        """What became of order ``i`` (after :meth:`decide`)."""
+        return MoveOutcome(self.result[i], self.dislodged_by(i), self.void[i], self.no_convoy(i), self.paradox[i])
+
     def run(self) -> list[MoveOutcome]:
         """Decide every order and say what became of each."""
-        n = len(self.orders)
-        for i in range(n):
-            self.resolve(i)
-        out = []
-        for i in range(n):
-            by = None
-            if not (self.kind[i] == _MOVE and self.result[i]):
-                for m in self.moves_to.get(self.src[i], ()):
-                    if self.result[m]:
-                        by = m
-                        break
-            no_convoy = self.kind[i] == _MOVE and self.convoyed[i] and not self._route_ok(i)
-            out.append(MoveOutcome(self.result[i], by, self.void[i], no_convoy, self.paradox[i]))
-        return out
+        self.decide()
+        return [self.outcome(i) for i in range(len(self.orders))]

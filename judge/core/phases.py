@@ -9,16 +9,18 @@ to decide (no retreat possible, no build or removal due) are skipped.
 from __future__ import annotations
 
 import logging
+import math
+from collections import Counter
 from dataclasses import dataclass, field, replace
 from typing import Sequence
 
 from .errors import AmbiguousOrder, IllegalOrder
-from .legality import check_order, name, retreat_options
-from .movement import MovementAdjudicator
+from .legality import MovementChecker, check_order, name, retreat_options
+from .movement import _CONVOY, _MOVE, _SUP_HOLD, _SUP_MOVE, MovementAdjudicator
 from .orders import Build, Convoy, Disband, Hold, Move, Order, Retreat, SupportHold, SupportMove, UnitOrder, Waive
 from .resolution import Outcome, Resolution, Tag
 from .types import Dislodged, Location, Phase, PhaseKind, Position, Power, ProvinceId, Unit, UnitType
-from .variant import Variant
+from .variant import Rules, Variant
 
 log = logging.getLogger(__name__)
 
@@ -67,16 +69,21 @@ def _checked(variant: Variant, position: Position, orders: Sequence[Order]) -> t
     results: list[Resolution | None] = []
     by_unit: dict[tuple, int] = {}
     followed: dict[int, Order] = {}
+    if position.phase.kind is PhaseKind.MOVEMENT:
+        check = MovementChecker(variant.board, position, variant.rules).check
+    else:
+        def check(order: Order) -> Order:
+            return check_order(variant.board, position, order, variant.rules)
     for idx, order in enumerate(orders):
         try:
-            ok = check_order(variant.board, position, order, variant.rules)
+            ok = check(order)
         except (IllegalOrder, AmbiguousOrder) as exc:
             results.append(_rejected(order, exc))
             continue
         results.append(None)
-        key = (ok.power, ok.location.province, ok.kind) if isinstance(ok, UnitOrder) else (ok.power, "waive", idx)
-        if key in by_unit:
-            prev = by_unit[key]
+        key = (ok.power, ok.location.province, ok.kind.letter) if isinstance(ok, UnitOrder) else (ok.power, "waive", idx)
+        prev = by_unit.get(key)
+        if prev is not None:
             results[prev] = Resolution(ok.power, followed.pop(prev), Outcome.ILLEGAL, "replaced by a later order for the same unit")
         by_unit[key] = idx
         followed[idx] = ok
@@ -90,53 +97,65 @@ def _movement(variant: Variant, position: Position, orders: Sequence[Order]) -> 
     board = variant.board
     results, followed = _checked(variant, position, orders)
     field_units = [u for u in position.units if u.kind is not UnitType.GARRISON]
-    order_of: dict[ProvinceId, tuple[int | None, UnitOrder]] = {}
-    for idx, o in followed.items():
-        order_of[o.location.province] = (idx, o)  # type: ignore[union-attr]
+    order_of = {o.location.province: (idx, o) for idx, o in followed.items()}  # type: ignore[union-attr]
     unit_orders: list[UnitOrder] = []
     origin: list[int | None] = []
     for u in field_units:
-        idx, o = order_of.get(u.province, (None, Hold(u.power, u.kind, u.location)))
-        unit_orders.append(o)
-        origin.append(idx)
-    # Units whose order was illegal hold (seed 003 section 4).
+        given = order_of.get(u.location.province)
+        if given is None:
+            # No order, or an illegal one: the unit holds (seed 003 section 4).
+            unit_orders.append(Hold(u.power, u.kind, u.location))
+            origin.append(None)
+        else:
+            origin.append(given[0])
+            unit_orders.append(given[1])  # type: ignore[arg-type]
     adj = MovementAdjudicator(board, variant.rules, position, unit_orders)
-    outcomes = adj.run()
+    adj.decide()
 
+    # Where every unit ends up.
     new_units: list[Unit] = []
     dislodged: list[Dislodged] = []
-    for i, (u, o, oc) in enumerate(zip(field_units, unit_orders, outcomes)):
-        if isinstance(o, Move) and oc.succeeded:
-            new_units.append(Unit(u.power, u.kind, o.destination))
-        elif oc.dislodged_by is not None:
-            m = oc.dislodged_by
-            from_ = None if adj.convoyed[m] else adj.src[m]
-            dislodged.append(Dislodged(u, from_))
-        else:
+    beaten: list[int | None] = []
+    result, kind, attacked = adj.result, adj.kind, adj.moves_to
+    for i, u in enumerate(field_units):
+        if result[i] and kind[i] == _MOVE:
+            new_units.append(Unit(u.power, u.kind, unit_orders[i].destination))  # type: ignore[attr-defined]
+            beaten.append(None)
+            continue
+        m = adj.dislodged_by(i) if u.location.province in attacked else None
+        beaten.append(m)
+        if m is None:
             new_units.append(u)
-    new_units += [u for u in position.units if u.kind is UnitType.GARRISON]
-    standoffs = _standoffs(adj, outcomes, new_units)
+        else:
+            dislodged.append(Dislodged(u, None if adj.convoyed[m] else adj.src[m]))
+    if len(field_units) != len(position.units):
+        new_units += [u for u in position.units if u.kind is UnitType.GARRISON]
+    standoffs = _standoffs(adj, new_units)
 
     # Resolutions, in the order given, then for units without an order.
-    text_of = {i: _movement_resolution(variant, adj, i, outcomes) for i in range(len(unit_orders))}
-    by_origin = {origin[i]: text_of[i] for i in range(len(unit_orders)) if origin[i] is not None}
-    final: list[Resolution] = []
-    for idx, r in enumerate(results):
-        if r is not None:
-            if r.order is not None and r.outcome in (Outcome.ILLEGAL, Outcome.AMBIGUOUS) and isinstance(r.order, UnitOrder):
+    text_of = _movement_resolutions(variant, adj, beaten)
+    final: list[Resolution] = results[:]  # type: ignore[assignment]  # rejected orders, and a slot for each followed one
+    unordered: list[Resolution] = []
+    placed = 0
+    for i, idx in enumerate(origin):
+        if idx is None:
+            unordered.append(replace(text_of[i], reason="no order: " + text_of[i].reason))
+        else:
+            final[idx] = text_of[i]
+            placed += 1
+    if len(followed) < len(results):
+        for idx, r in enumerate(results):
+            if r is not None and r.order is not None and r.outcome in (Outcome.ILLEGAL, Outcome.AMBIGUOUS) and isinstance(r.order, UnitOrder):
                 # The unit held instead: say whether it was dislodged.
                 j = next((k for k, u in enumerate(field_units) if u.province == r.order.location.province), None)
-                if j is not None and outcomes[j].dislodged_by is not None and origin[j] is None:
-                    r = replace(r, tags=(Tag.DISLODGED,), reason=r.reason + "; dislodged")
-            final.append(r)
-        elif idx in by_origin:
-            final.append(by_origin[idx])
-    for i, u in enumerate(field_units):
-        if origin[i] is None:
-            r = text_of[i]
-            final.append(Resolution(r.power, r.order, r.outcome, "no order: " + r.reason, r.tags, r.text))
+                if j is not None and beaten[j] is not None and origin[j] is None:
+                    final[idx] = replace(r, tags=(Tag.DISLODGED,), reason=r.reason + "; dislodged")
+    if placed < len(followed):
+        # A followed order that commands no field unit (another order took its unit's place).
+        final = [r for r in final if r is not None]
+    final += unordered
 
-    after = position.evolve(units=tuple(new_units), dislodged=(), standoffs=frozenset())
+    after = position.evolve(units=new_units, dislodged=(), standoffs=frozenset())
     notes: list[str] = []
     lost: list[Unit] = []
     keep: list[Dislodged] = []
@@ -154,69 +173,79 @@ def _movement(variant: Variant, position: Position, orders: Sequence[Order]) -> 
     return close_phase(variant, position, position.phase, after, tuple(final), lost, notes)
 
 
-def _standoffs(adj: MovementAdjudicator, outcomes, new_units: list[Unit]) -> set[ProvinceId]:
+def _standoffs(adj: MovementAdjudicator, new_units: list[Unit]) -> set[ProvinceId]:
     """Provinces left vacant by a standoff: two or more moves that could have entered bounced."""
-    occupied = {u.province for u in new_units}
+    contested = [(prov, moves) for prov, moves in adj.moves_to.items() if len(moves) > 1]
+    if not contested:
+        return set()
+    occupied = {u.location.province for u in new_units}
     out: set[ProvinceId] = set()
-    for prov, moves in adj.moves_to.items():
-        if prov in occupied or len(moves) < 2:
-            continue
-        if any(outcomes[m].succeeded for m in moves):
+    for prov, moves in contested:
+        if prov in occupied or any(adj.result[m] for m in moves):
             continue
         if sum(1 for m in moves if adj.prevent_strength(m) > 0) >= 2:
             out.add(prov)
     return out
 
 
-def _movement_resolution(variant: Variant, adj: MovementAdjudicator, i: int, outcomes) -> Resolution:
-    board = variant.board
-    o = adj.orders[i]
-    oc = outcomes[i]
-    tags: list[Tag] = []
-    if oc.dislodged_by is not None:
-        tags.append(Tag.DISLODGED)
-    by = ""
-    if oc.dislodged_by is not None:
-        m = adj.orders[oc.dislodged_by]
-        by = f"dislodged by {m.power}'s {m.kind.noun} from {name(board, m.location.province)}"
-    if isinstance(o, Move):
-        dest = name(board, o.destination.province)
-        if oc.succeeded:
-            how = " by convoy" if adj.convoyed[i] else ""
-            return Resolution(o.power, o, Outcome.SUCCESS, f"moved to {dest}{how}")
-        if oc.paradox:
-            tags.insert(0, Tag.PARADOX)
-            reason = "the convoy is part of a paradox and fails (Szykman rule)"
-        elif oc.no_convoy:
-            tags.insert(0, Tag.NO_CONVOY)
-            reason = "no convoy reached " + dest
-        elif not variant.rules.may_enter(adj.position, o) and adj.attack_strength(i) > 0:
-            tags.insert(0, Tag.BOUNCE)
-            reason = f"may not enter {dest}"
+def _movement_resolutions(variant: Variant, adj: MovementAdjudicator, beaten: list[int | None]) -> list[Resolution]:
+    """What became of each order of a movement phase (``beaten``: the move that dislodged each
+    order's unit, if any), in words a player understands."""
+    names = variant.board.names
+
+    def name(province: ProvinceId) -> str:
+        return names.get(province, province)
+
+    out: list[Resolution] = []
+    add = out.append
+    orders, kinds, results, dests = adj.orders, adj.kind, adj.result, adj.dest
+    for i, o in enumerate(orders):
+        k = kinds[i]
+        ok = results[i]
+        if beaten[i] is None:
+            by = ""
+            tags: tuple[Tag, ...] = ()
         else:
-            tags.insert(0, Tag.BOUNCE)
-            reason = f"bounced: could not enter {dest}"
-        if by:
-            reason += "; " + by
-        return Resolution(o.power, o, Outcome.FAILURE, reason, tuple(tags))
-    if isinstance(o, (SupportHold, SupportMove)):
-        if oc.void:
-            what = "hold" if isinstance(o, SupportHold) else f"move to {name(board, o.destination)}"
-            reason = f"void: the unit in {name(board, o.target)} did not {what}"
-            return Resolution(o.power, o, Outcome.FAILURE, reason + ("; " + by if by else ""), (Tag.VOID, *tags))
-        if oc.succeeded:
-            return Resolution(o.power, o, Outcome.SUCCESS, "support given", tuple(tags))
-        reason = by if by else "cut by an attack on the supporting unit"
-        return Resolution(o.power, o, Outcome.FAILURE, reason, (Tag.CUT, *tags))
-    if isinstance(o, Convoy):
-        if oc.void:
-            return Resolution(o.power, o, Outcome.FAILURE, f"void: no army in {name(board, o.target)} moved to {name(board, o.destination)}", (Tag.VOID,))
-        if oc.succeeded:
-            return Resolution(o.power, o, Outcome.SUCCESS, "convoy held", tuple(tags))
-        return Resolution(o.power, o, Outcome.FAILURE, "disrupted: " + by, (Tag.DISRUPTED, *tags))
-    if oc.dislodged_by is not None:
-        return Resolution(o.power, o, Outcome.FAILURE, by, tuple(tags))
-    return Resolution(o.power, o, Outcome.SUCCESS, "held")
+            m = orders[beaten[i]]  # type: ignore[index]
+            by = f"dislodged by {m.power}'s {m.kind.noun} from {name(m.location.province)}"
+            tags = (Tag.DISLODGED,)
+        if k == _MOVE:
+            dest = names.get(dests[i], dests[i])  # type: ignore[arg-type]
+            if ok:
+                add(Resolution(o.power, o, Outcome.SUCCESS, f"moved to {dest} by convoy" if adj.convoyed[i] else f"moved to {dest}"))
+                continue
+            if adj.paradox[i]:
+                first, reason = Tag.PARADOX, "the convoy is part of a paradox and fails (Szykman rule)"
+            elif adj.no_convoy(i):
+                first, reason = Tag.NO_CONVOY, "no convoy reached " + dest
+            elif adj._hook_enter and not variant.rules.may_enter(adj.position, o) and adj.attack_strength(i) > 0:  # type: ignore[arg-type]
+                first, reason = Tag.BOUNCE, f"may not enter {dest}"
+            else:
+                first, reason = Tag.BOUNCE, f"bounced: could not enter {dest}"
+            if by:
+                reason += "; " + by
+            add(Resolution(o.power, o, Outcome.FAILURE, reason, (first, *tags)))
+        elif k == _SUP_HOLD or k == _SUP_MOVE:
+            if adj.void[i]:
+                what = "hold" if k == _SUP_HOLD else f"move to {name(dests[i])}"  # type: ignore[arg-type]
+                reason = f"void: the unit in {name(o.target)} did not {what}"  # type: ignore[attr-defined]
+                add(Resolution(o.power, o, Outcome.FAILURE, reason + ("; " + by if by else ""), (Tag.VOID, *tags)))
+            elif ok:
+                add(Resolution(o.power, o, Outcome.SUCCESS, "support given", tags))
+            else:
+                add(Resolution(o.power, o, Outcome.FAILURE, by or "cut by an attack on the supporting unit", (Tag.CUT, *tags)))
+        elif k == _CONVOY:
+            if adj.void[i]:
+                add(Resolution(o.power, o, Outcome.FAILURE, f"void: no army in {name(o.target)} moved to {name(dests[i])}", (Tag.VOID,)))  # type: ignore[attr-defined,arg-type]
+            elif ok:
+                add(Resolution(o.power, o, Outcome.SUCCESS, "convoy held", tags))
+            else:
+                add(Resolution(o.power, o, Outcome.FAILURE, "disrupted: " + by, (Tag.DISRUPTED, *tags)))
+        elif by:
+            add(Resolution(o.power, o, Outcome.FAILURE, by, tags))
+        else:
+            add(Resolution(o.power, o, Outcome.SUCCESS, "held"))
+    return out
 
 
 # -- retreats -----------------------------------------------------------------------------------
@@ -275,9 +304,7 @@ def _retreats(variant: Variant, position: Position, orders: Sequence[Order]) -> 
 
 def adjustment_counts(position: Position) -> dict[Power, int]:
     """Builds (positive) or removals (negative) each power is due: centres minus units."""
-    counts: dict[Power, int] = {}
-    for owner in position.supply_centers.values():
-        counts[owner] = counts.get(owner, 0) + 1
+    counts: dict[Power, int] = dict(Counter(position.supply_centers.values()))
     for u in position.units:
         if u.kind is UnitType.GARRISON:
             continue
@@ -287,7 +314,7 @@ def adjustment_counts(position: Position) -> dict[Power, int]:
 
 def build_sites(variant: Variant, position: Position, power: Power) -> list[ProvinceId]:
     """Centres where ``power`` could build now (vacant, and allowed by the variant's rules)."""
-    occupied = {u.province for u in position.units}
+    occupied = position.unit_index()
     homes = variant.homes(power)
     return [
         p for p in position.centers_of(power)
@@ -376,23 +403,25 @@ def _adjustments(variant: Variant, position: Position, orders: Sequence[Order]) 
 
 
 def civil_disorder_removals(variant: Variant, units: list[Unit], power: Power, count: int) -> list[Unit]:
-    """The units removed when a power orders too few removals (rulebook; DATC 6.J.3-6.J.11).
+    """The units removed when a power orders too few removals (the 2000 rulebook's rule, DATC
+    4.D.8 and 6.J): farthest from its nearest home centre first; equal distances, fleets before
+    armies, then by province id.
 
-    Farthest from its nearest home centre first. An army's distance counts steps through any
-    province, sea included (6.J.10); a fleet's counts fleet moves only, never over land, from the
-    coast it stands on (6.J.5, 6.J.9); a unit that cannot reach a home centre at all is farthest.
-    Equal distances: fleets before armies (6.J.7), then by province id (6.J.4).
+    A fleet's distance counts fleet moves from where it stands (its coast) to any coast of a home
+    centre: fleets never cross land (DATC 6.J.5, 6.J.9). An army's counts steps through any
+    province, seas too, as if convoyed (DATC 6.J.10). A unit that cannot reach a home centre at
+    all counts as farthest.
     """
-    homes = variant.homes(power)
+    homes = frozenset(variant.homes(power))
     board = variant.board
-    army_dist = board.distances_from(homes) if homes else {}
-    fleet_dist = board.fleet_distances_from(homes) if homes else {}
-    unreachable = len(board.provinces) + 1
+    army_dist = board.distances_from(sorted(homes)) if homes else {}
+    far = math.inf
 
-    def distance(u: Unit) -> int:
+    def distance(u: Unit) -> float:
         if u.kind is UnitType.FLEET:
-            return fleet_dist.get(u.location, unreachable)
-        return army_dist.get(u.province, unreachable)
+            d = board.fleet_distance(u.location, homes) if homes else None
+            return far if d is None else d
+        return army_dist.get(u.province, far)
 
     ranked = sorted(units, key=lambda u: (-distance(u), 0 if u.kind is UnitType.FLEET else 1, u.province))
     return ranked[:count]
@@ -409,6 +438,7 @@ def close_phase(variant: Variant, start: Position, phase: Phase, after: Position
     pos = after
     winner = None
     notes = list(notes)
+    asks_needed = type(variant.rules).phase_needed is not Rules.phase_needed
     while True:
         if current.kind in (PhaseKind.MOVEMENT, PhaseKind.RETREAT) and variant.rules.captures_now(cal, current):
             nxt_kind = cal.next_step(current).kind
@@ -418,7 +448,7 @@ def close_phase(variant: Variant, start: Position, phase: Phase, after: Position
                 captures += taken
                 winner = variant.rules.winner(pos, variant.victory_centres)
         current = cal.next_step(current)
-        wanted = variant.rules.phase_needed(variant, pos.evolve(phase=current))
+        wanted = variant.rules.phase_needed(variant, pos.evolve(phase=current)) if asks_needed else None
         if wanted is True:
             break
         if wanted is False:
@@ -436,13 +466,16 @@ def close_phase(variant: Variant, start: Position, phase: Phase, after: Position
 
 
 def _take_centres(variant: Variant, pos: Position) -> tuple[Position, list]:
-    owners = dict(pos.supply_centers)
+    owners = pos.supply_centers
+    centres = variant.board.centre_set
     taken = []
     for u in pos.units:
-        if u.kind is UnitType.GARRISON:
-            continue
-        prov = variant.board.provinces[u.province]
-        if prov.is_supply_center and owners.get(u.province) != u.power:
-            taken.append((u.province, owners.get(u.province), u.power))
-            owners[u.province] = u.power
+        p = u.location.province
+        if p in centres and owners.get(p) != u.power and u.kind is not UnitType.GARRISON:
+            taken.append((p, owners.get(p), u.power))
+    if not taken:
+        return pos, taken
+    owners = dict(owners)
+    for p, _, power in taken:
+        owners[p] = power
     return pos.evolve(supply_centers=owners), taken

@@ -36,7 +36,7 @@ class Tag(enum.Enum):
     PARADOX = "paradox"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Resolution:
     """What became of one order.
 
@@ -52,6 +52,17 @@ class Resolution:
     tags: tuple[Tag, ...] = ()
     text: str = ""
 
+    def __init__(self, power: str, order: Order | None, outcome: Outcome, reason: str = "",
+                 tags: tuple[Tag, ...] = (), text: str = "") -> None:
+        # Sets the slots directly: a phase makes one per order, and the __init__ a frozen
+        # dataclass generates goes through object.__setattr__ for each field (twice as slow).
+        _SET_POWER(self, power)
+        _SET_ORDER(self, order)
+        _SET_OUTCOME(self, outcome)
+        _SET_REASON(self, reason)
+        _SET_TAGS(self, tags)
+        _SET_TEXT(self, text)
+
     @property
     def succeeded(self) -> bool:
         """True when the order was carried out."""
@@ -61,3 +72,7 @@ class Resolution:
     def order_text(self) -> str:
         """The order in the judge's notation, or the player's text when not understood."""
         return str(self.order) if self.order is not None else self.text
+
+
+_SET_POWER, _SET_ORDER, _SET_OUTCOME, _SET_REASON, _SET_TAGS, _SET_TEXT = (
+    getattr(Resolution, f).__set__ for f in ("power", "order", "outcome", "reason", "tags", "text"))

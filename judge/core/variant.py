@@ -39,12 +39,17 @@ class Calendar:
 
     def next_step(self, phase: Phase) -> Phase:
         """The phase that follows ``phase``, skipping nothing."""
-        idx = self.steps.index((phase.season, phase.kind))
-        if idx + 1 < len(self.steps):
-            season, kind = self.steps[idx + 1]
-            return Phase(phase.year, season, kind)
-        season, kind = self.steps[0]
-        return Phase(phase.year + 1, season, kind)
+        following = self.__dict__.get("_following")
+        if following is None:
+            # Each step's successor, and whether it opens the next year (worked out once).
+            n = len(self.steps)
+            following = {step: (self.steps[(i + 1) % n], i + 1 == n) for i, step in enumerate(self.steps)}
+            object.__setattr__(self, "_following", following)
+        try:
+            (season, kind), new_year = following[(phase.season, phase.kind)]
+        except KeyError:
+            raise ValueError(f"{phase.season} {phase.kind.value} is not a step of this calendar") from None
+        return Phase(phase.year + 1 if new_year else phase.year, season, kind)
 
     def seasons(self) -> list[str]:
         """Season names in calendar order, each once."""
