@@ -58,9 +58,14 @@ def _kind_code(order: UnitOrder) -> int:
     return _HOLD
 
 
+_HOOKS: dict[type, tuple[bool, ...]] = {}
+"""Which of the adjudicator's hooks each Rules class overrides (classes do not change)."""
+
+
 def _overrides(rules: Rules, hook: str) -> bool:
     """Does ``rules`` change the standard behaviour of ``hook``? When not, the adjudicator uses the
-    standard answer without calling it (the hooks are asked many times per phase)."""
+    standard answer without calling it (the hooks are asked many times per phase). Hooks are
+    overridden in a subclass of :class:`Rules`, as every variant does."""
     return getattr(type(rules), hook) is not getattr(Rules, hook)
 
 
@@ -79,12 +84,13 @@ class MovementAdjudicator:
         self.graph = rules.convoy_graph(board)
         # Per order: its decision kind, the province it stands in, the province it moves to,
         # supports into or convoys to, and its power; where each unit stands; who moves where.
-        self.kind = kind = [_HOLD] * n
-        self.src = src = [o.location.province for o in orders]
-        self.dest = dest = [None] * n
-        self.power = [o.power for o in orders]
-        self.at = {p: i for i, p in enumerate(src)}
-        self.moves_to = moves_to = {}
+        self.kind: list[int] = [_HOLD] * n
+        self.src: list[ProvinceId] = [o.location.province for o in orders]
+        self.dest: list[ProvinceId | None] = [None] * n
+        self.power: list[str] = [o.power for o in orders]
+        self.at: dict[ProvinceId, int] = {p: i for i, p in enumerate(self.src)}
+        self.moves_to: dict[ProvinceId, list[int]] = {}
+        kind, dest, moves_to = self.kind, self.dest, self.moves_to
         self.moves: list[int] = []
         """Indices of the moves."""
         self.aids: list[int] = []
@@ -108,11 +114,11 @@ class MovementAdjudicator:
                 self.aids.append(i)
                 dest[i] = o.target if k == _SUP_HOLD else o.destination  # type: ignore[attr-defined]
         # Hooks a variant left alone are answered here without a call.
-        self._hook_friends = _overrides(rules, "are_friends")
-        self._hook_enter = _overrides(rules, "may_enter")
-        self._hook_bonus = _overrides(rules, "strength_bonus")
-        self._hook_disrupt = _overrides(rules, "attack_disrupts_convoy")
-        self._hook_support = _overrides(rules, "support_strength")
+        hooks = _HOOKS.get(type(rules))
+        if hooks is None:
+            hooks = _HOOKS[type(rules)] = tuple(_overrides(rules, h) for h in (
+                "are_friends", "may_enter", "strength_bonus", "attack_disrupts_convoy", "support_strength"))
+        self._hook_friends, self._hook_enter, self._hook_bonus, self._hook_disrupt, self._hook_support = hooks
         self._match_supports_and_convoys()
         # What each support adds (1, unless the variant weighs supports: Machiavelli's elite units).
         self._support_weight = (

@@ -188,10 +188,13 @@ class Position:
         try:
             return self.__dict__["_index"]
         except KeyError:
-            index: dict[ProvinceId, tuple[Unit, ...]] = {}
-            for unit in self.units:
-                p = unit.location.province
-                index[p] = index[p] + (unit,) if p in index else (unit,)
+            index = {u.location.province: (u,) for u in self.units}
+            if len(index) < len(self.units):
+                # Two units in a province (a garrison and a field unit): gather them.
+                index = {}
+                for unit in self.units:
+                    p = unit.location.province
+                    index[p] = index[p] + (unit,) if p in index else (unit,)
             self.__dict__["_index"] = index
             return index
 
