@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import enum
 import operator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any, Mapping, NewType
 
 Power = NewType("Power", str)
@@ -158,11 +158,11 @@ class Position:
 
     def __post_init__(self) -> None:
         # A canonical order makes the position's file and everything derived from it deterministic.
-        fields = self.__dict__
-        for name, value in tuple(fields.items()):
+        values = self.__dict__
+        for name, value in tuple(values.items()):
             norm = _NORMALISE.get(name)
             if norm is not None:
-                fields[name] = norm(value)
+                values[name] = norm(value)
 
     def evolve(self, **changes: Any) -> "Position":
         """A copy with some fields replaced.
@@ -173,14 +173,14 @@ class Position:
         unknown = changes.keys() - _FIELDS
         if unknown:
             raise TypeError(f"Position has no field {sorted(unknown)[0]!r}")
-        new = object.__new__(Position)
-        fields = new.__dict__
-        fields.update(self.__dict__)
+        new = object.__new__(type(self))
+        values = new.__dict__
+        values.update(self.__dict__)
         for name, value in changes.items():
             norm = _NORMALISE.get(name)
-            fields[name] = value if norm is None else norm(value)
+            values[name] = value if norm is None else norm(value)
         if "units" in changes:
-            fields.pop("_index", None)
+            values.pop("_index", None)
         return new
 
     def unit_index(self) -> Mapping[ProvinceId, tuple[Unit, ...]]:
@@ -238,4 +238,4 @@ _NORMALISE: dict[str, Any] = {
     "standoffs": lambda provs: provs if type(provs) is frozenset else frozenset(provs),
 }
 """How each field of a :class:`Position` is put in canonical order."""
-_FIELDS = frozenset(("variant", "phase", "units", "supply_centers", "dislodged", "standoffs", "extra"))
+_FIELDS = frozenset(f.name for f in fields(Position))
