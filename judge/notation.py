@@ -100,6 +100,12 @@ class Names:
             for n in (p.id, p.name, *p.aliases):
                 self.provinces[normalise_name(n)] = p.id
         self.max_words = max(len(k.split()) for k in self.provinces)
+        # The longest name beginning with each word: most words begin no name of several words,
+        # so the tokeniser tries one word only.
+        self.longest_from: dict[str, int] = {}
+        for k in self.provinces:
+            first, n = k.split()[0], len(k.split())
+            self.longest_from[first] = max(self.longest_from.get(first, 1), n)
         self.powers: dict[str, Power] = {}
         for info in variant.powers.values():
             for n in (info.name, info.adjective):
@@ -148,10 +154,11 @@ _COAST_WORDS_RE = re.compile(r"\b(north|south|east|west)\s+coast\b", re.I)
 
 
 def _tokenise(text: str, names: Names, notes: list[str]) -> list[Token]:
-    t = _ARROWS.sub(" - ", text)
-    t = _COAST_PAREN_WORDS.sub(lambda m: f" /{_COAST_WORDS[m.group(1).lower()]} ", t)
-    t = _COAST_SLASH.sub(lambda m: f" /{_COAST_WORDS[m.group(1).lower()]} ", t)
-    t = _COAST_WORDS_RE.sub(lambda m: f" /{_COAST_WORDS[m.group(1).lower()]} ", t)
+    t = _ARROWS.sub(" - ", text) if not text.isascii() or ">" in text else text
+    if "/" in t or "(" in t or "coast" in t.lower():
+        t = _COAST_PAREN_WORDS.sub(lambda m: f" /{_COAST_WORDS[m.group(1).lower()]} ", t)
+        t = _COAST_SLASH.sub(lambda m: f" /{_COAST_WORDS[m.group(1).lower()]} ", t)
+        t = _COAST_WORDS_RE.sub(lambda m: f" /{_COAST_WORDS[m.group(1).lower()]} ", t)
     t = t.replace("-", " - ").replace(",", " ").replace(";", " ").replace(":", " ")
     t = t.replace(".", " ").replace("'", "")
     words = t.lower().split()
@@ -165,8 +172,8 @@ def _tokenise(text: str, names: Names, notes: list[str]) -> list[Token]:
             continue
         # Longest province name starting here (names may have several words).
         found = None
-        for n in range(min(names.max_words, len(words) - i), 0, -1):
-            cand = " ".join(words[i:i + n])
+        for n in range(min(names.longest_from.get(w, 1), len(words) - i), 0, -1):
+            cand = " ".join(words[i:i + n]) if n > 1 else w
             if cand in names.provinces:
                 found = (n, names.provinces[cand])
                 break
