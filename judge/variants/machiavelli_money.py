@@ -235,7 +235,12 @@ def with_money_state(position: Position, ms: Mapping[str, Any]) -> Position:
             extra[key] = ms[key]
         else:
             extra.pop(key, None)
-    extra["chits"] = ms["chits"]
+    chits = ms["chits"]
+    everyone = set(chits)
+    if all(set(held) == everyone - {p} for p, held in chits.items()):
+        extra.pop("chits", None)  # as at the start: each power holds a chit for every other
+    else:
+        extra["chits"] = chits
     return position.evolve(extra=extra)
 
 
