@@ -37,7 +37,10 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
     write_game(games, "machiavelli", find_variant("machiavelli"), phases=8, seed=1, title="Machiavelli game")
     write_game(games, "europe", find_variant("europe1615"), phases=6, seed=1, title="Europe game")
     write_game(games, "maharajah", find_variant("maharajah"), phases=10, seed=1, title="Maharajah game")
-    _add_state(_last_position(games, "machiavelli"), sieges={"PAV": {"by": "Venice", "unit": "A PAV"}})
+    _add_state(_last_position(games, "machiavelli"), sieges={"PAV": {"by": "Venice", "unit": "A PAV"}},
+               loans={"Florence": [{"principal": 15, "interest": 8, "due": "Summer 1456"}]}, bankrupt=["Turkey"],
+               rebellions={"PER": {"against": "Papacy", "city": False}}, famine=["FLO"],
+               special_units={"Milan": {"A MIL": "elite_mercenaries"}})
     _add_state(_last_position(games, "europe"),
                infs={"SAV": {"France": 3, "Spain": 1}, "GEN": {"Spain": 2, "Austria": 2}, PLANT: {"France": 1}},
                relations={"war": [["France", "Spain"]], "alliances": [["Austria", "Sweden"]], "neutral": ["Dutch"]},
@@ -151,3 +154,14 @@ def test_europe1615_pages_show_transfers_markers_revolts_new_states_and_scores(b
     assert "New pliant minor states" in page
     head, *rows = _rows(page, "Mid-game scoring, 1625")
     assert rows[0][:2] == ["Spain", "30"] and rows[0][2] == "hold-milan" and rows[1][:2] == ["France", "28"]
+
+
+def test_machiavelli_pages_show_loans_rebellions_famine_and_special_units(built: Path) -> None:
+    """Issue 6 pages: the bank's loans and defaulters, rebellions and famine, special units."""
+    page = _page(built, "machiavelli")
+    head, *rows = _rows(page, "Loans from the bank")
+    assert rows == [["Florence", "15", "8", "Summer 1456"]]
+    assert "Defaulted (the bank lends them nothing): Turkey" in page
+    assert "rebellion against Papacy (province)" in page and "Famine in Florence" in page
+    head, *rows = _rows(page, "Special units")
+    assert rows == [["Milan", "A MIL", "elite mercenaries"]]

@@ -295,3 +295,54 @@ def _scores(variant: Variant, position: Position) -> StateSection | None:
         rows.append([md_escape(p), _num(n), md_escape(", ".join(str(x) for x in done))])
     title = f"{'Final' if s.get('final') else 'Mid-game'} scoring, {md_escape(s.get('year', ''))}"
     return {"title": title, "body": _table(["Power", "Points", "Objectives met"], rows)}
+
+
+@provider
+def _loans(variant: Variant, position: Position) -> StateSection | None:
+    """Loans from the bank (Machiavelli's ``loans``: principal, interest, when due) and the
+    powers that defaulted (``bankrupt``)."""
+    loans = position.extra.get("loans")
+    bankrupt = position.extra.get("bankrupt") or []
+    if not (isinstance(loans, Mapping) and loans) and not bankrupt:
+        return None
+    rows = []
+    for p, ls in sorted((loans or {}).items(), key=lambda kv: _power_rank(variant)(kv[0])):
+        for loan in ls if isinstance(ls, (list, tuple)) else []:
+            if isinstance(loan, Mapping):
+                rows.append([md_escape(p), _num(loan.get("principal", 0)), _num(loan.get("interest", 0)),
+                             md_escape(loan.get("due", ""))])
+    body = _table(["Power", "Principal", "Interest", "Due"], rows) if rows else Markup("No loans outstanding.")
+    if bankrupt:
+        body += Markup("\n\nDefaulted (the bank lends them nothing): ") + Markup(", ".join(md_escape(p) for p in bankrupt))
+    return {"title": "Loans from the bank", "body": body}
+
+
+@provider
+def _troubles(variant: Variant, position: Position) -> StateSection | None:
+    """Rebellions (Machiavelli's ``rebellions``) and famine (``famine``)."""
+    rebellions = position.extra.get("rebellions")
+    famine = position.extra.get("famine")
+    lines = []
+    if isinstance(rebellions, Mapping):
+        for area, rec in sorted(rebellions.items()):
+            rec = rec if isinstance(rec, Mapping) else {}
+            where = "province and city" if rec.get("city") else "province"
+            lines.append(f"{md_escape(_place(variant, area))}: rebellion against {md_escape(rec.get('against', '?'))} ({where})")
+    if isinstance(famine, (list, tuple)) and famine:
+        lines.append("Famine in " + _names(variant, list(famine)) + " (until the end of the next Spring)")
+    if not lines:
+        return None
+    return {"title": "Rebellions and famine", "body": Markup("\n".join(f"- {line}" for line in lines))}
+
+
+@provider
+def _special_units(variant: Variant, position: Position) -> StateSection | None:
+    """Special units in play (Machiavelli's ``special_units``)."""
+    specials = position.extra.get("special_units")
+    if not isinstance(specials, Mapping) or not specials:
+        return None
+    rows = []
+    for p, units in sorted(specials.items(), key=lambda kv: _power_rank(variant)(kv[0])):
+        for unit, kind in sorted((units or {}).items()) if isinstance(units, Mapping) else []:
+            rows.append([md_escape(p), md_escape(unit), md_escape(str(kind).replace("_", " "))])
+    return {"title": "Special units", "body": _table(["Power", "Unit", "Kind"], rows)}
