@@ -114,3 +114,77 @@ def test_rules_machiavelli_a_scripted_game_through_every_kind_of_phase():
     assert any(n.startswith("Famine roll") for n in seen["Fall 1455 Movement"][1].result.notes)
     # The game goes on into 1456.
     assert str(position.phase) == "Spring 1456 Movement"
+
+
+def test_rules_machiavelli_random_games_with_money_keep_their_invariants():
+    """Random orders of every kind (moves, sieges, conversions, bribes, loans, gifts,
+    assassinations, rebellions, special builds) over 4 games of 20 phases, plague and storms on:
+    no crash; every position round-trips through its file; no treasury below zero; one army or
+    fleet a province; every special unit and siege refers to a unit on the board."""
+    import random
+
+    from judge.core.types import PhaseKind, UnitType
+
+    variant = find_variant("machiavelli", options={"plague": True, "storms": True})
+    board = variant.board
+    rng = random.Random(11)
+    played = 0
+    for game in range(4):
+        position = _reread_in(variant, start_position(variant, dice_seed=f"g{game}"))
+        for step in range(20):
+            lines = []
+            kind = position.phase.kind
+            if kind is PhaseKind.MOVEMENT:
+                for u in position.units:
+                    near = sorted(board.neighbours[u.province])
+                    roll = rng.random()
+                    if roll < 0.5 and near:
+                        lines.append(f"{u.power}: {u.kind.value} {u.location} - {rng.choice(near)}")
+                    elif roll < 0.6:
+                        lines.append(f"{u.power}: {u.kind.value} {u.location} besiege")
+                    elif roll < 0.7:
+                        lines.append(f"{u.power}: {u.kind.value} {u.location} C {rng.choice('AFG')}")
+                for p in variant.powers:
+                    if position.units and rng.random() < 0.5:
+                        t = rng.choice(position.units)
+                        what = rng.choice(["disband", "buy", "garrison to autonomous", "counter-bribe"])
+                        lines.append(f"{p}: Expense {rng.randint(1, 4)}: {rng.choice([3, 9, 12, 18, 24, 36])} ducats {what} {t.kind.value} {t.province}")
+                    if rng.random() < 0.3:
+                        lines.append(f"{p}: Borrow {rng.randint(0, 25)} ducats for {rng.choice([1, 2])} years")
+                    if rng.random() < 0.2:
+                        lines.append(f"{p}: Pay {rng.randint(0, 20)} ducats to {rng.choice([*variant.powers, 'bank'])}")
+                    if rng.random() < 0.1:
+                        lines.append(f"{p}: Expense 4: 12 ducats assassinate {rng.choice(list(variant.powers))}")
+                    if rng.random() < 0.1:
+                        lines.append(f"{p}: Expense 3: 15 ducats cause rebellion {rng.choice(sorted(board.provinces))}")
+            elif kind is PhaseKind.RETREAT:
+                for d in position.dislodged:
+                    near = sorted(board.neighbours[d.unit.province])
+                    if near:
+                        lines.append(f"{d.unit.power}: {d.unit} - {rng.choice(near)}")
+            elif kind is PhaseKind.ADJUSTMENT:
+                for p in variant.powers:
+                    for h in variant.homes(p):
+                        if rng.random() < 0.2:
+                            lines.append(f"{p}: Build {rng.choice(['', 'em ', 'cm ', 'ep '])}{rng.choice('AFG')} {h}")
+            rolled = position.evolve(extra={**position.extra, "dice_seed": f"g{game}s{step}"})
+            report = run_phase(variant, rolled, "\n".join(lines), "orders.txt")
+            played += 1
+            nxt = _reread_in(variant, report.result.next_position.evolve(
+                extra={k: v for k, v in report.result.next_position.extra.items() if k != "dice_seed"}))
+            assert all(v >= 0 for v in nxt.extra.get("treasury", {}).values())
+            field = [u.province for u in nxt.units if u.kind is not UnitType.GARRISON]
+            assert len(field) == len(set(field))
+            on_board = {(u.power, str(u)) for u in nxt.units} | {(d.unit.power, str(d.unit)) for d in nxt.dislodged}
+            for p, units in (nxt.extra.get("special_units") or {}).items():
+                assert all((p, u) in on_board for u in units), (p, units)
+            for city, s in (nxt.extra.get("sieges") or {}).items():
+                assert any(u.power == s["by"] and u.province == s["unit"] for u in nxt.units), (city, s)
+            position = nxt
+            if report.result.winner:
+                break
+    assert played >= 60
+
+
+def _reread_in(variant, position):
+    return parse_position(format_position(position), "position.yaml", variant)[1]

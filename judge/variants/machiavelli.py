@@ -420,7 +420,9 @@ def _end_of_campaign(variant: Variant, position: Position, played: Phase | None 
             units = [u for u in units if u.power != power]
             notes.append(f"{power} controls no city in its home country and is eliminated.")
     st["eliminated"].sort()
-    return _with_state(position.evolve(units=tuple(units)), st), pre_lost + lost, pre_notes + notes
+    from .machiavelli_special import prune
+
+    return prune(_with_state(position.evolve(units=tuple(units)), st)), pre_lost + lost, pre_notes + notes
 
 
 def winner_of(variant: Variant, position: Position) -> Power | None:

@@ -134,3 +134,14 @@ def carry(before: Position, after: Position, resolutions: Iterable[Resolution],
             if key in present:
                 new.setdefault(key[0], {})[key[1]] = name
     return with_entries(after, new)
+
+
+def prune(position: Position) -> Position:
+    """``position`` without the special-unit entries of units no longer on the board (lost to
+    famine, plague, storms, elimination)."""
+    old = _entries(position)
+    if not old:
+        return position
+    present = {(u.power, str(u)) for u in position.units} | {(d.unit.power, str(d.unit)) for d in position.dislodged}
+    kept = {p: {u: k for u, k in us.items() if (p, u) in present} for p, us in old.items()}
+    return position if kept == old else with_entries(position, kept)
