@@ -630,3 +630,17 @@ def test_njudge_bug_A2b_an_expense_withdrawn_with_none():
     report = play(units, "Florence: Expense 1: 36 ducats buy a PER\nFlorence: Expense 1: none\n",
                   "treasury: {Florence: 40}\nspecial_units: {Papacy: {A PER: citizens_militia}}\n")
     assert "Papacy: A PER" in units_after(report) and after(report)["treasury"]["Florence"] == 40
+
+
+def test_rules_machiavelli_elite_unit_cannot_dislodge_a_besieger_in_the_second_season():
+    """rules §Special units, strength 2, 3: an elite unit cannot dislodge a besieger in the
+    siege's second campaign; against a unit that is not besieging it can."""
+    units = "  Florence: [A ARE]\n  Papacy: [A SIE]\n"
+    elite = "special_units: {Florence: {A ARE: elite_mercenaries}}\n"
+    variant, pos = position(units, "treasury: {Florence: 0}\n" + elite)
+    pos = pos.evolve(extra={**pos.extra, "autonomous": ["SIE"]})
+    free = run_phase(variant, pos, "Florence: A ARE - SIE\n", "orders.txt")
+    assert "Florence: A SIE" in units_after(free)
+    besieging = pos.evolve(extra={**pos.extra, "sieges": {"SIE": {"by": "Papacy", "unit": "SIE"}}})
+    held = run_phase(variant, besieging, "Florence: A ARE - SIE\nPapacy: A SIE besiege\n", "orders.txt")
+    assert "Papacy: A SIE" in units_after(held) and "Florence: A ARE" in units_after(held)

@@ -526,6 +526,12 @@ class _CoreRules(Rules):
         """rules §Special units: an elite unit has strength 2 in moves and holds; rules §Effects
         of rebellions 6: the rebels support the one other power moving into their province."""
         bonus = self._strength(position, order) - 1
+        if bonus and role == "attack" and getattr(order, "destination", None) is not None:
+            # rules §Special units: a unit of strength 2 cannot dislodge a besieger in the
+            # siege's second campaign (it attacks with strength 1 there).
+            into = order.destination.province  # type: ignore[attr-defined]
+            if any(isinstance(s, Mapping) and s.get("unit") == into for s in (position.extra.get("sieges") or {}).values()):
+                bonus = 0
         rebels = position.extra.get("rebel_support")
         if rebels and role in ("attack", "prevent", "defend") and getattr(order, "destination", None) is not None:
             if rebels.get(order.destination.province) == order.power:  # type: ignore[attr-defined]
