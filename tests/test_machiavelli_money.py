@@ -644,3 +644,18 @@ def test_rules_machiavelli_elite_unit_cannot_dislodge_a_besieger_in_the_second_s
     besieging = pos.evolve(extra={**pos.extra, "sieges": {"SIE": {"by": "Papacy", "unit": "SIE"}}})
     held = run_phase(variant, besieging, "Florence: A ARE - SIE\nPapacy: A SIE besiege\n", "orders.txt")
     assert "Papacy: A SIE" in units_after(held) and "Florence: A ARE" in units_after(held)
+
+
+def test_rules_machiavelli_a_rebelling_city_is_put_down_by_a_siege():
+    """rules §Effects of rebellions 8.1: the power a rebelling city is against must besiege it
+    (two campaigns); the rebellion in its province ends with it."""
+    units = "  Papacy: [A PER]\n"
+    reb = "rebellions: {PER: {against: Papacy, city: true}}\n"
+    first = play(units, "Papacy: A PER besiege\n", "treasury: {Papacy: 0}\n" + reb)
+    assert result_of(first, "A PER besiege").outcome is Outcome.SUCCESS
+    assert after(first)["sieges"] == {"PER": {"by": "Papacy", "unit": "PER"}} and "PER" in after(first)["rebellions"]
+    second = run_phase(MACH, first.result.next_position, "Papacy: A PER besiege\n", "orders.txt")
+    assert "rebellions" not in after(second) and "sieges" not in after(second)
+    # A rebellion in the province alone is not besieged: holding there puts it down.
+    r = play(units, "Papacy: A PER besiege\n", "treasury: {Papacy: 0}\nrebellions: {PER: {against: Papacy, city: false}}\n")
+    assert result_of(r, "A PER besiege").outcome is Outcome.ILLEGAL

@@ -212,7 +212,7 @@ def _play_movement(variant: Variant, position: Position, orders: Sequence[Order]
                 why = f"no army or fleet of {o.power} in {o.location.province}"
             elif city is None:
                 why = f"there is no walled city in {board.provinces[o.location.province].name}"
-            elif owner is None:
+            elif owner is None and not _rebel_city_against(position, city, o.power):
                 why = f"no garrison in {board.provinces[city].name} to besiege"
             elif u.kind is UnitType.FLEET and not is_port(variant, city):
                 why = "a fleet besieges only a port city"
@@ -345,9 +345,22 @@ def _play_movement(variant: Variant, position: Position, orders: Sequence[Order]
     st = M.state(position)
     new_sieges: dict[str, dict] = {}
     autonomous = list(st["autonomous"])
+    put_down: list[str] = []
     for prov, (idx, u, city) in besieging.items():
         r = resolutions[idx]
         if u not in units or (r is not None and r.outcome is not Outcome.SUCCESS):
+            continue
+        if garrison_owner(position, city) is None and _rebel_city_against(position, city, u.power):
+            # rules §Effects of rebellions 8.1: the power a rebelling city is against besieges it
+            # for two campaigns; the rebellion in the province ends with it.
+            s = sieges.get(city)
+            if s and s.get("by") == u.power and s.get("unit") == prov:
+                put_down.append(city)
+                resolutions[idx] = dataclasses.replace(r, reason=f"siege completed: the rebellion in {board.provinces[city].name} is put down")
+                notes.append(f"{u.power} puts down the rebellion in {board.provinces[city].name} after a siege.")
+            else:
+                new_sieges[city] = {"by": u.power, "unit": prov}
+                resolutions[idx] = dataclasses.replace(r, reason=f"siege of the rebels in {board.provinces[city].name} begun")
             continue
         if garrison_owner(position, city) is None or not any(
             g.province == city and g.kind is UnitType.GARRISON for g in units
@@ -380,6 +393,10 @@ def _play_movement(variant: Variant, position: Position, orders: Sequence[Order]
             res = dataclasses.replace(res, disbanded=res.disbanded + (d.unit,))
             notes.append(f"{d.unit.power}'s {d.unit.kind.noun} in {board.provinces[d.unit.province].name} was dislodged with nowhere to retreat and is disbanded.")
     after = M._with_state(nxt.evolve(units=tuple(units), dislodged=tuple(kept)), st)
+    if put_down:
+        rebels = {a: r for a, r in (after.extra.get("rebellions") or {}).items() if a not in put_down}
+        after = after.evolve(extra={**{k: v for k, v in after.extra.items() if k != "rebellions"},
+                                    **({"rebellions": rebels} if rebels else {})})
     if nxt.phase.kind is PhaseKind.RETREAT and not kept:
         after = close_phase(core_variant(variant, nodes=False), position, nxt.phase, after.evolve(standoffs=frozenset()), (), [], []).next_position
     after = M._update_control(variant, after)
@@ -530,3 +547,10 @@ def _venice_as_written(variant: Variant, area: str) -> bool:
     """Is ``area`` Venice with the Lagoon house rule off (rules §Special mapboard features 5:
     province and city one space, one unit in it)?"""
     return not M._lagoon_rule(variant) and "venice" in variant.board.provinces[ProvinceId(area)].flags
+
+
+def _rebel_city_against(position: Position, city: str, power: str) -> bool:
+    """Is ``city`` itself in rebellion against ``power`` (a rebellion placed in the
+    ungarrisoned city as well as its province)?"""
+    reb = (position.extra.get("rebellions") or {}).get(city)
+    return isinstance(reb, dict) and bool(reb.get("city")) and reb.get("against") == power
