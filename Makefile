@@ -6,7 +6,8 @@ STAMP := $(VENV)/.installed
 
 .PHONY: setup demo test bench clean
 
-$(STAMP): pyproject.toml
+# Installing compiles the rules core with mypyc (setup.py): again whenever its source changes.
+$(STAMP): pyproject.toml setup.py $(wildcard judge/core/*.py)
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e '.[test]'
@@ -24,4 +25,4 @@ bench: $(STAMP)
 	$(PY) bench/run.py
 
 clean:
-	rm -rf $(VENV) site build
+	rm -rf $(VENV) site build judge/core/*.so *__mypyc*.so

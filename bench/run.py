@@ -20,6 +20,10 @@ with no cached index, as if just read from a file; a new ``Game``) and, for the 
 converting orders. The text paths (judge-text, diplomacy-text) time reading the orders too, on
 both sides.
 
+Our side runs the rules core as installed: compiled by mypyc (``setup.py``, the default) or plain
+Python (``JUDGE_PURE=1``). The "pure" section times the plain Python core too, in another process,
+on the same phases.
+
 Each phase is timed ``--repeat`` times, each time on a fresh copy (a new ``Position``, a new
 ``Game``), with the garbage collector paused during the timed call (as ``timeit`` does), and the
 best time kept; figures are the median and 90th percentile over the phases.
@@ -161,6 +165,15 @@ def _machine(b: Bench) -> None:
     print(f"  python {platform.python_version()} ({platform.python_implementation()}), {platform.machine()}, "
           f"{os.cpu_count()} cores, {platform.system()} {platform.release()}")
     print(f"  diplomacy (MILA) installed: {'yes, ' + _mila_version() if mila.available() else 'no'}")
+    print(f"  judge's rules core: {_core_kind()}")
+
+
+def _core_kind() -> str:
+    import judge.core.types
+
+    if judge.core.types.COMPILED:
+        return "compiled by mypyc (setup.py; the same source as the plain Python core)"
+    return "plain Python (JUDGE_PURE=1, or installed without compiling)"
 
 
 def _mila_version() -> str:
@@ -260,6 +273,38 @@ def _movement(b: Bench) -> None:
               f"(the others are MILA's deviations listed in tests/test_differential.py)")
     else:
         print("  diplomacy (MILA) is not installed: no comparison")
+
+
+@section("pure", "The plain Python core, for comparison (JUDGE_PURE=1, another process, same phases)")
+def _pure(b: Bench) -> None:
+    import judge.core.types
+
+    if not judge.core.types.COMPILED:
+        print("  the core timed above is the plain Python one")
+        return
+    cmd = [sys.executable, __file__, "--judge-only", "--phases", str(b.count), "--repeat", str(b.repeat),
+           "--seed", str(b.seed), "--years", str(b.years)]
+    out = subprocess.run(cmd, env=dict(os.environ, JUDGE_PURE="1"), capture_output=True, text=True)
+    if out.returncode != 0:
+        print(f"  could not time it: {out.stderr.strip().splitlines()[-1:]}")
+        return
+    pure = float(out.stdout.split()[-1])
+    line = f"  judge, adjudicate() from parsed orders, plain Python: median {pure:.3f} ms"
+    if "judge" in b.times:
+        line += f" ({pure / (statistics.median(b.times['judge']) * 1000):.1f} x the compiled core's time)"
+    if "diplomacy" in b.times:
+        line += f"; ratio to diplomacy {statistics.median(b.times['diplomacy']) * 1000 / pure:.1f}"
+    print(line)
+
+
+def _judge_only(b: Bench) -> float:
+    """The median time of judge's ``adjudicate()`` over the phases, in ms (no other engine)."""
+    variant = standard()
+    for pos, orders in b.phases[:10]:
+        adjudicate(variant, fresh(pos), orders)
+    times = [best_of(b.repeat, lambda pos=pos: fresh(pos), lambda p, orders=orders: adjudicate(variant, p, orders))[0]
+             for pos, orders in b.phases]
+    return statistics.median(times) * 1000
 
 
 @section("memory", "Memory")
@@ -446,8 +491,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--only", help="comma-separated section names to run (phases always runs)")
     ap.add_argument("--profile", action=argparse.BooleanOptionalAction, default=None,
                     help="force the profile section on or off (default: only when under target)")
+    ap.add_argument("--judge-only", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
     b = Bench(count=args.phases, repeat=args.repeat, seed=args.seed, years=args.years, profile=args.profile)
+    if args.judge_only:  # the "pure" section's child process: one figure
+        b.phases = movement_phases(b.count, seed=b.seed, years=b.years)
+        print(f"{_judge_only(b):.4f}")
+        return 0
     only = set(args.only.split(",")) | {"phases"} if args.only else None
     for s in SECTIONS:
         if only is not None and s.name not in only:

@@ -7,4 +7,64 @@
 - :mod:`.movement` — Kruijswijk's guess-and-check resolver;
 - :mod:`.phases` — a phase played: retreats, adjustments, captures, the next phase;
 - :mod:`.variant` — the variant descriptor and its rule hooks.
+
+The hot modules are compiled to C by mypyc when the package is installed (``setup.py``): the
+same source, several times faster. ``judge.core.types.COMPILED`` says which one runs. With the
+environment variable ``JUDGE_PURE=1`` the plain Python source runs even where the compiled
+modules are installed (the tests compare both); so it does, with a warning, when a compiled module
+is older than its source (edited since the last install).
 """
+
+from __future__ import annotations
+
+import os as _os
+import sys as _sys
+
+_HERE = _os.path.dirname(__file__)
+_COMPILED_MODULES = ("board", "convoy", "legality", "movement", "orders", "phases", "resolution", "types")
+"""The modules ``setup.py`` compiles."""
+
+
+def _stale() -> list[str]:
+    """Compiled modules older than their source (edited after the last install): running them
+    would run old rules, so the plain source runs instead."""
+    suffix = f".cpython-{_sys.version_info[0]}{_sys.version_info[1]}"
+    try:
+        names = [n for n in _os.listdir(_HERE) if n.startswith(_COMPILED_MODULES) and n.endswith((".so", ".pyd"))]
+    except OSError:
+        return []
+    out = []
+    for n in names:
+        mod = n.split(".")[0]
+        if not n.startswith(mod + suffix):
+            continue
+        try:
+            if _os.path.getmtime(_os.path.join(_HERE, mod + ".py")) > _os.path.getmtime(_os.path.join(_HERE, n)) + 1:
+                out.append(mod)
+        except OSError:
+            continue
+    return out
+
+
+_STALE = _stale()
+PURE = _os.environ.get("JUDGE_PURE", "") not in ("", "0") or bool(_STALE)
+"""True when the plain Python source runs although compiled modules may be installed."""
+
+if _STALE and _os.environ.get("JUDGE_PURE", "") in ("", "0"):
+    print(f"judge: the compiled core is older than its source ({', '.join(sorted(_STALE))}.py): running the plain "
+          "Python core; `make setup` or `pip install -e .` compiles it again", file=_sys.stderr)
+
+if PURE:
+    import importlib.machinery as _machinery
+
+    class _SourceOnly:
+        """Finds ``judge.core`` modules as ``.py`` source only, never as compiled extensions."""
+
+        @staticmethod
+        def find_spec(name: str, path=None, target=None):  # noqa: ANN001, ANN205 - the finder protocol
+            if not name.startswith(__name__ + ".") or not path:
+                return None
+            finder = _machinery.FileFinder(path[0], (_machinery.SourceFileLoader, _machinery.SOURCE_SUFFIXES))
+            return finder.find_spec(name)
+
+    _sys.meta_path.insert(0, _SourceOnly())

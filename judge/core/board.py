@@ -80,9 +80,9 @@ class Board:
         # Keyed by plain strings ``(province, coast, destination)``: they hash faster than a
         # Location, and this is asked for every fleet's move.
         moves: dict[tuple[ProvinceId, str | None, ProvinceId], list[Location]] = {}
-        for loc, dests in self.fleet_edges.items():
-            for d in dests:
-                moves.setdefault((loc.province, loc.coast, d.province), []).append(d)
+        for loc, locs in self.fleet_edges.items():
+            for to in locs:
+                moves.setdefault((loc.province, loc.coast, to.province), []).append(to)
         self.fleet_moves: dict[tuple[ProvinceId, str | None, ProvinceId], tuple[Location, ...]] = {
             key: tuple(sorted(v)) for key, v in moves.items()
         }
@@ -90,13 +90,13 @@ class Board:
         # one set lookup checks a move as written (the usual case; others take the long way).
         steps: set[tuple[str, ProvinceId, str | None, ProvinceId, str | None]] = set()
         for p, dests in self.army_edges.items():
-            for d in dests:
-                if d != p and self.provinces[d].terrain in (Terrain.LAND, Terrain.COAST) and self.provinces[p].terrain in (Terrain.LAND, Terrain.COAST):
-                    steps.add(("A", p, None, d, None))
+            for q in dests:
+                if q != p and self.provinces[q].terrain in (Terrain.LAND, Terrain.COAST) and self.provinces[p].terrain in (Terrain.LAND, Terrain.COAST):
+                    steps.add(("A", p, None, q, None))
         for loc, locs in self.fleet_edges.items():
-            for d in locs:
-                if d.province != loc.province and self.provinces[d.province].terrain is not Terrain.IMPASSABLE:
-                    steps.add(("F", loc.province, loc.coast, d.province, d.coast))
+            for to in locs:
+                if to.province != loc.province and self.provinces[to.province].terrain is not Terrain.IMPASSABLE:
+                    steps.add(("F", loc.province, loc.coast, to.province, to.coast))
         self.steps: frozenset[tuple[str, ProvinceId, str | None, ProvinceId, str | None]] = frozenset(steps)
         # What :meth:`can_reach` answers, as one set: ``(unit letter, province, coast, province)``.
         self.reaches: frozenset[tuple[str, ProvinceId, str | None, ProvinceId]] = frozenset(
@@ -108,8 +108,8 @@ class Board:
         neighbours: dict[ProvinceId, set[ProvinceId]] = {p: set() for p in self.provinces}
         for p, dests in self.army_edges.items():
             neighbours[p].update(dests)
-        for loc, dests in self.fleet_edges.items():
-            neighbours[loc.province].update(d.province for d in dests)
+        for loc, locs in self.fleet_edges.items():
+            neighbours[loc.province].update(to.province for to in locs)
         self.neighbours: dict[ProvinceId, frozenset[ProvinceId]] = {
             p: frozenset(v) for p, v in neighbours.items()
         }

@@ -10,6 +10,7 @@ holds; an order with two meanings is not followed.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Sequence
 
 from .board import Board, Terrain
 from .errors import AmbiguousOrder, IllegalOrder
@@ -26,13 +27,13 @@ from .orders import (
     UnitOrder,
     Waive,
 )
-from .types import Location, Position, PhaseKind, Unit, UnitType
+from .types import Location, Position, PhaseKind, ProvinceId, Unit, UnitType
 from .variant import Rules
 
 
 def name(board: Board, province: str) -> str:
     """A province's full name, for messages."""
-    prov = board.provinces.get(province)  # type: ignore[arg-type]
+    prov = board.provinces.get(ProvinceId(province))
     return prov.name if prov else province
 
 
@@ -42,10 +43,11 @@ def find_unit(position: Position, order: UnitOrder, *, dislodged: bool = False) 
     A wrong coast or a wrong unit letter is a badly written order with one meaning when the
     province holds exactly one unit of that power: it is followed (seed 003 section 4).
     """
+    here: Sequence[Unit]
     if dislodged:
         here = [d.unit for d in position.dislodged if d.unit.location.province == order.location.province]
     else:
-        here = position.units_at(order.location.province)  # type: ignore[assignment]
+        here = position.units_at(order.location.province)
         if len(here) == 1:
             # The usual case, decided at once: one unit there, of that power and kind.
             u = here[0]
@@ -127,7 +129,7 @@ class MovementChecker:
         at = unit.location
         if unit.kind is not order.kind or (at is not order.location and at.coast != order.location.coast):  # type: ignore[attr-defined]
             # A wrong unit letter or coast, with one meaning: followed as meant.
-            order = replace(order, kind=unit.kind, location=at)
+            order = replace(order, kind=unit.kind, location=at)  # type: ignore[call-arg]
         here = at.province
         if cls is Move:
             dest = order.destination  # type: ignore[attr-defined]
@@ -171,7 +173,7 @@ class MovementChecker:
             return order
         raise IllegalOrder("unknown order")  # pragma: no cover
 
-    def _move(self, order: Move, unit: Unit, here: str) -> Move:
+    def _move(self, order: Move, unit: Unit, here: ProvinceId) -> Move:
         board = self.board
         dest = order.destination
         if dest.province == here:

@@ -72,10 +72,14 @@ def _overrides(rules: Rules, hook: str) -> bool:
 class MovementAdjudicator:
     """Decides every order of one movement phase. Build it, call :meth:`run`, read the outcomes.
 
-    ``orders`` must hold exactly one legal order per field unit of ``position``.
+    ``orders`` must hold exactly one legal order per field unit of ``position``. With
+    ``shortcuts=False`` every order goes through guess-and-check and every convoy route is worked
+    out whenever asked (the tests compare both ways).
     """
 
-    def __init__(self, board: Board, rules: Rules, position: Position, orders: list[UnitOrder]) -> None:
+    def __init__(self, board: Board, rules: Rules, position: Position, orders: list[UnitOrder],
+                 shortcuts: bool = True) -> None:
+        self.shortcuts = shortcuts
         self.board = board
         self.rules = rules
         self.position = position
@@ -309,7 +313,7 @@ class MovementAdjudicator:
                 fleets.add(self.src[c])
             final = final and self.state[c] == _RESOLVED
         ok = bool(fleets) and self.graph.route_exists(self.src[i], self.dest[i], fleets)  # type: ignore[arg-type]
-        if final:
+        if final and self.shortcuts:
             # Every fleet's fate is decided: so is the route (a decided order is never reopened).
             self._routes[i] = ok
         return ok
@@ -432,7 +436,8 @@ class MovementAdjudicator:
 
     def decide(self) -> None:
         """Decide every order (:attr:`result` then holds each decision)."""
-        self._settle_unopposed()
+        if self.shortcuts:
+            self._settle_unopposed()
         resolve, state = self.resolve, self.state
         for i in range(len(self.orders)):
             if state[i] != _RESOLVED:

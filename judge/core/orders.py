@@ -4,28 +4,53 @@
 back: ``A PAR - BUR``, ``F LON S A WAL - BEL``, ``F NTH C A LON - BEL``, ``Build F STP/NC``.
 Each order names the unit it commands by kind and location; whether that unit exists, and
 whether the order is legal, is decided against a position by :mod:`judge.core.legality`.
+
+A variant adds its own kinds of order by subclassing :class:`Order` or :class:`UnitOrder` with
+``@dataclass(frozen=True)``, never ``slots=True``: when the core is compiled (``setup.py``), a
+slot of the subclass would hide the compiled field of the same name (``power``, ``kind``,
+``location``).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .types import Location, Power, ProvinceId, UnitType
+from mypy_extensions import mypyc_attr
+
+from .types import COMPILED, Location, Power, ProvinceId, UnitType, _set
 
 
-@dataclass(frozen=True, slots=True)
+@mypyc_attr(allow_interpreted_subclasses=True)
+@dataclass(frozen=True)
 class Order:
     """Base of every order: the power giving it."""
 
     power: Power
 
+    def __init__(self, power: Power) -> None:
+        if COMPILED:  # set directly when compiled (see judge.core.types.COMPILED)
+            self.power = power  # type: ignore[misc]
+        else:
+            _set(self, "power", power)
 
-@dataclass(frozen=True, slots=True)
+
+@mypyc_attr(allow_interpreted_subclasses=True)
+@dataclass(frozen=True)
 class UnitOrder(Order):
     """An order to one unit, named by its kind and location."""
 
     kind: UnitType
     location: Location
+
+    def __init__(self, power: Power, kind: UnitType, location: Location) -> None:
+        if COMPILED:  # set directly when compiled (see judge.core.types.COMPILED)
+            self.power = power  # type: ignore[misc]
+            self.kind = kind  # type: ignore[misc]
+            self.location = location  # type: ignore[misc]
+        else:
+            _set(self, "power", power)
+            _set(self, "kind", kind)
+            _set(self, "location", location)
 
     @property
     def province(self) -> ProvinceId:
@@ -38,7 +63,8 @@ class UnitOrder(Order):
         return f"{self.kind.value} {self.location}"
 
 
-@dataclass(frozen=True, slots=True)
+@mypyc_attr(allow_interpreted_subclasses=True)
+@dataclass(frozen=True, init=False)
 class Hold(UnitOrder):
     """The unit stays where it is."""
 
@@ -46,19 +72,35 @@ class Hold(UnitOrder):
         return f"{self.unit_text} H"
 
 
-@dataclass(frozen=True, slots=True)
+@mypyc_attr(allow_interpreted_subclasses=True)
+@dataclass(frozen=True)
 class Move(UnitOrder):
     """The unit moves (attacks) to ``destination``; ``via_convoy`` when the player asked for it."""
 
     destination: Location
     via_convoy: bool = False
 
+    def __init__(self, power: Power, kind: UnitType, location: Location, destination: Location, via_convoy: bool = False) -> None:
+        if COMPILED:  # set directly when compiled (see judge.core.types.COMPILED)
+            self.power = power  # type: ignore[misc]
+            self.kind = kind  # type: ignore[misc]
+            self.location = location  # type: ignore[misc]
+            self.destination = destination  # type: ignore[misc]
+            self.via_convoy = via_convoy  # type: ignore[misc]
+        else:
+            _set(self, "power", power)
+            _set(self, "kind", kind)
+            _set(self, "location", location)
+            _set(self, "destination", destination)
+            _set(self, "via_convoy", via_convoy)
+
     def __str__(self) -> str:
         tail = " via convoy" if self.via_convoy else ""
         return f"{self.unit_text} - {self.destination}{tail}"
 
 
-@dataclass(frozen=True, slots=True)
+@mypyc_attr(allow_interpreted_subclasses=True)
+@dataclass(frozen=True)
 class SupportHold(UnitOrder):
     """The unit supports the unit in ``target`` to stay there (whatever that unit's other orders
     short of moving: hold, support, convoy)."""
@@ -66,12 +108,27 @@ class SupportHold(UnitOrder):
     target: ProvinceId
     target_kind: UnitType | None = None
 
+    def __init__(self, power: Power, kind: UnitType, location: Location, target: ProvinceId, target_kind: UnitType | None = None) -> None:
+        if COMPILED:  # set directly when compiled (see judge.core.types.COMPILED)
+            self.power = power  # type: ignore[misc]
+            self.kind = kind  # type: ignore[misc]
+            self.location = location  # type: ignore[misc]
+            self.target = target  # type: ignore[misc]
+            self.target_kind = target_kind  # type: ignore[misc]
+        else:
+            _set(self, "power", power)
+            _set(self, "kind", kind)
+            _set(self, "location", location)
+            _set(self, "target", target)
+            _set(self, "target_kind", target_kind)
+
     def __str__(self) -> str:
         what = f"{self.target_kind.value} {self.target}" if self.target_kind else self.target
         return f"{self.unit_text} S {what}"
 
 
-@dataclass(frozen=True, slots=True)
+@mypyc_attr(allow_interpreted_subclasses=True)
+@dataclass(frozen=True)
 class SupportMove(UnitOrder):
     """The unit supports the unit in ``target`` moving to province ``destination``."""
 
@@ -81,13 +138,32 @@ class SupportMove(UnitOrder):
     coast: str | None = None
     """The coast of ``destination`` when the player named one: the move must be to it."""
 
+    def __init__(self, power: Power, kind: UnitType, location: Location, target: ProvinceId, destination: ProvinceId, target_kind: UnitType | None = None, coast: str | None = None) -> None:
+        if COMPILED:  # set directly when compiled (see judge.core.types.COMPILED)
+            self.power = power  # type: ignore[misc]
+            self.kind = kind  # type: ignore[misc]
+            self.location = location  # type: ignore[misc]
+            self.target = target  # type: ignore[misc]
+            self.destination = destination  # type: ignore[misc]
+            self.target_kind = target_kind  # type: ignore[misc]
+            self.coast = coast  # type: ignore[misc]
+        else:
+            _set(self, "power", power)
+            _set(self, "kind", kind)
+            _set(self, "location", location)
+            _set(self, "target", target)
+            _set(self, "destination", destination)
+            _set(self, "target_kind", target_kind)
+            _set(self, "coast", coast)
+
     def __str__(self) -> str:
         what = f"{self.target_kind.value} {self.target}" if self.target_kind else self.target
         dest = f"{self.destination}/{self.coast}" if self.coast else self.destination
         return f"{self.unit_text} S {what} - {dest}"
 
 
-@dataclass(frozen=True, slots=True)
+@mypyc_attr(allow_interpreted_subclasses=True)
+@dataclass(frozen=True)
 class Convoy(UnitOrder):
     """The fleet carries the army in ``target`` towards ``destination``."""
 
@@ -95,22 +171,52 @@ class Convoy(UnitOrder):
     destination: ProvinceId
     target_kind: UnitType | None = None
 
+    def __init__(self, power: Power, kind: UnitType, location: Location, target: ProvinceId, destination: ProvinceId, target_kind: UnitType | None = None) -> None:
+        if COMPILED:  # set directly when compiled (see judge.core.types.COMPILED)
+            self.power = power  # type: ignore[misc]
+            self.kind = kind  # type: ignore[misc]
+            self.location = location  # type: ignore[misc]
+            self.target = target  # type: ignore[misc]
+            self.destination = destination  # type: ignore[misc]
+            self.target_kind = target_kind  # type: ignore[misc]
+        else:
+            _set(self, "power", power)
+            _set(self, "kind", kind)
+            _set(self, "location", location)
+            _set(self, "target", target)
+            _set(self, "destination", destination)
+            _set(self, "target_kind", target_kind)
+
     def __str__(self) -> str:
         kind = (self.target_kind or UnitType.ARMY).value
         return f"{self.unit_text} C {kind} {self.target} - {self.destination}"
 
 
-@dataclass(frozen=True, slots=True)
+@mypyc_attr(allow_interpreted_subclasses=True)
+@dataclass(frozen=True)
 class Retreat(UnitOrder):
     """A dislodged unit retreats to ``destination``."""
 
     destination: Location
 
+    def __init__(self, power: Power, kind: UnitType, location: Location, destination: Location) -> None:
+        if COMPILED:  # set directly when compiled (see judge.core.types.COMPILED)
+            self.power = power  # type: ignore[misc]
+            self.kind = kind  # type: ignore[misc]
+            self.location = location  # type: ignore[misc]
+            self.destination = destination  # type: ignore[misc]
+        else:
+            _set(self, "power", power)
+            _set(self, "kind", kind)
+            _set(self, "location", location)
+            _set(self, "destination", destination)
+
     def __str__(self) -> str:
         return f"{self.unit_text} R {self.destination}"
 
 
-@dataclass(frozen=True, slots=True)
+@mypyc_attr(allow_interpreted_subclasses=True)
+@dataclass(frozen=True, init=False)
 class Disband(UnitOrder):
     """A dislodged unit is disbanded (retreat phase), or a unit is removed (adjustment phase)."""
 
@@ -118,7 +224,8 @@ class Disband(UnitOrder):
         return f"Disband {self.unit_text}"
 
 
-@dataclass(frozen=True, slots=True)
+@mypyc_attr(allow_interpreted_subclasses=True)
+@dataclass(frozen=True, init=False)
 class Build(UnitOrder):
     """A new unit in a vacant owned home centre."""
 
@@ -126,7 +233,8 @@ class Build(UnitOrder):
         return f"Build {self.unit_text}"
 
 
-@dataclass(frozen=True, slots=True)
+@mypyc_attr(allow_interpreted_subclasses=True)
+@dataclass(frozen=True, init=False)
 class Waive(Order):
     """A power gives up one build."""
 

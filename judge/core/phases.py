@@ -12,7 +12,7 @@ import logging
 import math
 from collections import Counter
 from dataclasses import dataclass, field, replace
-from typing import Sequence
+from typing import Callable, Sequence
 
 from .errors import AmbiguousOrder, IllegalOrder
 from .legality import MovementChecker, check_order, name, retreat_options
@@ -69,11 +69,13 @@ def _checked(variant: Variant, position: Position, orders: Sequence[Order]) -> t
     results: list[Resolution | None] = []
     by_unit: dict[tuple, int] = {}
     followed: dict[int, Order] = {}
+    check: Callable[[Order], Order]
     if position.phase.kind is PhaseKind.MOVEMENT:
         check = MovementChecker(variant.board, position, variant.rules).check
     else:
-        def check(order: Order) -> Order:
+        def check_other(order: Order) -> Order:
             return check_order(variant.board, position, order, variant.rules)
+        check = check_other
     for idx, order in enumerate(orders):
         try:
             ok = check(order)
@@ -134,14 +136,14 @@ def _movement(variant: Variant, position: Position, orders: Sequence[Order]) -> 
 
     # Resolutions, in the order given, then for units without an order.
     text_of = _movement_resolutions(variant, adj, beaten)
-    final: list[Resolution] = results[:]  # type: ignore[assignment]  # rejected orders, and a slot for each followed one
+    slots: list[Resolution | None] = results[:]  # rejected orders, and a slot for each followed one
     unordered: list[Resolution] = []
     placed = 0
     for i, idx in enumerate(origin):
         if idx is None:
             unordered.append(replace(text_of[i], reason="no order: " + text_of[i].reason))
         else:
-            final[idx] = text_of[i]
+            slots[idx] = text_of[i]
             placed += 1
     if len(followed) < len(results):
         for idx, r in enumerate(results):
@@ -149,10 +151,10 @@ def _movement(variant: Variant, position: Position, orders: Sequence[Order]) -> 
                 # The unit held instead: say whether it was dislodged.
                 j = next((k for k, u in enumerate(field_units) if u.province == r.order.location.province), None)
                 if j is not None and beaten[j] is not None and origin[j] is None:
-                    final[idx] = replace(r, tags=(Tag.DISLODGED,), reason=r.reason + "; dislodged")
-    if placed < len(followed):
-        # A followed order that commands no field unit (another order took its unit's place).
-        final = [r for r in final if r is not None]
+                    slots[idx] = replace(r, tags=(Tag.DISLODGED,), reason=r.reason + "; dislodged")
+    # A followed order that commands no field unit (another order took its unit's place) has
+    # no resolution of its own.
+    final: list[Resolution] = [r for r in slots if r is not None] if placed < len(followed) else slots  # type: ignore[assignment]
     final += unordered
 
     after = position.evolve(units=new_units, dislodged=(), standoffs=frozenset())
@@ -210,7 +212,7 @@ def _movement_resolutions(variant: Variant, adj: MovementAdjudicator, beaten: li
             by = f"dislodged by {m.power}'s {m.kind.noun} from {name(m.location.province)}"
             tags = (Tag.DISLODGED,)
         if k == _MOVE:
-            dest = names.get(dests[i], dests[i])  # type: ignore[arg-type]
+            dest: str = names.get(dests[i], dests[i])  # type: ignore[arg-type,assignment]
             if ok:
                 add(Resolution(o.power, o, Outcome.SUCCESS, f"moved to {dest} by convoy" if adj.convoyed[i] else f"moved to {dest}"))
                 continue
@@ -288,11 +290,11 @@ def _retreats(variant: Variant, position: Position, orders: Sequence[Order]) -> 
     for r in final:
         assert r is not None
         if r.outcome in (Outcome.ILLEGAL, Outcome.AMBIGUOUS) and isinstance(r.order, UnitOrder):
-            u = next((d.unit for d in position.dislodged if d.unit.location.province == r.order.location.province), None)
-            if u is not None and u not in wanted and u not in lost:
-                lost.append(u)
+            gone = next((d.unit for d in position.dislodged if d.unit.location.province == r.order.location.province), None)
+            if gone is not None and gone not in wanted and gone not in lost:
+                lost.append(gone)
                 r = replace(r, reason=r.reason.replace("the unit holds", "the unit is disbanded"), tags=(Tag.DISBANDED,))
-                extra = [e for e in extra if not (e.order and e.order.location == u.location)]  # type: ignore[union-attr]
+                extra = [e for e in extra if not (e.order and e.order.location == gone.location)]  # type: ignore[attr-defined]
         out.append(r)
     out += extra
     after = position.evolve(units=tuple(units), dislodged=(), standoffs=frozenset())

@@ -6,6 +6,7 @@ import enum
 from dataclasses import dataclass
 
 from .orders import Order
+from .types import COMPILED, _set
 
 
 class Outcome(enum.Enum):
@@ -36,7 +37,7 @@ class Tag(enum.Enum):
     PARADOX = "paradox"
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(frozen=True)
 class Resolution:
     """What became of one order.
 
@@ -54,14 +55,20 @@ class Resolution:
 
     def __init__(self, power: str, order: Order | None, outcome: Outcome, reason: str = "",
                  tags: tuple[Tag, ...] = (), text: str = "") -> None:
-        # Sets the slots directly: a phase makes one per order, and the __init__ a frozen
-        # dataclass generates goes through object.__setattr__ for each field (twice as slow).
-        _SET_POWER(self, power)
-        _SET_ORDER(self, order)
-        _SET_OUTCOME(self, outcome)
-        _SET_REASON(self, reason)
-        _SET_TAGS(self, tags)
-        _SET_TEXT(self, text)
+        if COMPILED:  # a phase makes one per order: set directly when compiled
+            self.power = power  # type: ignore[misc]
+            self.order = order  # type: ignore[misc]
+            self.outcome = outcome  # type: ignore[misc]
+            self.reason = reason  # type: ignore[misc]
+            self.tags = tags  # type: ignore[misc]
+            self.text = text  # type: ignore[misc]
+        else:
+            _set(self, "power", power)
+            _set(self, "order", order)
+            _set(self, "outcome", outcome)
+            _set(self, "reason", reason)
+            _set(self, "tags", tags)
+            _set(self, "text", text)
 
     @property
     def succeeded(self) -> bool:
@@ -72,7 +79,3 @@ class Resolution:
     def order_text(self) -> str:
         """The order in the judge's notation, or the player's text when not understood."""
         return str(self.order) if self.order is not None else self.text
-
-
-_SET_POWER, _SET_ORDER, _SET_OUTCOME, _SET_REASON, _SET_TAGS, _SET_TEXT = (
-    getattr(Resolution, f).__set__ for f in ("power", "order", "outcome", "reason", "tags", "text"))

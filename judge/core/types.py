@@ -10,6 +10,19 @@ import operator
 from dataclasses import dataclass, field, fields
 from typing import Any, Mapping, NewType
 
+from mypy_extensions import mypyc_attr
+
+
+def _probe() -> None:
+    """A function to tell whether this module runs compiled (see :data:`COMPILED`)."""
+
+
+COMPILED: bool = not hasattr(_probe, "__code__")
+"""True when the rules core runs as compiled by mypyc (``setup.py``), False as plain Python."""
+
+_set = object.__setattr__
+"""How plain Python sets a frozen value's fields in its ``__init__``."""
+
 Power = NewType("Power", str)
 """A power's name as the variant spells it, e.g. ``Power('England')``."""
 
@@ -24,15 +37,18 @@ class UnitType(enum.Enum):
     FLEET = "F"
     GARRISON = "G"
 
-    def __init__(self, letter: str) -> None:
-        self.letter = letter
-        """The value as a plain attribute (``A``): reading it is several times faster than
-        ``.value``, and hashing it than hashing the member, where positions sort and index units."""
+    letter: str
+    """The value as a plain attribute (``A``): reading it is several times faster than
+    ``.value``, and hashing it than hashing the member, where positions sort and index units."""
 
     @property
     def noun(self) -> str:
         """The unit's name in a sentence: ``army``, ``fleet``, ``garrison``."""
         return self.name.lower()
+
+
+for _kind in UnitType:
+    _kind.letter = _kind.value
 
 
 class PhaseKind(enum.Enum):
@@ -45,9 +61,10 @@ class PhaseKind(enum.Enum):
     """Money and influence: Machiavelli's income, Europe 1615's Winter income and build."""
 
 
-@dataclass(frozen=True, slots=True, order=True)
+@dataclass(frozen=True)
 class Location:
     """Where a unit stands: a province, and for a fleet on a two-coast province, the coast.
+    Locations sort by province, then coast.
 
     >>> str(Location(ProvinceId('STP'), 'SC'))
     'STP/SC'
@@ -55,6 +72,37 @@ class Location:
 
     province: ProvinceId
     coast: str | None = None
+
+    def __init__(self, province: ProvinceId, coast: str | None = None) -> None:
+        if COMPILED:  # a compiled class sets its fields directly, frozen or not
+            self.province = province  # type: ignore[misc]
+            self.coast = coast  # type: ignore[misc]
+        else:
+            _set(self, "province", province)
+            _set(self, "coast", coast)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Location):
+            return NotImplemented
+        return self.province == other.province and self.coast == other.coast
+
+    def __hash__(self) -> int:
+        return hash((self.province, self.coast))
+
+    def _key(self) -> tuple[str, str]:
+        return (self.province, self.coast or "")
+
+    def __lt__(self, other: Location) -> bool:
+        return self._key() < other._key()
+
+    def __le__(self, other: Location) -> bool:
+        return self._key() <= other._key()
+
+    def __gt__(self, other: Location) -> bool:
+        return self._key() > other._key()
+
+    def __ge__(self, other: Location) -> bool:
+        return self._key() >= other._key()
 
     def __str__(self) -> str:
         return f"{self.province}/{self.coast}" if self.coast else self.province
@@ -69,7 +117,7 @@ class Location:
 _UNIT_ORDER = operator.attrgetter("power", "location.province", "kind.letter", "location")
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(frozen=True)
 class Unit:
     """A unit of a power at a location.
 
@@ -82,11 +130,22 @@ class Unit:
     location: Location
 
     def __init__(self, power: Power, kind: UnitType, location: Location) -> None:
-        # Sets the slots directly, twice as fast as a frozen dataclass's own __init__ (which goes
-        # through object.__setattr__): every phase makes a unit per move.
-        _SET_UNIT_POWER(self, power)
-        _SET_UNIT_KIND(self, kind)
-        _SET_UNIT_LOCATION(self, location)
+        if COMPILED:
+            self.power = power  # type: ignore[misc]
+            self.kind = kind  # type: ignore[misc]
+            self.location = location  # type: ignore[misc]
+        else:
+            _set(self, "power", power)
+            _set(self, "kind", kind)
+            _set(self, "location", location)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Unit):
+            return NotImplemented
+        return self.power == other.power and self.kind is other.kind and self.location == other.location
+
+    def __hash__(self) -> int:
+        return hash((self.power, self.kind.letter, self.location.province, self.location.coast))
 
     @property
     def province(self) -> ProvinceId:
@@ -104,10 +163,7 @@ class Unit:
         return f"Unit('{self.power}: {self}')"
 
 
-_SET_UNIT_POWER, _SET_UNIT_KIND, _SET_UNIT_LOCATION = (getattr(Unit, f).__set__ for f in ("power", "kind", "location"))
-
-
-@dataclass(frozen=True, slots=True, order=True)
+@dataclass(frozen=True, order=True)
 class Phase:
     """A phase of the game: season (as the variant names it), year and kind.
 
@@ -128,7 +184,7 @@ class Phase:
         return f"{self.year}-{self.season.lower()}-{self.kind.value.lower()}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Dislodged:
     """A unit dislodged in the movement phase just played, waiting to retreat.
 
@@ -140,6 +196,7 @@ class Dislodged:
     attacker_from: ProvinceId | None
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True)
 class Position:
     """Everything a Gamesmaster writes down at the start of a phase.
@@ -188,7 +245,7 @@ class Position:
         try:
             return self.__dict__["_index"]
         except KeyError:
-            index = {u.location.province: (u,) for u in self.units}
+            index: dict[ProvinceId, tuple[Unit, ...]] = {u.location.province: (u,) for u in self.units}
             if len(index) < len(self.units):
                 # Two units in a province (a garrison and a field unit): gather them.
                 index = {}

@@ -21,7 +21,7 @@ DECLARATION_KINDS = ("war", "alliance", "neutrality", "armistice", "surrender", 
 # -- orders of the variant's own kinds ------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Declaration(Order):
     """A declaration (seed, "Declarations and movement"; errata 3-8-2015, 3-14-2015): ``kind``
     is war, alliance, neutrality, armistice, surrender or break (an alliance); ``targets`` the
@@ -46,7 +46,7 @@ class Declaration(Order):
         return "Break alliance"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class PlaceInfluence(Order):
     """``N: STATE`` — place N INFs in a minor state (seed, "Influence and placement")."""
 
@@ -57,7 +57,7 @@ class PlaceInfluence(Order):
         return f"{self.amount}: {self.state}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class DiplomaticAttack(Order):
     """``STATE > POWER`` (seed, "The diplomatic attack")."""
 
@@ -68,7 +68,7 @@ class DiplomaticAttack(Order):
         return f"{self.state} > {self.target}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class BuyInfluence(Order):
     """``Buy N INF`` — buy N INFs in the Winter Income and Build phase (seed, "Influence and
     placement": "INFs can be purchased ... during the Winter Income and Build Phase"); they are
@@ -80,7 +80,7 @@ class BuyInfluence(Order):
         return f"Buy {self.amount} INF"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class TransferControl(Order):
     """``Transfer PROV to X`` — the public announcement that hands a province held by proxy to
     the minor state or power whose unit occupies it (seed, "Securing control": "Transferring

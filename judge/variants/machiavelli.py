@@ -87,7 +87,7 @@ CITY_SUFFIX = "#G"
 # -- the variant's own orders --------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Besiege(UnitOrder):
     """An army or fleet besieges the enemy garrison in its province's city (rules §Sieges)."""
 
@@ -95,7 +95,7 @@ class Besiege(UnitOrder):
         return f"{self.unit_text} besiege"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class LiftSiege(UnitOrder):
     """The besieging unit ends its siege and holds (rules §Sieges)."""
 
@@ -103,7 +103,7 @@ class LiftSiege(UnitOrder):
         return f"{self.unit_text} lift siege"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Convert(UnitOrder):
     """An army or fleet becomes the garrison of its province's city, or a garrison an army or a
     fleet in its province (rules §Conversion between unit types)."""
@@ -116,7 +116,7 @@ class Convert(UnitOrder):
         return f"{self.unit_text} C {self.into.value}{tail}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Maintain(UnitOrder):
     """Adjustment: pay the unit's upkeep and keep it (rules §Military unit adjustments)."""
 
@@ -124,7 +124,7 @@ class Maintain(UnitOrder):
         return f"Maintain {self.unit_text}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Ally(Order):
     """Straits: ``power`` lets ``other`` pass (``allow``) or no longer (rules §Special mapboard
     features 1 k). Kept from phase to phase in ``extra['straits_allowed']``."""

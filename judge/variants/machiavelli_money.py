@@ -54,7 +54,7 @@ BANK = "bank"
 # -- orders ------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Borrow(Order):
     """Borrow ``amount`` ducats from the bank for ``years`` (1 or 2) years (rules §Borrowing)."""
 
@@ -65,7 +65,7 @@ class Borrow(Order):
         return f"Borrow {self.amount} ducats for {self.years} year{'s' if self.years > 1 else ''}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Pay(Order):
     """Pay ``amount`` ducats to the bank (repaying loans) or give them to another power."""
 
@@ -76,7 +76,7 @@ class Pay(Order):
         return f"Pay {self.amount} ducats to {self.to}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class GiveChit(Order):
     """Give one's assassination chit for ``victim`` to ``to`` (rules §Assassinations)."""
 
@@ -101,7 +101,7 @@ EXPENSE_KINDS = {
 BRIBES = ("disband", "buy", "to_autonomous")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Expense(Order):
     """``Expense N: A ducats <kind> <target>``: one of up to four expenses of a campaign, carried
     out in their numbers' order (rules §Expenditures). ``target`` is an area id, or a power for an

@@ -27,7 +27,7 @@ __all__ = ["SpecialBuild", "table", "special_of", "strength_of", "carry", "parse
 CITY_SUFFIX = "#G"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class SpecialBuild(Build):
     """``Build elite mercenaries A FLO`` (``em``, ``ep``, ``cm``; rules §Order syntax, <stype>)."""
 

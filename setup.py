@@ -1,0 +1,24 @@
+"""Builds the rules core's hot modules as C extensions with mypyc (everything else is in
+``pyproject.toml``).
+
+The compiled modules are the same Python source, compiled: the resolver (``movement``), the order
+checks (``legality``), the phases (``phases``), convoy routes (``convoy``) and the board
+(``board``). Python imports a compiled module in place of its ``.py`` file. Set ``JUDGE_PURE=1``
+to install without compiling (slower, same results); ``judge --version`` says which one runs.
+"""
+
+import os
+
+from setuptools import setup
+
+COMPILED = ["judge/core/board.py", "judge/core/convoy.py", "judge/core/legality.py",
+            "judge/core/movement.py", "judge/core/orders.py", "judge/core/phases.py",
+            "judge/core/resolution.py", "judge/core/types.py"]
+
+ext_modules = []
+if os.environ.get("JUDGE_PURE", "") in ("", "0"):
+    from mypyc.build import mypycify
+
+    ext_modules = mypycify(COMPILED, opt_level="3")
+
+setup(ext_modules=ext_modules)
