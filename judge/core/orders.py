@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from mypy_extensions import mypyc_attr
 
-from .types import COMPILED, Location, Power, ProvinceId, UnitType, _set
+from .types import COMPILED, Location, Power, ProvinceId, UnitType, _fill
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -31,7 +31,7 @@ class Order:
         if COMPILED:  # set directly when compiled (see judge.core.types.COMPILED)
             self.power = power  # type: ignore[misc]
         else:
-            _set(self, "power", power)
+            _fill(self, power=power)
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -48,9 +48,7 @@ class UnitOrder(Order):
             self.kind = kind  # type: ignore[misc]
             self.location = location  # type: ignore[misc]
         else:
-            _set(self, "power", power)
-            _set(self, "kind", kind)
-            _set(self, "location", location)
+            _fill(self, power=power, kind=kind, location=location)
 
     @property
     def province(self) -> ProvinceId:
@@ -81,18 +79,12 @@ class Move(UnitOrder):
     via_convoy: bool = False
 
     def __init__(self, power: Power, kind: UnitType, location: Location, destination: Location, via_convoy: bool = False) -> None:
-        if COMPILED:  # set directly when compiled (see judge.core.types.COMPILED)
-            self.power = power  # type: ignore[misc]
-            self.kind = kind  # type: ignore[misc]
-            self.location = location  # type: ignore[misc]
+        UnitOrder.__init__(self, power, kind, location)
+        if COMPILED:
             self.destination = destination  # type: ignore[misc]
             self.via_convoy = via_convoy  # type: ignore[misc]
         else:
-            _set(self, "power", power)
-            _set(self, "kind", kind)
-            _set(self, "location", location)
-            _set(self, "destination", destination)
-            _set(self, "via_convoy", via_convoy)
+            _fill(self, destination=destination, via_convoy=via_convoy)
 
     def __str__(self) -> str:
         tail = " via convoy" if self.via_convoy else ""
@@ -109,18 +101,12 @@ class SupportHold(UnitOrder):
     target_kind: UnitType | None = None
 
     def __init__(self, power: Power, kind: UnitType, location: Location, target: ProvinceId, target_kind: UnitType | None = None) -> None:
-        if COMPILED:  # set directly when compiled (see judge.core.types.COMPILED)
-            self.power = power  # type: ignore[misc]
-            self.kind = kind  # type: ignore[misc]
-            self.location = location  # type: ignore[misc]
+        UnitOrder.__init__(self, power, kind, location)
+        if COMPILED:
             self.target = target  # type: ignore[misc]
             self.target_kind = target_kind  # type: ignore[misc]
         else:
-            _set(self, "power", power)
-            _set(self, "kind", kind)
-            _set(self, "location", location)
-            _set(self, "target", target)
-            _set(self, "target_kind", target_kind)
+            _fill(self, target=target, target_kind=target_kind)
 
     def __str__(self) -> str:
         what = f"{self.target_kind.value} {self.target}" if self.target_kind else self.target
@@ -139,22 +125,14 @@ class SupportMove(UnitOrder):
     """The coast of ``destination`` when the player named one: the move must be to it."""
 
     def __init__(self, power: Power, kind: UnitType, location: Location, target: ProvinceId, destination: ProvinceId, target_kind: UnitType | None = None, coast: str | None = None) -> None:
-        if COMPILED:  # set directly when compiled (see judge.core.types.COMPILED)
-            self.power = power  # type: ignore[misc]
-            self.kind = kind  # type: ignore[misc]
-            self.location = location  # type: ignore[misc]
+        UnitOrder.__init__(self, power, kind, location)
+        if COMPILED:
             self.target = target  # type: ignore[misc]
             self.destination = destination  # type: ignore[misc]
             self.target_kind = target_kind  # type: ignore[misc]
             self.coast = coast  # type: ignore[misc]
         else:
-            _set(self, "power", power)
-            _set(self, "kind", kind)
-            _set(self, "location", location)
-            _set(self, "target", target)
-            _set(self, "destination", destination)
-            _set(self, "target_kind", target_kind)
-            _set(self, "coast", coast)
+            _fill(self, target=target, destination=destination, target_kind=target_kind, coast=coast)
 
     def __str__(self) -> str:
         what = f"{self.target_kind.value} {self.target}" if self.target_kind else self.target
@@ -172,20 +150,13 @@ class Convoy(UnitOrder):
     target_kind: UnitType | None = None
 
     def __init__(self, power: Power, kind: UnitType, location: Location, target: ProvinceId, destination: ProvinceId, target_kind: UnitType | None = None) -> None:
-        if COMPILED:  # set directly when compiled (see judge.core.types.COMPILED)
-            self.power = power  # type: ignore[misc]
-            self.kind = kind  # type: ignore[misc]
-            self.location = location  # type: ignore[misc]
+        UnitOrder.__init__(self, power, kind, location)
+        if COMPILED:
             self.target = target  # type: ignore[misc]
             self.destination = destination  # type: ignore[misc]
             self.target_kind = target_kind  # type: ignore[misc]
         else:
-            _set(self, "power", power)
-            _set(self, "kind", kind)
-            _set(self, "location", location)
-            _set(self, "target", target)
-            _set(self, "destination", destination)
-            _set(self, "target_kind", target_kind)
+            _fill(self, target=target, destination=destination, target_kind=target_kind)
 
     def __str__(self) -> str:
         kind = (self.target_kind or UnitType.ARMY).value
@@ -200,16 +171,11 @@ class Retreat(UnitOrder):
     destination: Location
 
     def __init__(self, power: Power, kind: UnitType, location: Location, destination: Location) -> None:
-        if COMPILED:  # set directly when compiled (see judge.core.types.COMPILED)
-            self.power = power  # type: ignore[misc]
-            self.kind = kind  # type: ignore[misc]
-            self.location = location  # type: ignore[misc]
+        UnitOrder.__init__(self, power, kind, location)
+        if COMPILED:
             self.destination = destination  # type: ignore[misc]
         else:
-            _set(self, "power", power)
-            _set(self, "kind", kind)
-            _set(self, "location", location)
-            _set(self, "destination", destination)
+            _fill(self, destination=destination)
 
     def __str__(self) -> str:
         return f"{self.unit_text} R {self.destination}"

@@ -6,7 +6,7 @@ import enum
 from dataclasses import dataclass
 
 from .orders import Order
-from .types import COMPILED, _set
+from .types import COMPILED, _fill
 
 
 class Outcome(enum.Enum):
@@ -63,12 +63,7 @@ class Resolution:
             self.tags = tags  # type: ignore[misc]
             self.text = text  # type: ignore[misc]
         else:
-            _set(self, "power", power)
-            _set(self, "order", order)
-            _set(self, "outcome", outcome)
-            _set(self, "reason", reason)
-            _set(self, "tags", tags)
-            _set(self, "text", text)
+            _fill(self, power=power, order=order, outcome=outcome, reason=reason, tags=tags, text=text)
 
     @property
     def succeeded(self) -> bool:

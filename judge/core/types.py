@@ -21,7 +21,13 @@ COMPILED: bool = not hasattr(_probe, "__code__")
 """True when the rules core runs as compiled by mypyc (``setup.py``), False as plain Python."""
 
 _set = object.__setattr__
-"""How plain Python sets a frozen value's fields in its ``__init__``."""
+
+
+def _fill(obj: object, **fields: Any) -> None:
+    """Set the fields of a frozen value in its ``__init__``, as plain Python must (compiled, the
+    ``__init__`` sets them directly)."""
+    for name, value in fields.items():
+        _set(obj, name, value)
 
 Power = NewType("Power", str)
 """A power's name as the variant spells it, e.g. ``Power('England')``."""
@@ -78,8 +84,7 @@ class Location:
             self.province = province  # type: ignore[misc]
             self.coast = coast  # type: ignore[misc]
         else:
-            _set(self, "province", province)
-            _set(self, "coast", coast)
+            _fill(self, province=province, coast=coast)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Location):
@@ -135,9 +140,7 @@ class Unit:
             self.kind = kind  # type: ignore[misc]
             self.location = location  # type: ignore[misc]
         else:
-            _set(self, "power", power)
-            _set(self, "kind", kind)
-            _set(self, "location", location)
+            _fill(self, power=power, kind=kind, location=location)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Unit):
