@@ -10,7 +10,7 @@ holds; an order with two meanings is not followed.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Sequence
+from typing import Final, Sequence
 
 from .board import Board, Terrain
 from .errors import AmbiguousOrder, IllegalOrder
@@ -29,6 +29,9 @@ from .orders import (
 )
 from .types import Location, Position, PhaseKind, ProvinceId, Unit, UnitType
 from .variant import Rules
+
+
+_ARMY: Final = UnitType.ARMY
 
 
 def name(board: Board, province: str) -> str:
@@ -121,22 +124,24 @@ class MovementChecker:
         cls = type(order)
         if cls not in _MOVEMENT_KINDS and not isinstance(order, _MOVEMENT_KINDS):
             raise IllegalOrder(f"a {type(order).__name__.lower()} order belongs to another phase")
-        here_units = self._units_at.get(order.location.province)  # type: ignore[attr-defined]
-        if here_units and len(here_units) == 1 and here_units[0].power == order.power and here_units[0].kind is order.kind:  # type: ignore[attr-defined]
+        uo: UnitOrder = order  # type: ignore[assignment]  # every movement kind is a UnitOrder
+        here_units = self._units_at.get(uo.location.province)
+        if here_units and len(here_units) == 1 and here_units[0].power == uo.power and here_units[0].kind is uo.kind:
             unit = here_units[0]  # the usual case: find_unit's answer without the call
         else:
-            unit = find_unit(self.position, order)  # type: ignore[arg-type]
+            unit = find_unit(self.position, uo)
         at = unit.location
-        if unit.kind is not order.kind or (at is not order.location and at.coast != order.location.coast):  # type: ignore[attr-defined]
+        if unit.kind is not uo.kind or (at is not uo.location and at.coast != uo.location.coast):
             # A wrong unit letter or coast, with one meaning: followed as meant.
-            order = replace(order, kind=unit.kind, location=at)  # type: ignore[call-arg]
+            order = uo = replace(uo, kind=unit.kind, location=at)
         here = at.province
         if cls is Move:
-            dest = order.destination  # type: ignore[attr-defined]
+            mv: Move = order  # type: ignore[assignment]
+            dest = mv.destination
             if (unit.kind.letter, here, at.coast, dest.province, dest.coast) in board.steps and (
-                    unit.kind is UnitType.ARMY or not order.via_convoy):  # type: ignore[attr-defined]
-                return order  # type: ignore[return-value]  # one legal step, as written
-            return self._move(order, unit, here)  # type: ignore[arg-type]
+                    unit.kind is _ARMY or not mv.via_convoy):
+                return mv  # one legal step, as written
+            return self._move(mv, unit, here)
         if cls is Hold:
             return order  # type: ignore[return-value]
         if isinstance(order, Hold):

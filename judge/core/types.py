@@ -6,7 +6,6 @@ Every value here is immutable. A position is never changed: adjudication returns
 from __future__ import annotations
 
 import enum
-import operator
 from dataclasses import dataclass, field, fields
 from typing import Any, Mapping, NewType
 
@@ -119,7 +118,10 @@ class Location:
         return cls(ProvinceId(prov), coast or None)
 
 
-_UNIT_ORDER = operator.attrgetter("power", "location.province", "kind.letter", "location")
+def _unit_order(unit: Unit) -> tuple[str, str, str, str]:
+    """A unit's place in canonical order: power, province, unit letter, coast."""
+    loc = unit.location
+    return (unit.power, loc.province, unit.kind.letter, loc.coast or "")
 
 
 @dataclass(frozen=True)
@@ -160,7 +162,7 @@ class Unit:
 
     def sort_key(self) -> tuple:
         """Canonical order: by power, then province, then coast, then kind."""
-        return _UNIT_ORDER(self)
+        return _unit_order(self)
 
     def __repr__(self) -> str:
         return f"Unit('{self.power}: {self}')"
@@ -288,11 +290,11 @@ class Position:
 
 
 def _dislodged_order(d: Dislodged) -> tuple:
-    return _UNIT_ORDER(d.unit)
+    return _unit_order(d.unit)
 
 
 _NORMALISE: dict[str, Any] = {
-    "units": lambda units: tuple(sorted(units, key=_UNIT_ORDER)),
+    "units": lambda units: tuple(sorted(units, key=_unit_order)),
     "dislodged": lambda ds: tuple(sorted(ds, key=_dislodged_order)) if ds else (),
     "supply_centers": lambda centres: dict(sorted(centres.items())),
     "standoffs": lambda provs: provs if type(provs) is frozenset else frozenset(provs),
