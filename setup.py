@@ -1,9 +1,10 @@
 """Builds the rules core's hot modules as C extensions with mypyc (everything else is in
 ``pyproject.toml``).
 
-The compiled modules are the same Python source, compiled: the resolver (``movement``), the order
-checks (``legality``), the phases (``phases``), convoy routes (``convoy``) and the board
-(``board``). Python imports a compiled module in place of its ``.py`` file. Set ``JUDGE_PURE=1``
+The compiled modules are the same Python source, compiled: the value types (``types``, ``orders``,
+``resolution``), the board (``board``), convoy routes (``convoy``), the order checks
+(``legality``), the resolver (``movement``), the phases (``phases``) and the rule hooks
+(``variant``). Python imports a compiled module in place of its ``.py`` file. Set ``JUDGE_PURE=1``
 to install without compiling (slower, same results); ``judge --version`` says which one runs.
 """
 
@@ -13,7 +14,7 @@ from setuptools import setup
 
 COMPILED = ["judge/core/board.py", "judge/core/convoy.py", "judge/core/legality.py",
             "judge/core/movement.py", "judge/core/orders.py", "judge/core/phases.py",
-            "judge/core/resolution.py", "judge/core/types.py"]
+            "judge/core/resolution.py", "judge/core/types.py", "judge/core/variant.py"]
 
 ext_modules = []
 if os.environ.get("JUDGE_PURE", "") in ("", "0"):

@@ -21,7 +21,7 @@ import os as _os
 import sys as _sys
 
 _HERE = _os.path.dirname(__file__)
-_COMPILED_MODULES = ("board", "convoy", "legality", "movement", "orders", "phases", "resolution", "types")
+_COMPILED_MODULES = ("board", "convoy", "legality", "movement", "orders", "phases", "resolution", "types", "variant")
 """The modules ``setup.py`` compiles."""
 
 

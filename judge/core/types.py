@@ -168,9 +168,10 @@ class Unit:
         return f"Unit('{self.power}: {self}')"
 
 
-@dataclass(frozen=True, order=True)
+@dataclass(frozen=True)
 class Phase:
-    """A phase of the game: season (as the variant names it), year and kind.
+    """A phase of the game: season (as the variant names it), year and kind. Phases sort by year,
+    then season name, then kind name (a calendar knows their order of play).
 
     >>> str(Phase(1901, 'Spring', PhaseKind.MOVEMENT))
     'Spring 1901 Movement'
@@ -179,6 +180,37 @@ class Phase:
     year: int
     season: str
     kind: PhaseKind
+
+    def __init__(self, year: int, season: str, kind: PhaseKind) -> None:
+        if COMPILED:
+            self.year = year  # type: ignore[misc]
+            self.season = season  # type: ignore[misc]
+            self.kind = kind  # type: ignore[misc]
+        else:
+            _fill(self, year=year, season=season, kind=kind)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Phase):
+            return NotImplemented
+        return self.year == other.year and self.season == other.season and self.kind is other.kind
+
+    def __hash__(self) -> int:
+        return hash((self.year, self.season, self.kind))
+
+    def _key(self) -> tuple[int, str, str]:
+        return (self.year, self.season, self.kind.value)
+
+    def __lt__(self, other: Phase) -> bool:
+        return self._key() < other._key()
+
+    def __le__(self, other: Phase) -> bool:
+        return self._key() <= other._key()
+
+    def __gt__(self, other: Phase) -> bool:
+        return self._key() > other._key()
+
+    def __ge__(self, other: Phase) -> bool:
+        return self._key() >= other._key()
 
     def __str__(self) -> str:
         return f"{self.season} {self.year} {self.kind.value}"

@@ -9,7 +9,9 @@ variants that will override them.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, Mapping, Sequence
+
+from mypy_extensions import mypyc_attr
 
 from .board import Board
 from .types import Phase, PhaseKind, Position, Power, ProvinceId, Unit, UnitType
@@ -32,6 +34,13 @@ class Calendar:
 
     steps: tuple[tuple[str, PhaseKind], ...]
     captures: frozenset[str] = frozenset({"Fall"})
+    _following: dict[tuple[str, PhaseKind], tuple[tuple[str, PhaseKind], bool]] = field(
+        init=False, repr=False, compare=False, hash=False)
+    """Each step's successor, and whether it opens the next year (worked out once)."""
+
+    def __post_init__(self) -> None:
+        n = len(self.steps)
+        object.__setattr__(self, "_following", {step: (self.steps[(i + 1) % n], i + 1 == n) for i, step in enumerate(self.steps)})
 
     def first_season(self) -> str:
         """The season that opens a year."""
@@ -39,14 +48,8 @@ class Calendar:
 
     def next_step(self, phase: Phase) -> Phase:
         """The phase that follows ``phase``, skipping nothing."""
-        following = self.__dict__.get("_following")
-        if following is None:
-            # Each step's successor, and whether it opens the next year (worked out once).
-            n = len(self.steps)
-            following = {step: (self.steps[(i + 1) % n], i + 1 == n) for i, step in enumerate(self.steps)}
-            object.__setattr__(self, "_following", following)
         try:
-            (season, kind), new_year = following[(phase.season, phase.kind)]
+            (season, kind), new_year = self._following[(phase.season, phase.kind)]
         except KeyError:
             raise ValueError(f"{phase.season} {phase.kind.value} is not a step of this calendar") from None
         return Phase(phase.year + 1 if new_year else phase.year, season, kind)
@@ -85,6 +88,7 @@ class PowerInfo:
     """False for a pseudo-power no player plays (Europe 1615's minor states, autonomous garrisons)."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Rules:
     """Rule hooks, with the standard game's behaviour as the neutral default.
 
@@ -93,7 +97,7 @@ class Rules:
     ``options:`` defaults overridden by the game's settings).
     """
 
-    uses_dice: bool = False
+    uses_dice: ClassVar[bool] = False
     """Does the variant roll dice? Then the game layer gives each phase's position a seed
     (``extra['dice_seed']``) that nobody can know before the deadline (see ``judge.dice``)."""
 
@@ -167,7 +171,7 @@ class Rules:
     #: Paradox policy for a cycle of decisions that contains a convoy: ``'szykman'`` (the
     #: convoyed armies of the paradox hold and cut no support). Cycles without convoys are
     #: circular movement, which succeeds.
-    paradox_rule: str = "szykman"
+    paradox_rule: ClassVar[str] = "szykman"
 
     def are_friends(self, position: Position, a: Power, b: Power) -> bool:
         """May ``a`` not dislodge ``b``, nor cut its support, nor count its support against it?
