@@ -9,6 +9,10 @@ to install without compiling (slower, same results); ``judge --version`` says wh
 """
 
 import os
+import shlex
+import shutil
+import sys
+import sysconfig
 
 from setuptools import setup
 
@@ -16,8 +20,19 @@ COMPILED = ["judge/core/board.py", "judge/core/convoy.py", "judge/core/legality.
             "judge/core/movement.py", "judge/core/orders.py", "judge/core/phases.py",
             "judge/core/resolution.py", "judge/core/types.py", "judge/core/variant.py"]
 
+
+def _have_compiler() -> bool:
+    """Is the C compiler Python was built with (or ``$CC``) on this machine?"""
+    cc = os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc"
+    return shutil.which(shlex.split(cc)[0]) is not None
+
+
 ext_modules = []
-if os.environ.get("JUDGE_PURE", "") in ("", "0"):
+if os.environ.get("JUDGE_PURE", "") not in ("", "0"):
+    pass
+elif not _have_compiler():
+    print("judge: no C compiler found: installing the plain Python core (same results, slower)", file=sys.stderr)
+else:
     from mypyc.build import mypycify
 
     ext_modules = mypycify(COMPILED, opt_level="3")
