@@ -7,7 +7,8 @@ variant's base map ``variants/<name>/map.svg`` (drawn by ``tools/mapc``, whose c
 
 - units at their anchors (``u-XXX``, ``u-XXX-NC``): armies as cannons, fleets as ships, garrisons
   as towers, in the owner's colour; dislodged units of a retreat phase offset and outlined in red,
-  with the places they may retreat to ringed in red;
+  with the places they may retreat to ringed in red; a province label a unit would cover is moved
+  just below (or above) it;
 - orders as arrows and lines: a move is a filled arrow (light and dashed, with a red cross, when it
   failed); a support is a dashed line to the middle of the supported move, or to a ring around
   the supported unit; a convoy is a dotted line from the fleet to the convoyed army's path, which
@@ -508,6 +509,40 @@ class _Renderer:
                 stroke, scale = self.st["failed"], 1.9
             self.unit_symbol(layer, u.kind, self.unit_point(u), self.colour(u.power), uid=uid, cls=cls,
                              stroke=stroke, stroke_scale=scale)
+
+    def clear_labels(self) -> None:
+        """Move each province label that a unit symbol would cover to just below the symbol.
+
+        A label is the base map's ``l-<ID>`` text; its box is estimated from its font size (the
+        map's ``text{font-size:..}`` rule) and its length. Only labels under a unit move."""
+        m = re.search(r"text\s*\{[^}]*font-size:\s*([0-9.]+)px", "".join(el.text or "" for el in self.root.iter("style")))
+        fs = float(m.group(1)) if m else 11.0
+        boxes: list[tuple[float, float, float, float]] = []
+        for u in self.position.units:
+            x, y = self.unit_point(u)
+            k = self.s * (0.78 if u.kind is UnitType.GARRISON else 1.0) * 1.1
+            boxes.append((x - k, y - k, x + k, y + k))
+        for d in self.position.dislodged:
+            x, y = self.dislodged_point(d.unit)
+            boxes.append((x - self.s * 1.1, y - self.s * 1.1, x + self.s * 1.1, y + self.s * 1.1))
+        for el in self.root.iter("text"):
+            lid = el.get("id") or ""
+            if not lid.startswith("l-") or el.get("x") is None or el.get("y") is None:
+                continue
+            x, y = float(el.get("x")), float(el.get("y"))
+            half = 0.33 * fs * len((el.text or "").strip())
+
+            def covering(at: float) -> tuple[float, float, float, float] | None:
+                top, bottom = at - 0.8 * fs, at + 0.25 * fs
+                return next((b for b in boxes if x - half < b[2] and b[0] < x + half and top < b[3] and b[1] < bottom), None)
+
+            hit = covering(y)
+            if hit is None:
+                continue
+            # Just below the unit, else just above it, else below anyway.
+            spots = [max(hit[3], y) + 0.85 * fs, hit[1] - 0.3 * fs]
+            el.set("y", _n(next((at for at in spots if covering(at) is None), spots[0])))
+            el.set("class", ((el.get("class") or "") + " moved").strip())
 
     def dislodged(self) -> None:
         layer = _sub_el(self.root, "g", {"id": "dislodged"})
@@ -1147,6 +1182,7 @@ def render_svg(
     r.units(dislodged_now)
     r.layer.over_units(r)
     r.dislodged()
+    r.clear_labels()
     r.order_marks()
     r.frame(text)
     return ET.tostring(r.root, encoding="unicode") + "\n"

@@ -357,3 +357,41 @@ def test_every_datc_position(base):
             check_structure(svg, variant, position, res)
         except AssertionError as exc:
             raise AssertionError(f"DATC {case['id']}: {exc}") from exc
+
+
+def _drawn_box(group: ET.Element) -> tuple[float, float, float, float]:
+    """The box round every point of a drawn group's paths and circles (read from the SVG)."""
+    xs: list[float] = []
+    ys: list[float] = []
+    for el in group.iter():
+        if el.tag == NS + "circle":
+            cx, cy, r = (float(el.get(k)) for k in ("cx", "cy", "r"))
+            xs += [cx - r, cx + r]
+            ys += [cy - r, cy + r]
+        elif el.tag == NS + "path":
+            nums = [float(n) for n in re.findall(r"-?\d+(?:\.\d+)?", el.get("d"))]
+            xs += nums[0::2]
+            ys += nums[1::2]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+@pytest.mark.parametrize("name", ["standard", "europe1615", "machiavelli", "maharajah"])
+def test_no_unit_covers_a_province_label(name):
+    """Players read the province names on the map: a label that a unit symbol would cover is
+    moved below it, so no label's box (its font size and length) meets a unit's drawn box."""
+    variant = find_variant(name)
+    root = parse(render_svg(variant, variant.start))
+    fs = float(re.search(r"text\s*\{[^}]*font-size:\s*([0-9.]+)px", "".join(el.text or "" for el in root.iter(NS + "style"))).group(1))
+    units = [_drawn_box(g) for g in root.iter(NS + "g") if (g.get("class") or "").startswith("unit ")]
+    assert len(units) == len(variant.start.units)
+    moved = 0
+    for el in root.iter(NS + "text"):
+        if not (el.get("id") or "").startswith("l-"):
+            continue
+        x, y = float(el.get("x")), float(el.get("y"))
+        half = 0.3 * fs * len(el.text.strip())
+        label = (x - half, y - 0.7 * fs, x + half, y + 0.2 * fs)
+        for box in units:
+            assert not (label[0] < box[2] and box[0] < label[2] and label[1] < box[3] and box[1] < label[3]), (el.get("id"), box)
+        moved += "moved" in (el.get("class") or "")
+    assert moved >= 5
