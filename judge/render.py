@@ -15,7 +15,8 @@ variant's base map ``variants/<name>/map.svg`` (drawn by ``tools/mapc``, whose c
   curves through the convoying fleets; a hold is a ring; a build is the new unit on a halo; a
   disband or removal a red cross; a retreat an arrow. Orders that were illegal, ambiguous or not
   understood are not drawn (or drawn grey, ``style={'illegal': 'grey'}``); units that had no
-  order are not given a hold ring.
+  order are not given a hold ring. A variant's own order for a unit (Machiavelli's besiege, lift
+  siege, convert, maintain) is its verb in a tag under the unit.
 - a title bar and a legend (each power's colour, centres and units; pseudo-powers that no player
   plays, such as Europe 1615's minor states, counted together);
 - a variant's own state, by its layer (``_VARIANT_LAYERS``, read from the documented keys of
@@ -676,8 +677,8 @@ class _Renderer:
         s, o, colour = self.s, d.order, d.colour
         outline = self.st["outline"]
         cls = f"order {type(o).__name__.lower()} {d.res.outcome.value}"
-        # Builds and disbands go over the units; lines and arrows under them.
-        parent = marks if isinstance(o, (Build, Disband)) else lines
+        # Lines, arrows and rings go under the units; builds, disbands and tags over them.
+        parent = lines if isinstance(o, (Move, Retreat, SupportMove, SupportHold, Convoy, Hold)) else marks
         g = _sub_el(parent, "g", {"id": f"order-{d.n}", "class": cls, "data-power": d.res.power,
                                   "data-order": d.res.order_text})
         why = f": {d.res.reason}" if d.res.reason else ""
@@ -759,6 +760,23 @@ class _Renderer:
         elif isinstance(o, Disband):
             _sub_el(g, "path", {"class": "disband-mark", "d": _path(_cross(self.order_point(o), s * 0.9)), "style": _css(
                 fill=self.st["failed"], stroke="#ffffff", stroke_width=s * 0.11, stroke_linejoin="round")})
+        else:
+            # A variant's own order for a unit (besiege, lift siege, convert, maintain...): its
+            # verb in a tag under the unit, in the power's colour (struck through when it failed).
+            at = self.order_point(o)
+            verb = re.sub(r"(?<=[a-z])(?=[A-Z])", " ", type(o).__name__).lower()
+            font = s * 0.62
+            x, y = at[0], at[1] + s * 1.05 + font
+            half = 0.3 * font * len(verb) + s * 0.2
+            _sub_el(g, "rect", {"class": "tag", "x": _n(x - half), "y": _n(y - font * 0.95), "width": _n(2 * half),
+                                "height": _n(font * 1.3), "rx": _n(font * 0.4), "style": _css(
+                                    fill="#ffffff", fill_opacity="0.9", stroke=colour, stroke_width=s * 0.08,
+                                    stroke_dasharray=f"{_n(s * 0.24)} {_n(s * 0.14)}" if d.failed else None)})
+            text_css = (f"font-family:{self.st['font_family']};font-weight:bold;text-anchor:middle;"
+                        f"font-size:{_n(font)}px;fill:{_mix(colour, '#000000', 0.25)}")
+            if d.failed:
+                text_css += ";text-decoration:line-through"
+            _sub_el(g, "text", {"class": "tag-text", "x": _n(x), "y": _n(y), "style": text_css}, verb)
 
     def orders(self, resolutions: Sequence[Resolution]) -> set[ProvinceId]:
         """Choose the orders to draw and plan their paths; return the provinces of units

@@ -265,3 +265,17 @@ def test_variant_png_with_orders(name):
     data = to_png(svg, width=400)
     assert data[:8] == b"\x89PNG\r\n\x1a\n"
     assert struct.unpack(">II", data[16:24])[0] == 400
+
+
+def test_rules_machiavelli_own_orders_are_drawn_as_tags():
+    """Rules §Sieges: a besiege order (an order of the variant's own) is drawn as its verb in a tag
+    under the unit, in the power's colour: players see every order of the phase on the map."""
+    variant, position = machiavelli_position()
+    report = run_phase(variant, position, ORDERS["machiavelli"])
+    assert not report.unreadable
+    root = ET.fromstring(render_svg(variant, position, resolutions=report.resolutions()))
+    tags = [g for g in root.iter("{http://www.w3.org/2000/svg}g") if "besiege" in (g.get("class") or "").split()]
+    assert len(tags) == 1
+    texts = [t.text for t in tags[0].iter("{http://www.w3.org/2000/svg}text")]
+    assert texts == ["besiege"]
+    assert tags[0].get("data-order", "").endswith("besiege")
