@@ -659,3 +659,19 @@ def test_rules_machiavelli_a_rebelling_city_is_put_down_by_a_siege():
     # A rebellion in the province alone is not besieged: holding there puts it down.
     r = play(units, "Papacy: A PER besiege\n", "treasury: {Papacy: 0}\nrebellions: {PER: {against: Papacy, city: false}}\n")
     assert result_of(r, "A PER besiege").outcome is Outcome.ILLEGAL
+
+
+def test_rules_machiavelli_rebels_support_a_converting_garrison():
+    """rules §Effects of rebellions 6.5: a garrison of a power the rebellion is not against,
+    converting into the rebelling province, gets the rebels' point of support; without the
+    rebellion, or with a second power moving in (6.4), it bounces."""
+    units = "  Florence: [G MOD]\n  Papacy: [A MOD]\n"
+    reb = "rebellions: {MOD: {against: Papacy, city: false}}\n"
+    r = play(units, "Florence: G MOD C A\n", "treasury: {Florence: 0}\n" + reb)
+    assert "Florence: A MOD" in units_after(r)
+    assert [str(d.unit) for d in r.result.next_position.dislodged] == ["A MOD"]
+    r = play(units, "Florence: G MOD C A\n", "treasury: {Florence: 0}\n")
+    assert units_after(r) == {"Florence: G MOD", "Papacy: A MOD"}
+    two = units + "  Milan: [A PAR]\n"
+    r = play(two, "Florence: G MOD C A\nMilan: A PAR - MOD\n", "treasury: {Florence: 0}\n" + reb)
+    assert {"Florence: G MOD", "Papacy: A MOD"} <= units_after(r)

@@ -592,12 +592,19 @@ def _play_campaign(variant: Variant, position: Position, orders: Sequence[Order]
             continue
         kept_orders.append(o)
     # rules §Effects of rebellions 6: a power the rebellion is not against gets one point of
-    # support moving into the rebelling province, when it alone tries.
+    # support moving into the rebelling province, when it alone tries (6.1, 6.4); so does its
+    # garrison converting out into the province (6.5).
     rebels = moving.extra.get("rebellions") or {}
     helped: dict[str, set] = {}
     for o in kept_orders:
-        if isinstance(o, Move) and o.destination.province in rebels and o.power != rebels[o.destination.province].get("against"):
-            helped.setdefault(o.destination.province, set()).add(o.power)
+        if isinstance(o, Move):
+            into = o.destination.province
+        elif isinstance(o, Convert) and o.kind is UnitType.GARRISON and o.into is not UnitType.GARRISON:
+            into = city_province(variant, o.location.province)
+        else:
+            continue
+        if into in rebels and o.power != rebels[into].get("against"):
+            helped.setdefault(into, set()).add(o.power)
     rebel_support = {prov: next(iter(ps)) for prov, ps in helped.items() if len(ps) == 1}
     if rebel_support:
         moving = moving.evolve(extra={**moving.extra, "rebel_support": rebel_support})
