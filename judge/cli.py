@@ -30,7 +30,44 @@ def read_text(path: str) -> str:
         raise JudgeError("not UTF-8 text", f"{path}:{line}") from None
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class _LazyGroup(click.Group):
+    """A group whose commands in other modules are imported only when run or listed: the command
+    line's contract, ``judge adjudicate``, starts without loading git, maps or the site."""
+
+    def __init__(self, *args, lazy: dict[str, str], **kwargs) -> None:  # noqa: ANN002, ANN003 - click's own
+        super().__init__(*args, **kwargs)
+        self.lazy = lazy
+        """Command name -> ``module:attribute``, the module relative to ``judge``."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(set(super().list_commands(ctx)) | set(self.lazy))
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        if name in self.lazy and name not in self.commands:
+            import importlib
+
+            module, attr = self.lazy[name].split(":")
+            self.add_command(getattr(importlib.import_module(module, __package__), attr), name)
+        return super().get_command(ctx, name)
+
+
+_LAZY = {
+    "render": ".render:render_cmd",
+    "site": ".site.commands:site_cmd",
+    "post": ".site.commands:post_cmd",
+    "new": ".store.commands:new_cmd",
+    "tick": ".store.commands:tick_cmd",
+    "due": ".store.commands:due_cmd",
+    "check": ".store.commands:check_cmd",
+    "check-pr": ".store.commands:check_pr_cmd",
+    "seal": ".store.commands:seal_cmd",
+    "keygen": ".store.commands:keygen_cmd",
+    "verify": ".store.commands:verify_cmd",
+}
+"""The commands that live in their adapters' modules."""
+
+
+@click.group(cls=_LazyGroup, lazy=_LAZY, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="judge")
 def cli() -> None:
     """judge: a Gamesmaster for play-by-forum Diplomacy."""
@@ -66,22 +103,6 @@ def adjudicate_cmd(position_file: str, orders_file: str, as_json: bool) -> None:
         click.echo(format_position(report.result.next_position), nl=False)
     if report.unreadable:
         sys.exit(1)
-
-
-def _register() -> None:
-    """Commands that live in their adapters' modules."""
-    from .render import render_cmd
-    from .site.commands import post_cmd, site_cmd
-    from .store.commands import COMMANDS
-
-    cli.add_command(render_cmd)
-    cli.add_command(site_cmd)
-    cli.add_command(post_cmd)
-    for command in COMMANDS:
-        cli.add_command(command)
-
-
-_register()
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -30,20 +30,37 @@ def variants_dir() -> Path:
 
 
 @functools.lru_cache(maxsize=None)
-def _registry() -> dict[str, tuple[type[Rules], object]]:
-    """Variant name -> (rules class, calendar).
+def _module_names() -> tuple[str, ...]:
+    """The modules of this package that may define a variant (found without importing them)."""
+    return tuple(sorted(m.name for m in pkgutil.iter_modules(__path__) if m.name != "loader" and not m.name.startswith("_")))
+
+
+@functools.lru_cache(maxsize=None)
+def _rules_of(name: str) -> tuple[type[Rules], object] | None:
+    """A variant's (rules class, calendar), importing only its own module; ``None`` if no
+    module of that name defines ``RULES``.
 
     The standard game uses the neutral :class:`Rules`; every other variant has a module
     ``judge/variants/<name>.py`` defining ``RULES`` (its Rules subclass) and ``CALENDAR``. A data
     folder without its module is not playable yet, and is not listed.
     """
-    found: dict[str, tuple[type[Rules], object]] = {"standard": (Rules, STANDARD_CALENDAR)}
-    for mod in sorted(pkgutil.iter_modules(__path__)):
-        if mod.name in ("loader",) or mod.name.startswith("_"):
-            continue
-        module = importlib.import_module(f"{__name__}.{mod.name}")
-        if hasattr(module, "RULES"):
-            found[mod.name] = (module.RULES, getattr(module, "CALENDAR", STANDARD_CALENDAR))
+    if name == "standard":
+        return Rules, STANDARD_CALENDAR
+    if name not in _module_names():
+        return None
+    module = importlib.import_module(f"{__name__}.{name}")
+    if not hasattr(module, "RULES"):
+        return None
+    return module.RULES, getattr(module, "CALENDAR", STANDARD_CALENDAR)
+
+
+def _registry() -> dict[str, tuple[type[Rules], object]]:
+    """Variant name -> (rules class, calendar), for every variant (imports every module)."""
+    found = {}
+    for name in ("standard", *_module_names()):
+        rules = _rules_of(name)
+        if rules is not None:
+            found[name] = rules
     return found
 
 
@@ -74,7 +91,7 @@ def _thaw(value: object) -> object:
 
 @functools.lru_cache(maxsize=None)
 def _load(name: str, root: str, options: tuple = ()) -> Variant:
-    rules_cls, calendar = _registry()[name]
+    rules_cls, calendar = _rules_of(name)  # type: ignore[misc]
     base = build_variant(Path(root) / name, rules_cls(), calendar)  # type: ignore[arg-type]
     defaults = {}
     for k, v in (base.data.get("options") or {}).items():
@@ -97,9 +114,8 @@ def find_variant(name: str, options: dict | None = None) -> Variant:
     key = str(name).strip().lower()
     root = variants_dir()
     opts = tuple(sorted(((k, _freeze(v)) for k, v in (options or {}).items()), key=lambda kv: str(kv[0])))
-    for known in _registry():
-        if key == known:
-            return _load(known, str(root), opts)
+    if _rules_of(key) is not None:
+        return _load(key, str(root), opts)
     for known in _registry():
         v = _load(known, str(root))
         if key in (a.lower() for a in v.aliases):
