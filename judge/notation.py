@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from typing import Any, Iterable, NamedTuple
 
 import yaml
 
@@ -47,8 +47,9 @@ _COAST_WORDS = {"north": "NC", "south": "SC", "east": "EC", "west": "WC",
                 "n": "NC", "s": "SC", "e": "EC", "w": "WC", "nc": "NC", "sc": "SC", "ec": "EC", "wc": "WC"}
 
 
-@dataclass(frozen=True, slots=True)
-class Token:
+class Token(NamedTuple):
+    """A word or a name of an order line, read (a tuple: a line makes several)."""
+
     kind: str  # UNIT, PROV, COAST, or a keyword kind
     value: Any
     text: str
@@ -166,20 +167,28 @@ def _tokenise(text: str, names: Names, notes: list[str]) -> list[Token]:
     i = 0
     while i < len(words):
         w = words[i]
-        if w.startswith("/") and w[1:].upper() in ("NC", "SC", "EC", "WC"):
+        if w[0] == "/" and w[1:].upper() in ("NC", "SC", "EC", "WC"):
             out.append(Token("COAST", w[1:].upper(), w))
             i += 1
             continue
-        # Longest province name starting here (names may have several words).
+        # Longest province name starting here (names may have several words; most words begin
+        # only names of one word).
         found = None
-        for n in range(min(names.longest_from.get(w, 1), len(words) - i), 0, -1):
-            cand = " ".join(words[i:i + n]) if n > 1 else w
-            if cand in names.provinces:
-                found = (n, names.provinces[cand])
-                break
+        longest = names.longest_from.get(w, 1)
+        if longest == 1:
+            pid = names.provinces.get(w)
+            if pid is not None:
+                found = (1, pid)
+        else:
+            for n in range(min(longest, len(words) - i), 0, -1):
+                pid = names.provinces.get(" ".join(words[i:i + n]) if n > 1 else w)
+                if pid is not None:
+                    found = (n, pid)
+                    break
         if found and not (found[0] == 1 and (w in _UNIT_WORDS or w in _WORD_KIND) and _keyword_context(out)):
-            out.append(Token("PROV", found[1], " ".join(words[i:i + found[0]])))
-            i += found[0]
+            n = found[0]
+            out.append(Token("PROV", found[1], w if n == 1 else " ".join(words[i:i + n])))
+            i += n
             continue
         if w in _UNIT_WORDS and (not out or out[-1].kind != "UNIT"):
             out.append(Token("UNIT", _UNIT_WORDS[w], w))
