@@ -402,6 +402,39 @@ def _child_peak(code: str, b: Bench) -> int | None:
         return None
 
 
+@section("cli", "The command line: judge adjudicate POSITION.yaml ORDERS.txt --json, a whole process (median of 9)")
+def _cli(b: Bench) -> None:
+    import tempfile
+
+    from judge.notation import format_position
+
+    judge_exe = Path(sys.executable).with_name("judge")
+    cmd_head = [str(judge_exe)] if judge_exe.exists() else [sys.executable, "-m", "judge.cli"]
+    pos, orders = b.phases[len(b.phases) // 2]
+    with tempfile.TemporaryDirectory() as tmp:
+        (Path(tmp) / "position.yaml").write_text(format_position(pos), encoding="utf-8")
+        (Path(tmp) / "orders.txt").write_text(orders_text(orders), encoding="utf-8")
+        cmd = [*cmd_head, "adjudicate", str(Path(tmp) / "position.yaml"), str(Path(tmp) / "orders.txt"), "--json"]
+        for label, env in (("compiled core" if _compiled() else "plain core", {}), ("plain Python core", {"JUDGE_PURE": "1"})):
+            if env and not _compiled():
+                continue
+            walls = []
+            for _ in range(9):
+                t0 = time.perf_counter()
+                out = subprocess.run(cmd, env=dict(os.environ, **env), capture_output=True, text=True)
+                walls.append(time.perf_counter() - t0)
+                if out.returncode not in (0, 1):
+                    print(f"  failed: {out.stderr.strip().splitlines()[-1:]}")
+                    return
+            print(f"  {label}: median {statistics.median(walls) * 1000:.0f} ms ({len(orders)} orders, {len(pos.units)} units)")
+
+
+def _compiled() -> bool:
+    import judge.core.types
+
+    return judge.core.types.COMPILED
+
+
 @section("site", "Published archive: 10 games x 100 phases (bench/site_bench.py: generation + mkdocs build --strict)")
 def _site(b: Bench) -> None:
     sys.path.insert(0, str(ROOT / "bench"))
