@@ -526,6 +526,10 @@ class _Renderer:
         for d in self.position.dislodged:
             x, y = self.dislodged_point(d.unit)
             boxes.append((x - self.s * 1.1, y - self.s * 1.1, x + self.s * 1.1, y + self.s * 1.1))
+        for drawn in getattr(self, "drawn", ()):
+            if not isinstance(drawn.order, self._DRAWN_KINDS):
+                _, x, y, half, font = self._tag(drawn.order)
+                boxes.append((x - half, y - font * 0.95, x + half, y + font * 0.35))
         for el in self.root.iter("text"):
             lid = el.get("id") or ""
             if not lid.startswith("l-") or el.get("x") is None or el.get("y") is None:
@@ -763,11 +767,7 @@ class _Renderer:
         else:
             # A variant's own order for a unit (besiege, lift siege, convert, maintain...): its
             # verb in a tag under the unit, in the power's colour (struck through when it failed).
-            at = self.order_point(o)
-            verb = re.sub(r"(?<=[a-z])(?=[A-Z])", " ", type(o).__name__).lower()
-            font = s * 0.62
-            x, y = at[0], at[1] + s * 1.05 + font
-            half = 0.3 * font * len(verb) + s * 0.2
+            verb, x, y, half, font = self._tag(o)
             _sub_el(g, "rect", {"class": "tag", "x": _n(x - half), "y": _n(y - font * 0.95), "width": _n(2 * half),
                                 "height": _n(font * 1.3), "rx": _n(font * 0.4), "style": _css(
                                     fill="#ffffff", fill_opacity="0.9", stroke=colour, stroke_width=s * 0.08,
@@ -777,6 +777,17 @@ class _Renderer:
             if d.failed:
                 text_css += ";text-decoration:line-through"
             _sub_el(g, "text", {"class": "tag-text", "x": _n(x), "y": _n(y), "style": text_css}, verb)
+
+    _DRAWN_KINDS = (Move, Retreat, SupportMove, SupportHold, Convoy, Hold, Build, Disband)
+    """Order kinds with a drawing of their own; any other unit order is drawn as a tag."""
+
+    def _tag(self, o: UnitOrder) -> tuple[str, float, float, float, float]:
+        """A variant's own order's tag under its unit: (verb, x, baseline y, half width, font)."""
+        s = self.s
+        at = self.order_point(o)
+        verb = re.sub(r"(?<=[a-z])(?=[A-Z])", " ", type(o).__name__).lower()
+        font = s * 0.62
+        return verb, at[0], at[1] + s * 1.05 + font, 0.3 * font * len(verb) + s * 0.2, font
 
     def orders(self, resolutions: Sequence[Resolution]) -> set[ProvinceId]:
         """Choose the orders to draw and plan their paths; return the provinces of units

@@ -279,3 +279,12 @@ def test_rules_machiavelli_own_orders_are_drawn_as_tags():
     texts = [t.text for t in tags[0].iter("{http://www.w3.org/2000/svg}text")]
     assert texts == ["besiege"]
     assert tags[0].get("data-order", "").endswith("besiege")
+    # The tag covers no province label (a label in its way moves).
+    rect = next(tags[0].iter("{http://www.w3.org/2000/svg}rect"))
+    x0, y0 = float(rect.get("x")), float(rect.get("y"))
+    x1, y1 = x0 + float(rect.get("width")), y0 + float(rect.get("height"))
+    for el in root.iter("{http://www.w3.org/2000/svg}text"):
+        if (el.get("id") or "").startswith("l-"):
+            x, y = float(el.get("x")), float(el.get("y"))
+            half = 0.3 * 11 * len(el.text.strip())
+            assert not (x - half < x1 and x0 < x + half and y - 8 < y1 and y0 < y + 2), el.get("id")
