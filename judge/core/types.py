@@ -66,8 +66,27 @@ class PhaseKind(enum.Enum):
     """Money and influence: Machiavelli's income, Europe 1615's Winter income and build."""
 
 
+class _Sorted:
+    """A value that sorts by its :meth:`_key` (the four orderings, written once)."""
+
+    def _key(self) -> tuple[Any, ...]:
+        raise NotImplementedError
+
+    def __lt__(self, other: _Sorted) -> bool:
+        return self._key() < other._key()
+
+    def __le__(self, other: _Sorted) -> bool:
+        return self._key() <= other._key()
+
+    def __gt__(self, other: _Sorted) -> bool:
+        return self._key() > other._key()
+
+    def __ge__(self, other: _Sorted) -> bool:
+        return self._key() >= other._key()
+
+
 @dataclass(frozen=True)
-class Location:
+class Location(_Sorted):
     """Where a unit stands: a province, and for a fleet on a two-coast province, the coast.
     Locations sort by province, then coast.
 
@@ -95,18 +114,6 @@ class Location:
 
     def _key(self) -> tuple[str, str]:
         return (self.province, self.coast or "")
-
-    def __lt__(self, other: Location) -> bool:
-        return self._key() < other._key()
-
-    def __le__(self, other: Location) -> bool:
-        return self._key() <= other._key()
-
-    def __gt__(self, other: Location) -> bool:
-        return self._key() > other._key()
-
-    def __ge__(self, other: Location) -> bool:
-        return self._key() >= other._key()
 
     def __str__(self) -> str:
         return f"{self.province}/{self.coast}" if self.coast else self.province
@@ -169,7 +176,7 @@ class Unit:
 
 
 @dataclass(frozen=True)
-class Phase:
+class Phase(_Sorted):
     """A phase of the game: season (as the variant names it), year and kind. Phases sort by year,
     then season name, then kind name (a calendar knows their order of play).
 
@@ -199,18 +206,6 @@ class Phase:
 
     def _key(self) -> tuple[int, str, str]:
         return (self.year, self.season, self.kind.value)
-
-    def __lt__(self, other: Phase) -> bool:
-        return self._key() < other._key()
-
-    def __le__(self, other: Phase) -> bool:
-        return self._key() <= other._key()
-
-    def __gt__(self, other: Phase) -> bool:
-        return self._key() > other._key()
-
-    def __ge__(self, other: Phase) -> bool:
-        return self._key() >= other._key()
 
     def __str__(self) -> str:
         return f"{self.season} {self.year} {self.kind.value}"
