@@ -61,7 +61,7 @@ from helpers_random import movement_phases, orders_text, standard  # noqa: E402
 import helpers_mila as mila  # noqa: E402
 from judge.adjudication import run_phase  # noqa: E402
 from judge.core.phases import adjudicate  # noqa: E402
-from judge.core.types import Position  # noqa: E402
+from judge.core.types import COMPILED, Position  # noqa: E402
 
 TARGET_RATIO = 10.0
 
@@ -169,9 +169,7 @@ def _machine(b: Bench) -> None:
 
 
 def _core_kind() -> str:
-    import judge.core.types
-
-    if judge.core.types.COMPILED:
+    if COMPILED:
         return "compiled by mypyc (setup.py; the same source as the plain Python core)"
     return "plain Python (JUDGE_PURE=1, or installed without compiling)"
 
@@ -277,9 +275,7 @@ def _movement(b: Bench) -> None:
 
 @section("pure", "The plain Python core, for comparison (JUDGE_PURE=1, another process, same phases)")
 def _pure(b: Bench) -> None:
-    import judge.core.types
-
-    if not judge.core.types.COMPILED:
+    if not COMPILED:
         print("  the core timed above is the plain Python one")
         return
     cmd = [sys.executable, __file__, "--judge-only", "--phases", str(b.count), "--repeat", str(b.repeat),
@@ -415,8 +411,8 @@ def _cli(b: Bench) -> None:
         (Path(tmp) / "position.yaml").write_text(format_position(pos), encoding="utf-8")
         (Path(tmp) / "orders.txt").write_text(orders_text(orders), encoding="utf-8")
         cmd = [*cmd_head, "adjudicate", str(Path(tmp) / "position.yaml"), str(Path(tmp) / "orders.txt"), "--json"]
-        for label, env in (("compiled core" if _compiled() else "plain core", {}), ("plain Python core", {"JUDGE_PURE": "1"})):
-            if env and not _compiled():
+        for label, env in (("compiled core" if COMPILED else "plain core", {}), ("plain Python core", {"JUDGE_PURE": "1"})):
+            if env and not COMPILED:
                 continue
             walls = []
             for _ in range(9):
@@ -427,12 +423,6 @@ def _cli(b: Bench) -> None:
                     print(f"  failed: {out.stderr.strip().splitlines()[-1:]}")
                     return
             print(f"  {label}: median {statistics.median(walls) * 1000:.0f} ms ({len(orders)} orders, {len(pos.units)} units)")
-
-
-def _compiled() -> bool:
-    import judge.core.types
-
-    return judge.core.types.COMPILED
 
 
 @section("site", "Published archive: 10 games x 100 phases (bench/site_bench.py: generation + mkdocs build --strict)")

@@ -25,7 +25,7 @@ from .core.orders import (
 )
 from .core.types import Dislodged, Location, PhaseKind, Position, Power, ProvinceId, Unit, UnitType
 from .core.variant import Variant
-from .variants.loader import normalise_name, parse_phase
+from .variants.loader import SAFE_LOADER, normalise_name, parse_phase
 
 # -- vocabulary ---------------------------------------------------------------------------------
 
@@ -426,14 +426,10 @@ def parse_orders(text: str, variant: Variant, position: Position, filename: str 
 # -- positions ----------------------------------------------------------------------------------
 
 
-_SAFE_LOADER: type = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-"""libyaml's safe loader where PyYAML was built with it (several times faster), else PyYAML's."""
-
-
 def _located(text: str, filename: str) -> tuple[Any, dict[tuple, int]]:
     """Load YAML, remembering the line of every mapping key and list item (by path)."""
     try:
-        node = yaml.compose(text, Loader=_SAFE_LOADER)
+        node = yaml.compose(text, Loader=SAFE_LOADER)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         raise PositionError(f"not valid YAML: {getattr(exc, 'problem', None) or exc}", f"{filename}:{mark.line + 1}" if mark else filename) from None

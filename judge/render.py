@@ -682,7 +682,7 @@ class _Renderer:
         outline = self.st["outline"]
         cls = f"order {type(o).__name__.lower()} {d.res.outcome.value}"
         # Lines, arrows and rings go under the units; builds, disbands and tags over them.
-        parent = lines if isinstance(o, (Move, Retreat, SupportMove, SupportHold, Convoy, Hold)) else marks
+        parent = lines if isinstance(o, self._LINE_KINDS) else marks
         g = _sub_el(parent, "g", {"id": f"order-{d.n}", "class": cls, "data-power": d.res.power,
                                   "data-order": d.res.order_text})
         why = f": {d.res.reason}" if d.res.reason else ""
@@ -778,7 +778,9 @@ class _Renderer:
                 text_css += ";text-decoration:line-through"
             _sub_el(g, "text", {"class": "tag-text", "x": _n(x), "y": _n(y), "style": text_css}, verb)
 
-    _DRAWN_KINDS = (Move, Retreat, SupportMove, SupportHold, Convoy, Hold, Build, Disband)
+    _LINE_KINDS = (Move, Retreat, SupportMove, SupportHold, Convoy, Hold)
+    """Order kinds drawn as lines, arrows and rings, under the units."""
+    _DRAWN_KINDS = (*_LINE_KINDS, Build, Disband)
     """Order kinds with a drawing of their own; any other unit order is drawn as a tag."""
 
     def _tag(self, o: UnitOrder) -> tuple[str, float, float, float, float]:

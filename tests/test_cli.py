@@ -124,3 +124,25 @@ def test_core_is_pure():
             "print(','.join(bad))")
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert proc.stdout.strip() == ""
+
+
+def test_every_command_is_listed_and_loads_by_its_name():
+    """The command line loads a command's module only when it runs: its table names every
+    command of the game store, the site and the maps, each under the name it declares, and
+    ``judge adjudicate`` itself loads none of them."""
+    import click
+
+    from judge.cli import cli
+    from judge.store.commands import COMMANDS
+
+    ctx = click.Context(cli)
+    names = cli.list_commands(ctx)
+    assert {c.name for c in COMMANDS} | {"adjudicate", "render", "site", "post"} == set(names)
+    for name in names:
+        assert cli.get_command(ctx, name).name == name
+    code = ("import sys; from judge.cli import main\n"
+            "sys.argv = ['judge', 'adjudicate', '--help']\n"
+            "try:\n    main()\nexcept SystemExit:\n    pass\n"
+            "print(sorted(m for m in ('judge.render', 'judge.store.commands', 'judge.site.commands', 'git', 'cairosvg') if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip().splitlines()[-1] == "[]"

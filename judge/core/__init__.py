@@ -19,43 +19,36 @@ from __future__ import annotations
 
 import os as _os
 import sys as _sys
+from importlib import machinery as _machinery
 
 _HERE = _os.path.dirname(__file__)
-_COMPILED_MODULES = ("board", "convoy", "legality", "movement", "orders", "phases", "resolution", "types", "variant")
-"""The modules ``setup.py`` compiles."""
 
 
 def _stale() -> list[str]:
-    """Compiled modules older than their source (edited after the last install): running them
-    would run old rules, so the plain source runs instead."""
-    suffix = f".cpython-{_sys.version_info[0]}{_sys.version_info[1]}"
-    try:
-        names = [n for n in _os.listdir(_HERE) if n.startswith(_COMPILED_MODULES) and n.endswith((".so", ".pyd"))]
-    except OSError:
-        return []
+    """Modules whose compiled form is older than their source (edited after the last install):
+    running it would run old rules, so the plain source runs instead."""
     out = []
-    for n in names:
-        mod = n.split(".")[0]
-        if not n.startswith(mod + suffix):
+    for name in sorted(_os.listdir(_HERE)):
+        if not name.endswith(".py"):
             continue
-        try:
-            if _os.path.getmtime(_os.path.join(_HERE, mod + ".py")) > _os.path.getmtime(_os.path.join(_HERE, n)) + 1:
+        mod = name[:-3]
+        for suffix in _machinery.EXTENSION_SUFFIXES:
+            ext = _os.path.join(_HERE, mod + suffix)
+            if _os.path.exists(ext) and _os.path.getmtime(_os.path.join(_HERE, name)) > _os.path.getmtime(ext) + 1:
                 out.append(mod)
-        except OSError:
-            continue
     return out
 
 
-_STALE = _stale()
-PURE = _os.environ.get("JUDGE_PURE", "") not in ("", "0") or bool(_STALE)
+_ASKED_PURE = _os.environ.get("JUDGE_PURE", "") not in ("", "0")
+_STALE = [] if _ASKED_PURE else _stale()
+PURE = _ASKED_PURE or bool(_STALE)
 """True when the plain Python source runs although compiled modules may be installed."""
 
-if _STALE and _os.environ.get("JUDGE_PURE", "") in ("", "0"):
-    print(f"judge: the compiled core is older than its source ({', '.join(sorted(_STALE))}.py): running the plain "
+if _STALE:
+    print(f"judge: the compiled core is older than its source ({', '.join(_STALE)}.py): running the plain "
           "Python core; `make setup` or `pip install -e .` compiles it again", file=_sys.stderr)
 
 if PURE:
-    import importlib.machinery as _machinery
 
     class _SourceOnly:
         """Finds ``judge.core`` modules as ``.py`` source only, never as compiled extensions."""

@@ -19,14 +19,11 @@ def _probe() -> None:
 COMPILED: bool = not hasattr(_probe, "__code__")
 """True when the rules core runs as compiled by mypyc (``setup.py``), False as plain Python."""
 
-_set = object.__setattr__
-
-
 def _fill(obj: object, **fields: Any) -> None:
     """Set the fields of a frozen value in its ``__init__``, as plain Python must (compiled, the
     ``__init__`` sets them directly)."""
     for name, value in fields.items():
-        _set(obj, name, value)
+        object.__setattr__(obj, name, value)
 
 Power = NewType("Power", str)
 """A power's name as the variant spells it, e.g. ``Power('England')``."""

@@ -14,22 +14,17 @@ from typing import Any
 import yaml
 
 from ..core.errors import JudgeError
+from ..variants.loader import SAFE_LOADER
 
 __all__ = ["GameFolder", "PhaseFolder", "read_game", "find_games", "load_yaml_file", "SLUG_RE"]
 
 SLUG_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
 _PHASE_DIR = re.compile(r"^(?P<year>-?\d+)-(?P<step>\d+)-(?P<season>[a-z0-9]+)-(?P<kind>[a-z]+)$")
 
-try:  # the C loader when PyYAML has it: the site reads thousands of small files
-    _Loader: type = yaml.CSafeLoader  # type: ignore[attr-defined]
-except AttributeError:  # pragma: no cover
-    _Loader = yaml.SafeLoader
-
-
 def load_yaml_file(path: Path) -> Any:
     """A YAML file's data; JudgeError with the file's name when it is not valid YAML."""
     try:
-        return yaml.load(path.read_text(encoding="utf-8-sig"), Loader=_Loader)  # noqa: S506 - a safe loader
+        return yaml.load(path.read_text(encoding="utf-8-sig"), Loader=SAFE_LOADER)  # noqa: S506 - a safe loader
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f"{path}:{mark.line + 1}" if mark else str(path)

@@ -148,14 +148,15 @@ def parse_board(text: str, filename: str = "map.txt") -> Board:
     return Board(provinces.values(), army_edges, fleet_edges)
 
 
-_SAFE_LOADER: type = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-"""libyaml's safe loader where PyYAML was built with it (several times faster), else PyYAML's."""
+SAFE_LOADER: type = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+"""libyaml's safe loader where PyYAML was built with it (several times faster), else PyYAML's:
+variants, positions and the site's game files are read with it."""
 
 
 def load_yaml(text: str, filename: str) -> Any:
     """Parse YAML; a syntax error becomes a MapError with file and line."""
     try:
-        return yaml.load(text, Loader=_SAFE_LOADER)  # noqa: S506 - a safe loader
+        return yaml.load(text, Loader=SAFE_LOADER)  # noqa: S506 - a safe loader
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f"{filename}:{mark.line + 1}" if mark else filename
