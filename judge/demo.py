@@ -1,9 +1,10 @@
-"""``make demo``: play the bundled example game onward and publish its site.
+"""``make demo``: play the bundled example games onward and publish their site.
 
-The demo never touches the project's own repository: it copies ``games/`` into a fresh git
-repository under ``demo/repo``, plays the example game's current phase there (commits and tags
-made with gitpython, maps drawn with cairosvg), writes the site's sources and builds them with
-``mkdocs build --strict`` into ``demo/site``, then says where to open it.
+The demo never touches the project's own repository: it copies ``games/`` (one paused example
+game a rule system: standard, Machiavelli, Europe 1615, Maharajah) into a fresh git repository
+under ``demo/repo``, plays each game's current phase there (``force``: one phase a game, a commit
+and a tag each, maps drawn with cairosvg), writes the site's sources and builds them with
+``mkdocs build --strict`` into ``demo/site``, then says what was played and where to open it.
 """
 
 from __future__ import annotations
@@ -18,18 +19,46 @@ from .store import play_due, prepare_demo_repo
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def run(root: Path = ROOT) -> int:
-    """Play and publish; return an exit code."""
-    demo = root / "demo"
-    repo = prepare_demo_repo(root, demo / "repo")
-    print(f"A copy of games/ is now a git repository: {repo}")
-    played = play_due(repo, force=True)
-    for tag in played:
-        print(f"played and committed: {tag}")
-    import git
+def _shown(path: Path) -> str:
+    """``path`` relative to the current folder when it is inside it (shorter to read)."""
+    try:
+        return str(path.resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(path)
 
-    for line in git.Repo(repo).git.log("--oneline", "-5").splitlines():
-        print(f"  {line}")
+
+def played_lines(games: Path, played: list[str]) -> list[str]:
+    """One line a game under ``games``: its variant and the phase played (from the tags
+    ``<game>/<phase folder>``), or that nothing was played."""
+    import yaml
+
+    done = dict(tag.split("/", 1) for tag in played)
+    rows = []
+    for settings in sorted(games.glob("*/game.yaml")):
+        slug = settings.parent.name
+        data = yaml.safe_load(settings.read_text(encoding="utf-8")) or {}
+        variant = str(data.get("variant") or "standard")
+        if slug in done:
+            results = yaml.safe_load((settings.parent / done[slug] / "results.yaml").read_text(encoding="utf-8"))
+            what = f"played {results['phase']}"
+        else:
+            what = f"nothing to play (status: {data.get('status') or 'active'})"
+        rows.append((slug, variant, what))
+    width = max((len(s) for s, _, _ in rows), default=0)
+    vwidth = max((len(v) for _, v, _ in rows), default=0)
+    return [f"  {s:<{width}}  {v:<{vwidth}}  {w}" for s, v, w in rows]
+
+
+def run(root: Path = ROOT, out: Path | None = None) -> int:
+    """Play and publish the games of ``root/games`` into ``out`` (default ``root/demo``);
+    return an exit code."""
+    demo = out if out is not None else root / "demo"
+    repo = prepare_demo_repo(root, demo / "repo")
+    print(f"A copy of games/ is now a git repository: {_shown(repo)}")
+    played = play_due(repo, force=True)
+    print(f"Played {len(played)} phase(s), a commit and a tag each:")
+    for line in played_lines(repo / "games", played):
+        print(line)
     site = demo / "site"
     try:
         judge_main(["site", "--games", str(repo / "games"), "--out", str(demo / "site-src"),
@@ -38,10 +67,10 @@ def run(root: Path = ROOT) -> int:
         if exc.code:
             return int(exc.code)
     print("")
-    print(f"The site is built: open file://{site / 'index.html'}")
-    print(f"  or serve it: .venv/bin/python -m http.server -d {site.relative_to(root)} --bind 127.0.0.1 8000"
+    print(f"The site is built: open file://{(site / 'index.html').resolve()}")
+    print(f"  or serve it: python -m http.server -d {_shown(site)} --bind 127.0.0.1 8000"
           " and open http://127.0.0.1:8000/")
-    print("The latest map: " + ", ".join(str(p) for p in sorted((repo / "games").glob("*/*/map.png"))[-1:]))
+    print(f"Each game's page (its map, orders and results): {_shown(site)}/games/<game>/index.html")
     return 0
 
 
