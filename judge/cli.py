@@ -63,6 +63,7 @@ _LAZY = {
     "seal": ".store.commands:seal_cmd",
     "keygen": ".store.commands:keygen_cmd",
     "verify": ".store.commands:verify_cmd",
+    "init": ".store.commands:init_cmd",
 }
 """The commands that live in their adapters' modules."""
 

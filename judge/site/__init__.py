@@ -5,6 +5,6 @@
 * :mod:`judge.site.escape` — player text made harmless (Markdown escaping, press sanitizing);
 * :mod:`judge.site.charts` — centre and treasury charts as SVG;
 * :mod:`judge.site.commands` — ``judge site`` and ``judge post``;
-* :mod:`judge.site.mkdocs_hooks` — the MkDocs hook that reads the generated navigation;
+* :mod:`judge.site.mkdocs_plugin` — the MkDocs plugin ``judge``, which reads the generated navigation;
 * :mod:`judge.site.synthetic` — random legal games, for tests and benchmarks.
 """

@@ -2,14 +2,15 @@
 
 :func:`mkdocs_build` runs ``mkdocs build --strict`` with the project's ``mkdocs.yml``. When the
 sources or the output are elsewhere than that file says (tests, benchmarks, ``judge site --out``),
-it writes a small configuration that INHERITs the project's and names the folders (and the hook)
-by absolute path. ``SOURCE_DATE_EPOCH`` is set from the last commit unless already set, so the
+it writes a small configuration that INHERITs the project's and names the folders by absolute
+path. ``SOURCE_DATE_EPOCH`` is set from the last commit unless already set, so the
 same sources give the same site.
 """
 
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -19,11 +20,12 @@ from typing import Any
 import yaml
 
 from ..core.errors import JudgeError
-from .generate import _project_dir
+from ..resources import data_path
 
-__all__ = ["mkdocs_build", "read_site_url", "DEFAULT_CONFIG"]
+__all__ = ["mkdocs_build", "read_site_url", "pages_url", "DEFAULT_CONFIG"]
 
-DEFAULT_CONFIG = _project_dir("mkdocs.yml", "JUDGE_MKDOCS_CONFIG")
+DEFAULT_CONFIG = data_path("mkdocs.yml")
+"""The judge's own ``mkdocs.yml`` (``$JUDGE_MKDOCS_CONFIG``), for a league that has none."""
 
 
 class _LenientLoader(yaml.SafeLoader):
@@ -67,9 +69,37 @@ def read_config(config: Path | str = DEFAULT_CONFIG) -> dict[str, Any]:
     return data if isinstance(data, dict) else {}
 
 
-def read_site_url(config: Path | str = DEFAULT_CONFIG) -> str:
-    """The site's address from mkdocs.yml's ``site_url`` (``SITE_URL`` in the environment), or ''."""
-    return str(read_config(config).get("site_url") or "")
+def read_site_url(config: Path | str = DEFAULT_CONFIG, *, repo_dir: Path | str = ".") -> str:
+    """The site's address: mkdocs.yml's ``site_url`` (``SITE_URL`` in the environment) if set,
+    else the GitHub Pages address of the league's repository (:func:`pages_url`), else ''."""
+    url = str(read_config(config).get("site_url") or "") if Path(config).is_file() else ""
+    return url or pages_url(repo_dir)
+
+
+_GITHUB_REMOTE = re.compile(r"^(?:https://(?:[^@/]+@)?github\.com/|git@github\.com:|ssh://git@github\.com/)"
+                            r"(?P<owner>[A-Za-z0-9-]+)/(?P<name>[A-Za-z0-9._-]+?)(?:\.git)?/?$")
+
+
+def pages_url(repo_dir: Path | str = ".") -> str:
+    """Where GitHub Pages publishes the league: ``https://<owner>.github.io/<repo>/`` (the root for
+    a repository named ``<owner>.github.io``), from ``$GITHUB_REPOSITORY`` in a workflow, else from
+    the ``origin`` remote of the repository at ``repo_dir``; '' when neither is on GitHub. A league
+    on its own domain sets ``site_url`` in its ``mkdocs.yml``."""
+    slug = os.environ.get("GITHUB_REPOSITORY", "")
+    owner, _, name = slug.partition("/")
+    if not (owner and name):
+        try:
+            proc = subprocess.run(["git", "-C", str(repo_dir), "remote", "get-url", "origin"],
+                                  capture_output=True, text=True, timeout=10)
+        except (OSError, subprocess.SubprocessError):
+            return ""
+        match = _GITHUB_REMOTE.match(proc.stdout.strip()) if proc.returncode == 0 else None
+        if not match:
+            return ""
+        owner, name = match["owner"], match["name"]
+    if name.lower() == f"{owner.lower()}.github.io":
+        return f"https://{owner.lower()}.github.io/"
+    return f"https://{owner.lower()}.github.io/{name}/"
 
 
 def _last_commit_time(where: Path) -> str | None:
@@ -103,8 +133,9 @@ def mkdocs_build(docs_dir: Path | str, site_dir: Path | str, *, config: Path | s
     with tempfile.TemporaryDirectory(prefix="judge-mkdocs-") as tmp:
         cfg = config
         if not same:
-            hooks = [str((config.parent / h).resolve()) for h in base.get("hooks") or []]
-            derived = {"INHERIT": str(config), "docs_dir": str(docs), "site_dir": str(site), "hooks": hooks}
+            derived = {"INHERIT": str(config), "docs_dir": str(docs), "site_dir": str(site)}
+            if base.get("hooks"):
+                derived["hooks"] = [str((config.parent / h).resolve()) for h in base["hooks"]]
             cfg = Path(tmp) / "mkdocs.yml"
             cfg.write_text(yaml.safe_dump(derived, sort_keys=False), encoding="utf-8")
         cmd = [sys.executable, "-m", "mkdocs", "build", "-f", str(cfg)]

@@ -20,15 +20,18 @@ from ..core.errors import JudgeError
 DEFAULT_TIMEZONES = ("America/Los_Angeles", "America/New_York", "Europe/London", "Europe/Berlin", "Asia/Tokyo")
 
 
-def _config_path(config: str | None) -> Path:
+def _config_path(config: str | None) -> tuple[Path, Path]:
+    """The MkDocs configuration and the folder its ``docs_dir`` and ``site_dir`` are relative to:
+    ``--config`` or the league's ``./mkdocs.yml`` (beside it), else the judge's own default with
+    the folders in the current one. Nothing is ever written beside the judge's installed files."""
     if config:
-        return Path(config)
+        return Path(config), Path(config).parent
     here = Path("mkdocs.yml")
     if here.is_file():
-        return here
+        return here, Path(".")
     from .build import DEFAULT_CONFIG
 
-    return DEFAULT_CONFIG
+    return DEFAULT_CONFIG, Path(".")
 
 
 @click.command("site")
@@ -54,16 +57,19 @@ def site_cmd(games_dir: str, out_dir: str | None, build: bool, site_dir: str | N
     from .generate import generate
     from .build import mkdocs_build, read_config
 
-    cfg_path = _config_path(config)
+    if not Path(games_dir).is_dir():
+        raise JudgeError("no games folder here: run judge site at the top of a league (judge init makes one), "
+                         "or name the folder with --games", games_dir)
+    cfg_path, base = _config_path(config)
     cfg = read_config(cfg_path) if cfg_path.is_file() else {}
-    out = Path(out_dir) if out_dir else cfg_path.parent / str(cfg.get("docs_dir") or "site-src")
+    out = Path(out_dir) if out_dir else base / str(cfg.get("docs_dir") or "site-src")
     site_title = str(cfg.get("site_name") or "Diplomacy games")
     report = generate(games_dir, out, force=force, site_title=site_title)
     click.echo(f"site sources in {out}: {report.line()}")
     if build:
         if not cfg_path.is_file():
             raise JudgeError("no mkdocs.yml to build with", str(cfg_path))
-        dest = Path(site_dir) if site_dir else cfg_path.parent / str(cfg.get("site_dir") or "site")
+        dest = Path(site_dir) if site_dir else base / str(cfg.get("site_dir") or "site")
         import time
 
         t0 = time.perf_counter()
@@ -93,7 +99,8 @@ def _find_phase(game, phase: str | None):
 @click.argument("phase", required=False)
 @click.option("--format", "fmt", type=click.Choice(["bbcode", "markdown"]), default="bbcode", show_default=True,
               help="BBCode for phpBB-style forums, Markdown for Discourse, GitHub and the like.")
-@click.option("--base-url", default=None, help="The site's address [default: mkdocs.yml's site_url / $SITE_URL].")
+@click.option("--base-url", default=None,
+              help="The site's address [default: mkdocs.yml's site_url / $SITE_URL, else the GitHub Pages address of the repository's origin].")
 @click.option("--config", default=None, type=click.Path(dir_okay=False), help="The MkDocs configuration to read site_url from.")
 @click.option("--tz", "zones", multiple=True, help="A time zone for the deadline (IANA name; repeat the option).")
 def post_cmd(game_dir: str, phase: str | None, fmt: str, base_url: str | None, config: str | None,
@@ -112,9 +119,10 @@ def post_cmd(game_dir: str, phase: str | None, fmt: str, base_url: str | None, c
     folder = _find_phase(game, phase)
     i = game.phases.index(folder)
     next_f = game.phases[i + 1] if i + 1 < len(game.phases) else None
-    url = base_url if base_url is not None else read_site_url(_config_path(config)) if _config_path(config).is_file() else ""
+    url = base_url if base_url is not None else read_site_url(_config_path(config)[0], repo_dir=game.path)
     if not url:
-        raise JudgeError("no address for the site: set SITE_URL (mkdocs.yml's site_url) or pass --base-url")
+        raise JudgeError("no address for the site: this repository has no GitHub remote 'origin'; "
+                         "set site_url in mkdocs.yml (or $SITE_URL) or pass --base-url")
     variant = find_variant(game.variant_name)
     positions = _Positions(variant)
     results = load_yaml_file(folder.path / "results.yaml") or {}

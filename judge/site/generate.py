@@ -10,7 +10,7 @@
   captures, the narrative (generated sentences, the Gamesmaster's ``gm.md``, players' press),
   the results in the njudge format, previous and next links; its images under
   ``games/<slug>/<phase folder>/``;
-* ``.nav.yml``: the navigation (read by ``judge/site/mkdocs_hooks.py``);
+* ``.nav.yml``: the navigation (read by the MkDocs plugin ``judge``, :mod:`judge.site.mkdocs_plugin`);
 * ``.judge-site.json``: the manifest that makes the next run incremental.
 
 MkDocs only renders: the generator's output is plain Markdown and files, and another renderer
@@ -46,6 +46,7 @@ import yaml
 from markupsafe import Markup
 
 from ..core.errors import JudgeError
+from ..resources import data_path
 from ..core.legality import retreat_options
 from ..core.types import Dislodged, Location, PhaseKind, Position, Power, Unit, UnitType
 from ..core.variant import Variant
@@ -59,22 +60,12 @@ from .escape import md_escape, plain_title, press_html, url_path
 from .state_sections import state_sections
 from .gamefiles import SLUG_RE, GameFolder, PhaseFolder, find_games, load_yaml_file, read_game
 
-__all__ = ["generate", "GenerateReport", "ROOT", "TEMPLATES_DIR", "STATIC_DIR", "MANIFEST_NAME", "NAV_NAME"]
+__all__ = ["generate", "GenerateReport", "TEMPLATES_DIR", "STATIC_DIR", "MANIFEST_NAME", "NAV_NAME"]
 
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def _project_dir(name: str, env: str) -> Path:
-    """A folder of the project: ``$env`` if set; else next to the package (a checkout, or an
-    editable install); else in the current folder (``pip install .`` run from a checkout)."""
-    if os.environ.get(env):
-        return Path(os.environ[env])
-    beside = ROOT / name
-    return beside if beside.exists() else Path.cwd() / name
-
-
-TEMPLATES_DIR = _project_dir("templates", "JUDGE_TEMPLATES")
-STATIC_DIR = _project_dir("docs-src", "JUDGE_SITE_STATIC")
+TEMPLATES_DIR = data_path("templates")
+"""The page templates (``$JUDGE_TEMPLATES`` replaces them)."""
+STATIC_DIR = data_path("site-static")
+"""Files copied into every site as they are, e.g. ``assets/judge.css`` (``$JUDGE_SITE_STATIC``)."""
 MANIFEST_NAME = ".judge-site.json"
 NAV_NAME = ".nav.yml"
 MANIFEST_VERSION = 1

@@ -16,7 +16,7 @@ import click
 
 from ..core.errors import StoreError
 
-__all__ = ["new_cmd", "tick_cmd", "due_cmd", "check_cmd", "check_pr_cmd", "seal_cmd", "keygen_cmd", "verify_cmd", "COMMANDS"]
+__all__ = ["new_cmd", "tick_cmd", "due_cmd", "check_cmd", "check_pr_cmd", "seal_cmd", "keygen_cmd", "verify_cmd", "init_cmd", "COMMANDS"]
 
 
 def _now(value: str | None) -> datetime:
@@ -267,5 +267,33 @@ def verify_cmd(game_dir: str, ref: str) -> None:
         sys.exit(1)
 
 
-COMMANDS = (new_cmd, tick_cmd, due_cmd, check_cmd, check_pr_cmd, seal_cmd, keygen_cmd, verify_cmd)
+@click.command("init")
+@click.argument("league_dir", metavar="DIR", default=".")
+@click.option("--name", "title", default=None, help="The league's name (the site's title) [default: the folder's name].")
+@click.option("--judge-source", default=None, metavar="URL",
+              help="The judge's repository to pin [default: the installed judge's Source URL].")
+@click.option("--upgrade", is_flag=True,
+              help="An existing league: rewrite only the workflows and the pin, for the judge installed now.")
+def init_cmd(league_dir: str, title: str | None, judge_source: str | None, upgrade: bool) -> None:
+    """Make a league repository of one's own in DIR: the workflows, the judge's version pinned,
+    mkdocs.yml, games/ and a page for the players; commit it."""
+    from .league import init_league, judge_requirement
+
+    requirement = judge_requirement(judge_source)
+    name = title or Path(league_dir).resolve().name.replace("-", " ").replace("_", " ").title()
+    written = init_league(league_dir, title=name, requirement=requirement, upgrade=upgrade)
+    for path in written:
+        click.echo(f"wrote {path}", err=True)
+    if not written:
+        click.echo("nothing to change", err=True)
+        return
+    click.echo(f"committed; the workflows install {requirement}", err=True)
+    if not upgrade:
+        click.echo("Next: push it to a new GitHub repository, then on GitHub set Pages to 'GitHub Actions' "
+                   "and Actions' workflow permissions to 'Read and write' (README.md says more); "
+                   "create a game with: judge new games/<name> --variant standard --players POWER=LOGIN ... --commit",
+                   err=True)
+
+
+COMMANDS = (new_cmd, tick_cmd, due_cmd, check_cmd, check_pr_cmd, seal_cmd, keygen_cmd, verify_cmd, init_cmd)
 """Every command of this module, for ``for c in COMMANDS: cli.add_command(c)``."""

@@ -11,22 +11,20 @@ import dataclasses
 import functools
 import importlib
 import pkgutil
-import os
 from pathlib import Path
 
 from ..core.errors import MapError
 from ..core.variant import STANDARD_CALENDAR, Rules, Variant
+from ..resources import data_path
 from .loader import build_variant
 
 __all__ = ["find_variant", "variants_dir", "known_variants"]
 
 
 def variants_dir() -> Path:
-    """Where variant data lives: ``$JUDGE_VARIANTS`` or the project's ``variants/`` folder."""
-    env = os.environ.get("JUDGE_VARIANTS")
-    if env:
-        return Path(env)
-    return Path(__file__).resolve().parents[2] / "variants"
+    """Where variant data lives: ``$JUDGE_VARIANTS``, else the package's own (the project's
+    ``variants/`` folder, packed into the wheel)."""
+    return data_path("variants")
 
 
 @functools.lru_cache(maxsize=None)
