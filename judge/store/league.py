@@ -129,7 +129,7 @@ def init_league(dest: str | Path, *, title: str, requirement: str, upgrade: bool
                              "workflows and version, run judge init --upgrade", str(dest))
     dest.mkdir(parents=True, exist_ok=True)
     try:
-        repo = git.Repo(dest)
+        repo = git.Repo(dest, search_parent_directories=True)
     except (git.InvalidGitRepositoryError, git.NoSuchPathError):
         repo = git.Repo.init(dest, initial_branch="main")
     if repo.working_tree_dir is None or Path(repo.working_tree_dir).resolve() != dest.resolve():
