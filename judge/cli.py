@@ -64,6 +64,11 @@ _LAZY = {
     "keygen": ".store.commands:keygen_cmd",
     "verify": ".store.commands:verify_cmd",
     "init": ".store.commands:init_cmd",
+    "deadline": ".store.gm_commands:deadline_cmd",
+    "pause": ".store.gm_commands:pause_cmd",
+    "resume": ".store.gm_commands:resume_cmd",
+    "replace": ".store.gm_commands:replace_cmd",
+    "end": ".store.gm_commands:end_cmd",
 }
 """The commands that live in their adapters' modules."""
 

@@ -134,10 +134,11 @@ def test_every_command_is_listed_and_loads_by_its_name():
 
     from judge.cli import cli
     from judge.store.commands import COMMANDS
+    from judge.store.gm_commands import GM_COMMANDS
 
     ctx = click.Context(cli)
     names = cli.list_commands(ctx)
-    assert {c.name for c in COMMANDS} | {"adjudicate", "render", "site", "post"} == set(names)
+    assert {c.name for c in COMMANDS + GM_COMMANDS} | {"adjudicate", "render", "site", "post"} == set(names)
     for name in names:
         assert cli.get_command(ctx, name).name == name
     code = ("import sys; from judge.cli import main\n"

@@ -30,7 +30,8 @@ SLUG = re.compile(r"^[a-z0-9][a-z0-9-]{0,62}$")
 
 ORDER_MODES = ("public", "sealed")
 STATUSES = ("active", "paused", "finished")
-_TOP_KEYS = ("title", "variant", "options", "players", "schedule", "orders", "recipient", "status")
+_TOP_KEYS = ("title", "variant", "options", "players", "schedule", "orders", "recipient", "status", "ended")
+"""The keys of ``game.yaml`` (``ended`` is written by ``judge end``: how the game ended)."""
 
 
 def load_yaml(text: str, filename: str) -> Any:
