@@ -244,6 +244,30 @@ def test_press_is_sanitized():
     assert sanitize_html("<p>a<b>b</p>c") == "<p>a<b>b</b></p>c"
 
 
+def test_gm_notes_are_sanitized_like_press_not_published_as_raw_html(tmp_path):
+    """Defect: ``gm.md`` (the game's and each phase's) went onto the pages as raw HTML, so a
+    ``<script>`` in it ran, while press was sanitised. Now both go through :func:`press_html`."""
+    v = find_variant("standard")
+    game = write_game(tmp_path / "games", "g", v, phases=1, seed=1, maps=False)
+    first = sorted(p for p in game.iterdir() if p.is_dir())[0]
+    notes = (f"The **Gamesmaster** speaks. A [fair link](https://example.org/news).\n\n<script>{PWN}</script>\n"
+             f"<img src=x onerror=\"{PWN}\">\n<p onmouseover=\"{PWN}\">hover</p>\n[click](javascript:{PWN})\n"
+             f"<a href=\"javascript:{PWN}\">link</a> <a href=\" JaVaScRiPt:{PWN}\" onclick=\"{PWN}\">ok</a>\n")
+    (game / "gm.md").write_text(notes, encoding="utf-8")
+    (first / "gm.md").write_text(notes, encoding="utf-8")
+    generate(tmp_path / "games", tmp_path / "out")
+    for page in (tmp_path / "out" / "games" / "g" / "index.md", tmp_path / "out" / "games" / "g" / f"{first.name}.md"):
+        text = page.read_text(encoding="utf-8")
+        gm = text.split('<div class="judge-gm">', 1)[1].split("</div>", 1)[0]
+        assert "<strong>Gamesmaster</strong>" in gm and 'href="https://example.org/news"' in gm, gm
+        scan = _Scan()
+        scan.feed(gm)
+        assert not scan.scripts and not scan.handlers and not scan.js_links, gm
+        low = text.lower()
+        for bad in ("<script", "onerror", "onclick", "onmouseover", "javascript:", "<img", PWN):
+            assert bad not in low, (page.name, bad)
+
+
 # -- the built site -------------------------------------------------------------------------------
 
 

@@ -9,7 +9,8 @@ with any scheme. So:
   entity, and new lines become spaces.
   The site's templates apply it to every value they print unless the value was marked trusted
   with :class:`markupsafe.Markup`.
-* :func:`press_html` renders a player's press (Markdown) to HTML with Python-Markdown and keeps
+* :func:`press_html` renders a player's press and the Gamesmaster's ``gm.md`` (Markdown) to HTML
+  with Python-Markdown and keeps
   only an allowlist of tags and attributes (links only to ``http``, ``https``, ``mailto`` and
   nothing else); everything else is dropped or shown as text.
 * :func:`plain_title` strips what could open a tag from a title (page titles reach the theme's

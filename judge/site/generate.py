@@ -473,6 +473,16 @@ def _adjustment_rows(variant: Variant, position: Position) -> list[TableRow]:
     return rows
 
 
+def _receipt_for_orders(path: Path) -> bool:
+    """Does a receipt say orders were received (not only press)? An unreadable one counts."""
+    try:
+        data = load_yaml_file(path)
+    except JudgeError:
+        return True
+    files = data.get("files") if isinstance(data, dict) else None
+    return not isinstance(files, dict) or any(str(k).startswith("orders/") for k in files)
+
+
 @dataclass
 class _PhaseOut:
     markdown: str
@@ -534,7 +544,7 @@ def _phase_page(game: GameFolder, variant: Variant, positions: _Positions, i: in
         found = {f.name.split(".")[0] for f in folder.order_files()}
         rdir = folder.path / "receipts"
         if rdir.is_dir():
-            found |= {p.stem for p in rdir.glob("*.yaml")}
+            found |= {p.stem for p in rdir.glob("*.yaml") if _receipt_for_orders(p)}
         received = [stems[s] for s in sorted(found) if s in stems]
     shown = after if folder.finished and after is not None else before
     state = state_sections(variant, shown)
@@ -549,7 +559,7 @@ def _phase_page(game: GameFolder, variant: Variant, positions: _Positions, i: in
         next=Link(title=_title_of(next_f), href=f"{next_f.name}.md") if next_f else None,
         map=image,
         narrative=story,
-        gm=Markup(gm.read_text(encoding="utf-8-sig")) if gm else None,
+        gm=Markup(press_html(gm.read_text(encoding="utf-8-sig"))) if gm else None,
         press=press,
         orders=_orders_table(variant, results) if folder.finished else [],
         notes=[str(n) for n in results.get("notes") or []],
@@ -689,7 +699,7 @@ def _game(game: GameFolder, out: _Out, hasher: _Hasher, old_phases: Mapping[str,
     ctx = GameContext(
         title=game.title, variant=variant.title, status=game.status, current=cur_link, deadline=deadline, winner=winner,
         players=players, chart=chart, treasury_chart=treasury_chart, map=image,
-        map_phase=map_s["title"] if map_s else "", gm=Markup(gm.read_text(encoding="utf-8-sig")) if gm.is_file() else None,
+        map_phase=map_s["title"] if map_s else "", gm=Markup(press_html(gm.read_text(encoding="utf-8-sig"))) if gm.is_file() else None,
         state=[{"title": x["title"], "body": Markup(x["body"])} for x in (current.get("state") or [])] if current else [],
         timeline=[TimelineRow(title=s["title"], href=f"{s['folder']}.md", deadline=s["deadline"], summary=s["summary"]) for s in summaries],
     )
