@@ -14,6 +14,7 @@ from __future__ import annotations
 import os
 import shutil
 import sys
+import time
 from collections import Counter
 from pathlib import Path
 
@@ -533,3 +534,69 @@ def test_a_pull_request_merge_killed_at_any_write_point_is_put_right(repo, recor
         accept(r, check_pr(r, "main", head, "fran", when), head, when, pr=3)
 
     _killed_at_every_write_point(repo, job, record_figure, "merging a pull request")
+
+
+# -- a git process killed while holding git's own lock ---------------------------------------------
+
+
+def _judge_tick(root: Path, **env: str):
+    import subprocess
+
+    judge = str(Path(sys.executable).parent / "judge")
+    return subprocess.run([judge, "tick", "--now", "2025-01-13T00:00:00Z", "--no-maps"], cwd=root,
+                          capture_output=True, text=True, timeout=300, env={**os.environ, **env})
+
+
+@pytest.mark.skipif(not Path("/proc/self/fd").is_dir(), reason="needs /proc to tell a live git from a dead one")
+def test_an_index_lock_left_by_a_killed_git_is_removed_by_the_next_tick(repo):
+    """Defect: ``kill -9`` while git held ``.git/index.lock`` made every later ``judge tick`` fail
+    until someone deleted the lock by hand. A real git (``git commit -a`` waiting for its editor,
+    the lock taken) holds the lock: the tick respects it and says who holds it. Then that git is
+    killed: the next tick removes the lock it left, says so on standard error, and plays."""
+    import signal
+    import subprocess
+
+    make_game(repo)
+    root = Path(repo.working_tree_dir)
+    (root / "README.md").write_text("games, edited\n")
+    lock = Path(repo.git_dir) / "index.lock"
+    holder = subprocess.Popen(["git", "commit", "-a"], cwd=root, env={**os.environ, "GIT_EDITOR": "sleep 120; true"},
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+    try:
+        for _ in range(200):
+            if lock.exists():
+                break
+            time.sleep(0.05)
+        assert lock.exists(), "git commit took the index lock"
+        out = _judge_tick(root, JUDGE_GIT_LOCK_WAIT="0.5")
+        assert out.returncode == 2, out
+        assert f".git/index.lock is held by a running git process ({holder.pid}: git commit -a)" in out.stderr
+        assert "internal error" not in out.stderr and lock.exists()
+        assert repo.head.commit.message == "g: new game"
+    finally:
+        os.killpg(holder.pid, signal.SIGKILL)  # kill -9: git (and its editor) die holding the lock
+        holder.wait()
+    assert lock.exists(), "the killed git left its lock"
+    out = _judge_tick(root)
+    assert out.returncode == 0, out
+    assert "warning: removed .git/index.lock, left by a git process that was killed while holding it" in out.stderr
+    assert out.stdout.splitlines()[:2] == [f"played g/{S01}", "played g/1901-3-fall-movement"], out.stdout
+    assert not lock.exists()
+    assert repo.git.status("--porcelain") == " M README.md"  # the user's own change is untouched
+
+
+@pytest.mark.skipif(not Path("/proc/self/fd").is_dir(), reason="needs /proc to tell a live git from a dead one")
+def test_ref_and_index_locks_left_by_a_dead_process_are_removed_before_committing(repo):
+    """The same for locks written as a killed git leaves them (the branch's ref lock and the
+    index lock, half written), met by a command that commits (merging a pull request)."""
+    make_game(repo)
+    git_dir = Path(repo.git_dir)
+    (git_dir / "index.lock").write_bytes(b"DIRC\x00\x00")
+    (git_dir / "refs" / "heads" / "main.lock").write_text(repo.head.commit.hexsha[:20])
+    head = pr_commit(repo, {order_path(S01, "France"): b"A PAR - BUR\n"})
+    out = CliRunner().invoke(_cli(), ["check-pr", "--head", head, "--author", "fran", "--apply",
+                                      "--now", "2025-01-07T00:00:00Z", "--repo", repo.working_tree_dir])
+    assert out.exit_code == 0, (out.output, out.stderr)
+    assert "removed .git/index.lock" in out.stderr and "removed .git/refs/heads/main.lock" in out.stderr
+    assert not (git_dir / "index.lock").exists() and not (git_dir / "refs" / "heads" / "main.lock").exists()
+    assert repo.head.commit.parents[1].hexsha == head and repo.git.status("--porcelain") == ""

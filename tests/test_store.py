@@ -21,7 +21,7 @@ from judge.store.settings import format_time, parse_time
 from judge.store.tick import play_due, tick
 from judge.store.verify import verify_game
 from judge.variants import find_variant
-from test_store_helpers import PLAYERS, T0, hours, make_game, make_repo, repo, send_orders, snapshot  # noqa: F401
+from test_store_helpers import PLAYERS, T0, hours, make_game, make_repo, pr_commit, repo, send_orders, snapshot  # noqa: F401
 
 G = "games/g"
 S01, F01, R01, W01, S02, F02 = ("1901-1-spring-movement", "1901-3-fall-movement", "1901-4-fall-retreat",
@@ -402,3 +402,79 @@ def test_a_new_game_in_a_repository_without_commits(tmp_path):
     create_game(repo, new_game("games/first", "standard", now=T0, maps=False), commit=True, now=T0)
     assert repo.head.commit.message == "first: new game"
     assert repo.git.status("--porcelain") == ""
+
+
+# -- ordinary problems: a located message and exit 2, never "internal error" (exit 3) ---------------
+
+
+def _judge(args: list[str], cwd: Path, **env: str):
+    """Run the installed ``judge`` command as a user would (no proxy: the remotes here are local
+    or refused at once)."""
+    import os
+    import subprocess
+    import sys
+
+    clean = {k: v for k, v in os.environ.items() if "proxy" not in k.lower()}
+    return subprocess.run([str(Path(sys.executable).parent / "judge"), *args], cwd=cwd, capture_output=True,
+                          text=True, timeout=300, env={**clean, "GIT_TERMINAL_PROMPT": "0", **env})
+
+
+def test_an_unknown_time_zone_and_a_missing_head_commit_exit_2_with_a_located_message(tmp_path):
+    """Defect: ``judge new --timezone Mars/Base`` and ``judge check-pr --head deadbeef`` ended in
+    "internal error" (exit 3). Each now names the option and the reason, and exits 2."""
+    repo = make_repo(tmp_path / "r")
+    root = Path(repo.working_tree_dir)
+    out = _judge(["new", "games/g", "--timezone", "Mars/Base", "--players", "France=fran", "--commit", "--no-maps"], root)
+    assert out.returncode == 2, out
+    assert "judge: --timezone: unknown time zone 'Mars/Base'" in out.stderr and "internal error" not in out.stderr
+    assert not (root / "games").exists() and repo.head.commit.message == "init\n"
+    make_game(repo)
+    out = _judge(["check-pr", "--head", "deadbeef", "--author", "fran"], root)
+    assert out.returncode == 2, out
+    assert "judge: --head: no commit 'deadbeef' in this repository" in out.stderr and "internal error" not in out.stderr
+    out = _judge(["check-pr", "--head", "HEAD", "--base", "nosuchbranch", "--author", "fran"], root)
+    assert out.returncode == 2 and "judge: --base: no commit 'nosuchbranch'" in out.stderr, out
+    # A pull request that cannot be fetched: the remote is named, exit 2.
+    out = _judge(["check-pr", "--head", "deadbeef", "--author", "fran", "--pr", "3", "--fetch", str(tmp_path / "nowhere")],
+                 root)
+    assert out.returncode == 2 and "cannot fetch pull request #3" in out.stderr and "internal error" not in out.stderr, out
+
+
+def _local_state(repo) -> dict:
+    git_dir = Path(repo.git_dir)
+    logs = {p.relative_to(git_dir).as_posix(): p.read_bytes() for p in sorted((git_dir / "logs").rglob("*")) if p.is_file()}
+    extra = {name: (git_dir / name).read_bytes() if (git_dir / name).exists() else None
+             for name in ("ORIG_HEAD", "FETCH_HEAD", "packed-refs")}
+    return {**snapshot(repo), "logs": logs, "extra": extra}
+
+
+@pytest.mark.parametrize("remote", ["https://127.0.0.1:9/x.git", "nowhere/x.git"])
+def test_a_push_that_fails_leaves_the_local_repository_as_it_was(tmp_path, remote):
+    """Defect: ``judge tick GAME --push URL`` with an unreachable remote failed with "internal
+    error" (exit 3), leaving the phase committed locally with its tag deleted. Now the push's
+    failure is named with the remote (exit 2), and the local repository is as before the run."""
+    repo = make_repo(tmp_path / "r")
+    make_game(repo)
+    root = Path(repo.working_tree_dir)
+    if not remote.startswith("https:"):
+        remote = str(tmp_path / remote)
+    before = _local_state(repo)
+    out = _judge(["tick", "games/g", "--now", "2025-01-13T00:00:00Z", "--no-maps", "--push", remote], root)
+    assert out.returncode == 2, out
+    assert f"judge: {remote}: the push failed: fatal:" in out.stderr and "internal error" not in out.stderr
+    assert "the local repository is as it was before this run" in out.stderr
+    assert _local_state(repo) == before
+    # The same for a pull request accepted with --apply --push.
+    head = pr_commit(repo, {order_path(S01, "France"): b"A PAR - BUR\n"})
+    out = _judge(["check-pr", "--head", head, "--author", "fran", "--apply", "--push", remote,
+                  "--now", "2025-01-07T00:00:00Z"], root)
+    assert out.returncode == 2 and "the push failed" in out.stderr and "as it was before this run" in out.stderr, out
+    assert _local_state(repo) == before
+    # Reachable again: the same tick plays and pushes.
+    import git
+
+    origin = tmp_path / "origin.git"
+    git.Repo.init(origin, bare=True, initial_branch="main")
+    out = _judge(["tick", "games/g", "--now", "2025-01-13T00:00:00Z", "--no-maps", "--push", str(origin)], root)
+    assert out.returncode == 0 and f"played g/{S01}" in out.stdout, out
+    assert git.Repo(origin).commit("main") == repo.head.commit

@@ -199,3 +199,150 @@ def test_diff_changes_reads_raw_git_output(game_repo):
     changes = diff_changes(repo, "main", head)
     assert sorted(c.path for c in changes) == sorted([FRANCE, f"{G}/{S01}/orders/a b.txt"])
     assert {c.status for c in changes} == {"A"}
+
+
+# -- '# ready' counts only when every line was understood -----------------------------------------
+
+
+def _ready_all_but_france(repo, folder: str, orders: dict[str, str], when) -> None:
+    from test_store_helpers import PLAYERS
+
+    for power, text in orders.items():
+        if power != "France":
+            verdict = send_orders(repo, order_path(folder, power), text.replace("# ready\n", "") + "# ready\n",
+                                  PLAYERS[power], when)
+            assert verdict.accepted, verdict.to_text()
+
+
+def test_ready_does_not_count_while_a_line_is_not_understood_and_the_check_says_why(game_repo, tmp_path, monkeypatch,
+                                                                                      no_maps):
+    """Defect: a file marked '# ready' with a line the judge could not read counted as ready (the
+    phase was played early) and the pull-request check said only 'accepted ... ok'. Now the power
+    is not ready until every line is understood, and the summary shows how each line was read
+    and says why '# ready' does not count. An order understood but illegal still counts."""
+    from test_store import SPRING_1901
+
+    repo = game_repo
+    _ready_all_but_france(repo, S01, SPRING_1901, WHEN)
+    head = pr_commit(repo, {FRANCE: b"A PAR - BUR\nA MAR - Marsbase\nF Brest - Mid\n# ready\n"})
+    summary = tmp_path / "summary.md"
+    monkeypatch.chdir(repo.working_tree_dir)
+    out = CliRunner().invoke(_cli(), ["check-pr", "--head", head, "--author", "fran", "--summary", str(summary),
+                                      "--pr", "4", "--apply", "--now", "2025-01-07T03:00:00Z"], catch_exceptions=False)
+    assert out.exit_code == 0, out.output  # the orders are taken (and may be fixed before the deadline) ...
+    assert "'# ready' does not count: line 2 was not understood" in out.output  # ... but not as ready
+    md = summary.read_text()
+    assert "| line | text | read as |" in md
+    assert "| 1 | A PAR - BUR | A PAR - BUR |" in md
+    assert "| 2 | A MAR - Marsbase | **not read**: 'marsbase' is not a province" in md
+    assert "| 3 | F Brest - Mid | F BRE - MAO |" in md
+    assert "| 4 | &#35; ready | marks the orders ready (**does not count**) |" in md
+    assert "**`# ready` does not count** for France: line 2 was not understood" in md
+    assert "| `games/g/1901-1-spring-movement/orders/france.txt` | ok: France's orders; '# ready' does not count: " \
+           "line 2 not understood |" in md
+    assert "France is not ready, and the phase will not be played early" in md
+
+    waiting = tick(repo, now=WHEN + hours(1))
+    assert waiting.played == []
+    assert "6 of 7 players ready" in waiting.waiting[0].reason
+    assert "France's '# ready' does not count: line 2 was not understood" in waiting.waiting[0].reason
+
+    # An illegal order is understood (the rules make the army hold): '# ready' counts.
+    verdict = send_orders(repo, FRANCE, "A PAR - BUR\nA MAR - MOS\nF BRE - MAO\n# ready\n", "fran", WHEN + hours(2))
+    assert verdict.accepted and verdict.files[0].reason == "France's orders, ready"
+    assert "`# ready` counts: every line was understood; France is ready." in verdict.to_markdown()
+    assert tick(repo, now=WHEN + hours(3)).played == [f"g/{S01}"]
+    info = yaml.safe_load((Path(repo.working_tree_dir) / G / S01 / "phase.yaml").read_text())
+    assert info["trigger"] == "ready"
+
+
+def test_ready_does_not_count_with_an_order_of_two_meanings(game_repo, no_maps, monkeypatch):
+    """The same defect for an order the judge reads two ways (a fleet's move to Spain, which has
+    two coasts it could reach): not followed, so '# ready' does not count; ``judge check`` says so."""
+    from test_store import F01, SPRING_1901
+
+    repo = game_repo
+    assert send_orders(repo, FRANCE, SPRING_1901["France"], "fran", WHEN).accepted
+    assert tick(repo, now=T0 + hours(73)).played == [f"g/{S01}"]  # F BRE - MAO
+    fall = T0 + hours(80)
+    _ready_all_but_france(repo, F01, {p: "" for p in SPRING_1901}, fall)
+    verdict = send_orders(repo, order_path(F01, "France"), "A BUR H\nF MAO - SPA\n# ready\n", "fran", fall)
+    assert verdict.accepted
+    assert verdict.files[0].reason == "France's orders; '# ready' does not count: line 2 not understood"
+    assert "'# ready' does not count: line 2 has two meanings (Spain has two coasts" in verdict.to_text()
+    assert "| 2 | F MAO - SPA | **not read**: Spain has two coasts" in verdict.to_markdown()
+    assert tick(repo, now=fall + hours(1)).played == []
+    monkeypatch.chdir(repo.working_tree_dir)
+    out = CliRunner().invoke(_cli(), ["check", order_path(F01, "France")])
+    assert out.exit_code == 1
+    assert "marked ready ('# ready'): yes, but it does not count until every line is understood: line 2 has two " \
+           "meanings" in out.output
+
+
+# -- press by pull request ------------------------------------------------------------------------
+
+PRESS_DIR = f"{G}/{S01}/press"
+
+
+def test_a_player_sends_press_by_pull_request_with_a_receipt(game_repo, no_maps):
+    """Defect: ``press/*.md`` in the current phase's folder (players' press, per
+    docs/game-layout.md) was refused by the pull-request check. A player's own power's press files
+    (``press/<power>.md``, ``press/<power>-<words>.md``) are accepted, merged and receipted."""
+    repo = game_repo
+    root = Path(repo.working_tree_dir)
+    assert send_orders(repo, FRANCE, "A PAR - BUR\n", "fran", WHEN).accepted
+    press = {f"{PRESS_DIR}/france.md": b"**Vive la France!**\n", f"{PRESS_DIR}/france-to-england.md": b"Dear ed,\n"}
+    head = pr_commit(repo, press)
+    verdict = check_pr(repo, "main", head, "fran", WHEN + hours(1))
+    assert verdict.accepted, verdict.to_text()
+    assert {f.reason for f in verdict.files} == {"France's press (published on the phase's page)"}
+    sha = accept(repo, verdict, head, WHEN + hours(1), pr=8)
+    assert repo.commit(sha).message.startswith(f"g: press of France for {S01} (#8)")
+    for path, data in press.items():
+        assert (root / path).read_bytes() == data
+    receipt = yaml.safe_load((root / G / S01 / "receipts" / "france.yaml").read_text())
+    assert receipt["pull_request"] == 8 and receipt["received"] == "2025-01-07T04:00:00Z"
+    assert sorted(receipt["files"]) == ["orders/france.txt", "press/france-to-england.md", "press/france.md"]
+    # Changing one's press is accepted too.
+    assert send_orders(repo, f"{PRESS_DIR}/france.md", "Vive la France !\n", "fran", WHEN + hours(2)).accepted
+    assert (root / PRESS_DIR / "france.md").read_text() == "Vive la France !\n"
+    # The orders sent before the press are used as received (not as "changed after its receipt").
+    assert tick(repo, now=T0 + hours(73)).played == [f"g/{S01}"]
+    r = yaml.safe_load((root / G / S01 / "results.yaml").read_text())
+    assert not [n for n in r["notes"] if "receipt" in n], r["notes"]
+    assert {"power": "France", "order": "A PAR - BUR", "result": "success", "reason": "moved to Burgundy",
+            "tags": []} in r["orders"]
+
+
+@pytest.mark.parametrize("case", ["another power's", "no power in the name", "upper case", "not markdown",
+                                  "the next phase", "deleting", "with another file", "late", "not text",
+                                  "a longer name"])
+def test_press_pull_requests_other_than_ones_own_press_are_refused(game_repo, case):
+    repo = game_repo
+    mine = f"{PRESS_DIR}/france.md"
+    when = WHEN
+    files: dict[str, bytes | None] = {}
+    if case == "another power's":
+        files, expect = {f"{PRESS_DIR}/germany-to-france.md": b"hi\n"}, "Germany's press: Germany is played by @gus"
+    elif case == "no power in the name":
+        files, expect = {f"{PRESS_DIR}/news.md": b"hi\n"}, "a press file is named after its power"
+    elif case == "upper case":
+        files, expect = {f"{PRESS_DIR}/France.md": b"hi\n"}, "a press file is named after its power"
+    elif case == "not markdown":
+        files, expect = {f"{PRESS_DIR}/france.html": b"<script>x</script>\n"}, "a press file is named after its power"
+    elif case == "the next phase":
+        files = {f"{G}/1901-3-fall-movement/press/france.md": b"hi\n"}
+        expect = f"not the current phase (press goes to `{PRESS_DIR}/`)"
+    elif case == "deleting":
+        assert send_orders(repo, mine, "hi\n", "fran", WHEN).accepted
+        files, expect = {mine: None}, "press, once published, stays"
+    elif case == "with another file":
+        files, expect = {mine: b"hi\n", f"{G}/gm.md": b"pwned\n"}, "only your power's order file"
+    elif case == "late":
+        files, expect, when = {mine: b"hi\n"}, "the deadline (2025-01-09T22:00:00Z, +10 min) has passed", T0 + hours(72.2)
+    elif case == "not text":
+        files, expect = {mine: b"\xff\xfe\x00x"}, "not UTF-8 text"
+    else:
+        files, expect = {f"{PRESS_DIR}/francey.md": b"hi\n"}, "a press file is named after its power"
+    head = pr_commit(repo, files)
+    assert expect in refused(repo, head, when=when)

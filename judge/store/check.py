@@ -17,7 +17,7 @@ from ..core.resolution import Outcome
 from ..core.types import Power
 from ..notation import parse_orders
 from .layout import ORDERS, DirTree, Game, parse_folder
-from .submissions import READY, must_order
+from .submissions import READY, must_order, not_understood
 
 
 @dataclass
@@ -69,7 +69,8 @@ def check_orders(text: str, game: Game, folder: str, power: Power, filename: str
     if current and folder != current:
         report.lines.append(f"warning: the phase being played is {current}, not {folder}")
     kept = []
-    for ln in parse_orders(text, variant, position, filename, default_power=power):
+    lines = parse_orders(text, variant, position, filename, default_power=power)
+    for ln in lines:
         where = f"line {ln.line}"
         if ln.error is not None:
             report.lines.append(f"{where}: {ln.error.message}: {ln.text!r}")
@@ -95,5 +96,9 @@ def check_orders(text: str, game: Game, folder: str, power: Power, filename: str
             report.lines.append(f"note: {note}")
     if power not in must_order(variant, position):
         report.lines.append(f"note: {power} has nothing to decide in this phase")
-    report.lines.append("marked ready ('# ready'): " + ("yes" if READY.search(text) else "no"))
+    ready = "no"
+    if READY.search(text):
+        why = not_understood(lines, power, variant, position)
+        ready = ("yes, but it does not count until every line is understood: " + "; ".join(why)) if why else "yes"
+    report.lines.append("marked ready ('# ready'): " + ready)
     return report

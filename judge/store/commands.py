@@ -51,9 +51,12 @@ def _read_text(path: Path) -> str:
 def new_cmd(game_dir: str, more_players: tuple[str, ...], variant: str, title: str | None, players: tuple[str, ...],
             sealed: bool, timezone: str, now: str | None, commit: bool, no_maps: bool) -> None:
     """Create a game: game.yaml and the first phase folder with the starting position."""
-    from .settings import Schedule
+    from .settings import Schedule, time_zone
     from .tick import create_game, new_game, open_repo, parse_players, repo_path
 
+    if time_zone(timezone) is None:
+        raise StoreError(f"unknown time zone {timezone!r} (an IANA name, e.g. UTC, Europe/Paris, America/New_York)",
+                         "--timezone")
     when = _now(now)
     pairs = parse_players(list(players) + list(more_players))
     if commit:
@@ -174,7 +177,7 @@ def check_cmd(orders_file: str, game_dir: str | None, power: str | None, folder:
 def check_pr_cmd(base: str, head: str, author: str, summary: str | None, pr: int | None, apply_: bool,
                  remote: str | None, fetch_from: str | None, now: str | None, repo_dir: str) -> None:
     """Accept or refuse a pull request of orders; with --apply, commit it with its receipt."""
-    from .pr import accept, check_pr, fetch_pull
+    from .pr import accept, check_pr, fetch_pull, resolve_commit
     from .tick import open_repo, run_and_push
 
     repo = open_repo(repo_dir)
@@ -185,6 +188,9 @@ def check_pr_cmd(base: str, head: str, author: str, summary: str | None, pr: int
         if pr is None:
             raise StoreError("--fetch needs --pr")
         fetch_pull(repo, fetch_from, pr, head)
+    resolve_commit(repo, base, "--base")
+    resolve_commit(repo, head, "--head", hint="" if fetch_from else
+                   " (a pull request's head is fetched first: --fetch REMOTE --pr NUMBER)")
 
     def run():
         if apply_ and repo.head.commit != repo.commit(base):

@@ -21,11 +21,11 @@ from ..core.errors import StoreError
 from ..core.types import PhaseKind, Position
 from ..core.variant import Variant
 from ..dice import phase_seed
-from ..notation import format_position
+from ..notation import format_position, parse_orders
 from . import artifacts
 from .layout import PHASE_FILE, POSITION, RESULTS, RESULTS_TXT, Game, Overlay, PhaseInfo, phase_folder, read_text
 from .settings import format_time, load_yaml
-from .submissions import Collected, collect, must_order, parse_submissions
+from .submissions import Collected, collect, must_order, not_understood, parse_submissions
 
 
 @dataclass
@@ -224,13 +224,25 @@ class GamePlan:
 
 
 def is_ready(game: Game, folder: str, position: Position, identities: list[str]) -> tuple[bool, str]:
-    """Have all the players who must order marked their orders ready? And a word on who has."""
+    """Have all the players who must order marked their orders ready, in files whose every line
+    was understood? And a word on who has (and whose ``# ready`` does not count, and why)."""
     need = [p for p in must_order(game.variant, position) if game.settings.players.get(p)]
     if game.settings.sealed and not identities:
         return False, "sealed orders cannot be checked for '# ready' without the identity"
     collected = collect(game, folder, identities=identities, late_after=None)
-    ready = [p for p in need if (s := collected.submissions.get(p)) is not None and s.used and s.ready]
-    return bool(need) and len(ready) == len(need), f"{len(ready)} of {len(need)} players ready"
+    ready, unheeded = [], []
+    for p in need:
+        sub = collected.submissions.get(p)
+        if sub is None or not sub.used or not sub.ready or sub.text is None:
+            continue
+        why = not_understood(parse_orders(sub.text, game.variant, position, sub.path, default_power=p), p,
+                             game.variant, position)
+        if why:
+            unheeded.append(f"{p}'s '# ready' does not count: {'; '.join(why)}")
+        else:
+            ready.append(p)
+    word = "; ".join([f"{len(ready)} of {len(need)} players ready"] + unheeded)
+    return bool(need) and len(ready) == len(need), word
 
 
 def _next_step(game: Game, now: datetime, *, identities: list[str], force: bool) -> Any:

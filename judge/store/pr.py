@@ -1,14 +1,15 @@
 """Pull requests carrying orders: who may change what, receipts, and the merge.
 
 A player sends orders as a pull request that adds or changes their power's order file for the
-current phase, and nothing else. The check runs in a ``pull_request_target`` workflow: the
-judge's code and the game's settings come from the base branch (trusted); the pull request's
-files are only read as data (``git diff --raw`` between the merge base and the head, and the
+current phase, and press as one that adds or changes their power's press files for it
+(``press/<power>.md`` or ``press/<power>-<words>.md``), and nothing else. The check runs in a
+``pull_request_target`` workflow: the judge's code and the game's settings come from the base
+branch (trusted); the pull request's files are only read as data (``git diff --raw`` between the merge base and the head, and the
 blobs of the head), never checked out or run.
 
-When the pull request is accepted, :func:`accept` commits, on the base branch, the order files as
-they are in the pull request's head plus a receipt per power (``receipts/<power>.yaml``) with the
-time the check ran — the runner's clock, which the player does not control, unlike commit dates —
+When the pull request is accepted, :func:`accept` commits, on the base branch, the order and
+press files as they are in the pull request's head plus a receipt per power
+(``receipts/<power>.yaml``) with the time the check ran — the runner's clock, which the player does not control, unlike commit dates —
 and the pull request's number and head. The commit's second parent is the pull request's head,
 so GitHub shows the pull request as merged once the workflow pushes it.
 """
@@ -28,12 +29,15 @@ from ..notation import parse_orders
 from ..sealing import is_armored
 from .layout import GAMES, RECEIPTS, Game, GitTree, join, power_stem
 from .settings import format_time
-from .submissions import digest
+from .submissions import digest, ready_line, unread_lines
 from .transaction import PlannedCommit, commit_atomically
 
 MAX_BYTES = 64 * 1024
 PLAIN, SYMLINK, SUBMODULE = "100644", "120000", "160000"
-_ORDER_PATH = re.compile(r"^games/([^/]+)/([^/]+)/orders/([^/]+)$")
+_PLAYER_PATH = re.compile(r"^games/([^/]+)/([^/]+)/(orders|press)/([^/]+)$")
+"""The files a player may send: ``games/<game>/<phase folder>/orders/<file>`` or ``.../press/<file>``."""
+_PRESS_NAME = re.compile(r"^([a-z0-9]+(?:-[a-z0-9]+)*)\.md$")
+"""A press file's name: lower-case words and dashes, ``.md``; it begins with its power's stem."""
 
 
 @dataclass(frozen=True)
@@ -73,6 +77,17 @@ def diff_changes(repo: Any, base: str, head: str) -> list[Change]:
     return changes
 
 
+def resolve_commit(repo: Any, rev: str, where: str, hint: str = "") -> str:
+    """The full sha of the commit ``rev`` names; StoreError located at ``where`` (an option or
+    a role, such as ``--head``) when the repository has no such commit."""
+    import git
+
+    try:
+        return repo.git.rev_parse("--verify", "--quiet", "--end-of-options", f"{rev}^{{commit}}")
+    except git.GitCommandError:
+        raise StoreError(f"no commit {rev!r} in this repository{hint}", where) from None
+
+
 def fetch_pull(repo: Any, remote: str, number: int, head: str) -> None:
     """Fetch pull request ``number``'s head from ``remote`` (objects only: nothing is checked out)
     and make sure it is the commit ``head`` the check was started for."""
@@ -86,9 +101,10 @@ def fetch_pull(repo: Any, remote: str, number: int, head: str) -> None:
         raise StoreError(f"cannot fetch pull request #{number}: {msg}") from None
     fetched = repo.commit(ref).hexsha
     try:
-        wanted = repo.commit(head).hexsha
-    except (ValueError, git.BadName):
-        wanted = None
+        wanted = resolve_commit(repo, head, "--head")
+    except StoreError:
+        raise StoreError(f"{head!r} is not the head of pull request #{number} (which is {fetched[:12]})",
+                         "--head") from None
     if wanted != fetched:
         raise StoreError(f"pull request #{number} moved on to {fetched[:12]} while being checked; "
                          "the check of the new head decides")
@@ -105,6 +121,33 @@ class FileVerdict:
     game: str | None = None
     folder: str | None = None
     change: Change | None = None
+    kind: str = "orders"
+    """``orders`` or ``press``."""
+
+
+@dataclass
+class Reading:
+    """How one order file of a pull request was read, line by line, and whether its ``# ready``
+    counts."""
+
+    path: str
+    power: Power
+    rows: list[tuple[int, str, str | None, str | None]] = field(default_factory=list)
+    """(line number, the text, the order as read (with notes) or None, why it was not read or None)."""
+    ready_line: int | None = None
+    """The line ``# ready`` (None: not marked ready)."""
+    ready_problems: list[str] = field(default_factory=list)
+    """Why ``# ready`` does not count (empty: it counts, if marked)."""
+
+    @property
+    def ready_note(self) -> str | None:
+        """One sentence on ``# ready``, None if the file is not marked ready."""
+        if self.ready_line is None:
+            return None
+        if self.ready_problems:
+            return (f"'# ready' does not count: {'; '.join(self.ready_problems)}. {self.power} is not ready, and the "
+                    "phase will not be played early, until every line is understood (fix or remove those lines)")
+        return f"'# ready' counts: every line was understood; {self.power} is ready"
 
 
 @dataclass
@@ -115,6 +158,9 @@ class Verdict:
     files: list[FileVerdict] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
     readings: list[str] = field(default_factory=list)
+    """How each order line was read, located (``path:line: order``), for a terminal."""
+    read: list[Reading] = field(default_factory=list)
+    """The same by file, with the ``# ready`` verdict (the job summary's tables)."""
 
     @property
     def accepted(self) -> bool:
@@ -133,8 +179,33 @@ class Verdict:
             lines.append("")
         for p in self.problems:
             lines.append(f"- {p}")
-        if self.readings:
-            lines += ["", "### How the orders were read", "", "```"] + self.readings + ["```"]
+        if self.read:
+            from ..site.escape import md_escape
+
+            lines += ["", "### How the orders were read", ""]
+            for r in self.read:
+                lines += [f"`{r.path}` ({md_escape(r.power)}):", "", "| line | text | read as |", "|---:|---|---|"]
+                rows = list(r.rows)
+                if r.ready_line is not None:
+                    rows.append((r.ready_line, "# ready", None, None))
+                for no, text, order, why in sorted(rows, key=lambda row: row[0]):
+                    if order is not None:
+                        read_as = md_escape(order)
+                    elif why is not None:
+                        read_as = f"**not read**: {md_escape(why)}"
+                    else:
+                        read_as = "marks the orders ready" + (" (**does not count**)" if r.ready_problems else "")
+                    lines.append(f"| {no} | {md_escape(text) or ' '} | {read_as} |")
+                if not r.rows and r.ready_line is None:
+                    lines.append("| | | no orders |")
+                lines.append("")
+                if r.ready_problems:
+                    lines += [f"**`# ready` does not count** for {md_escape(r.power)}: "
+                              f"{md_escape('; '.join(r.ready_problems))}. {md_escape(r.power)} is not ready, and the "
+                              "phase will not be played early, until every line is understood: fix or remove those "
+                              "lines and send the file again.", ""]
+                elif r.ready_line is not None:
+                    lines += [f"`# ready` counts: every line was understood; {md_escape(r.power)} is ready.", ""]
         return "\n".join(lines).rstrip() + "\n"
 
     def to_text(self) -> str:
@@ -144,13 +215,14 @@ class Verdict:
             lines.append(f"  {f.path}: {'ok' if f.ok else 'refused'}: {f.reason}")
         lines += [f"  {p}" for p in self.problems]
         lines += [f"  {r}" for r in self.readings]
+        lines += [f"  {r.path}: {note}" for r in self.read if (note := r.ready_note)]
         return "\n".join(lines)
 
 
 def check_pr(repo: Any, base: str, head: str, author: str, now: datetime) -> Verdict:
     """Judge the pull request ``base...head`` by ``author`` at ``now``, from the base's settings."""
-    tree = GitTree(repo.commit(base))
-    head_commit = repo.commit(head)
+    tree = GitTree(repo.commit(resolve_commit(repo, base, "base")))
+    head_commit = repo.commit(resolve_commit(repo, head, "head"))
     verdict = Verdict(author)
     games: dict[str, Game | None] = {}
 
@@ -197,46 +269,40 @@ def _judge_change(ch: Change, author: str, now: datetime, game_at, head_commit: 
     if ".." in parts or "." in parts or "" in parts or "\\" in path:
         fv.reason = "a path with '..', '.', '\\' or an empty part: not allowed"
         return fv
-    m = _ORDER_PATH.match(path)
+    m = _PLAYER_PATH.match(path)
     game = game_at(m.group(1)) if m else None
     if m is None or game is None:
-        fv.reason = "only your power's order file for the current phase may be changed"
+        fv.reason = ("only your power's order file for the current phase may be changed "
+                     "(and its press: `press/<power>.md` or `press/<power>-<words>.md`)")
         return fv
     fv.game = game.slug
-    folder, name = m.group(2), m.group(3)
+    folder, fv.kind, name = m.group(2), m.group(3), m.group(4)
     if game.settings.status != "active":
         fv.reason = f"the game is {game.settings.status}"
         return fv
     current = game.current()
     if folder != current:
-        fv.reason = f"not the current phase (orders go to `{game.path}/{current}/orders/`)" if current else "the game is over"
+        fv.reason = (f"not the current phase ({'orders go' if fv.kind == 'orders' else 'press goes'} to "
+                     f"`{game.path}/{current}/{fv.kind}/`)" if current else "the game is over")
         return fv
     fv.folder = folder
-    names = {game.order_name(p): p for p in game.variant.powers}
-    power = names.get(name)
     mine = game.settings.powers_of(author)
+    power = _press_power(game, name, mine, fv) if fv.kind == "press" else _order_power(game, name, mine, fv)
     if power is None:
-        other = {power_stem(p) + ext: p for p in game.variant.powers for ext in (".txt", ".txt.age")}
-        lowered = {n.lower(): n for n in names}
-        expected = ", ".join(f"`{game.order_name(p)}`" for p in mine) or "(you play no power here)"
-        if name.lower() in lowered:
-            fv.reason = f"the file name must be exactly `{lowered[name.lower()]}` (lower case)"
-        elif name in other:
-            fv.reason = ("this game's orders are sealed: commit the `.txt.age` file made by `judge seal`"
-                         if game.settings.sealed else "this game's orders are public: commit the `.txt` file")
-        else:
-            fv.reason = f"not an order file name of this game (yours: {expected})"
         return fv
     fv.power = power
     if power not in mine:
         who = game.settings.players.get(power)
-        fv.reason = f"{power}'s orders: {power} is played by {'@' + who if who else 'nobody'}, not by @{author}"
+        fv.reason = f"{power}'s {fv.kind}: {power} is played by {'@' + who if who else 'nobody'}, not by @{author}"
         return fv
     info = game.info(folder)
     if now > info.deadline + game.settings.schedule.grace:
         fv.reason = f"the deadline ({format_time(info.deadline)}, +{game.settings.schedule.grace_minutes} min) has passed"
         return fv
     if ch.status == "D":
+        if fv.kind == "press":
+            fv.reason = "press, once published, stays: ask the Gamesmaster to take it down"
+            return fv
         fv.ok, fv.reason = True, f"{power}'s orders withdrawn"
         return fv
     blob = _tree_blob(head_commit, path)
@@ -244,10 +310,10 @@ def _judge_change(ch: Change, author: str, now: datetime, game_at, head_commit: 
         fv.reason = "not found as a plain file in the pull request's tree (a hand-made tree?): not allowed"
         return fv
     if blob.size > MAX_BYTES:
-        fv.reason = f"{blob.size} bytes: an order file is at most {MAX_BYTES}"
+        fv.reason = f"{blob.size} bytes: {'an order' if fv.kind == 'orders' else 'a press'} file is at most {MAX_BYTES}"
         return fv
     data = blob.data_stream.read()
-    if game.settings.sealed:
+    if fv.kind == "orders" and game.settings.sealed:
         if not is_armored(data):
             fv.reason = "not an armored age file (make it with `judge seal`)"
             return fv
@@ -261,17 +327,76 @@ def _judge_change(ch: Change, author: str, now: datetime, game_at, head_commit: 
     if "\0" in text:
         fv.reason = "not text (it holds NUL characters)"
         return fv
+    if fv.kind == "press":
+        fv.ok, fv.reason = True, f"{power}'s press (published on the phase's page)"
+        return fv
     fv.ok, fv.reason = True, f"{power}'s orders"
     position = game.position(folder)
-    for ln in parse_orders(text, game.variant, position, path, default_power=power):
+    lines = parse_orders(text, game.variant, position, path, default_power=power)
+    unread = unread_lines(lines, power, game.variant, position)
+    why = {no: reason for no, _, reason in unread}
+    reading = Reading(path, power, ready_line=ready_line(text), ready_problems=[sentence for _, sentence, _ in unread])
+    for ln in lines:
         if ln.error is not None:
             verdict.readings.append(f"{ln.where}: {ln.error.message}: {ln.text!r}")
         elif ln.power != power:
             verdict.readings.append(f"{ln.where}: an order for {ln.power} in {power}'s file will be refused: {ln.text!r}")
+        elif ln.line in why:
+            verdict.readings.append(f"{ln.where}: {why[ln.line]}: {ln.text!r}")
         else:
             note = f" ({'; '.join(ln.notes)})" if ln.notes else ""
             verdict.readings.append(f"{ln.where}: {ln.order}{note}")
+            reading.rows.append((ln.line, ln.text, f"{ln.order}{note}", None))
+            continue
+        reading.rows.append((ln.line, ln.text, None, why.get(ln.line) or (ln.error.message if ln.error else "")))
+    verdict.read.append(reading)
+    if reading.ready_line is not None and reading.ready_problems:
+        nos = sorted({str(no) for no, _, _ in unread if no})
+        fv.reason += f"; '# ready' does not count: line{'s' if len(nos) > 1 else ''} {', '.join(nos)} not understood"
+    elif reading.ready_line is not None:
+        fv.reason += ", ready"
     return fv
+
+
+def _order_power(game: Game, name: str, mine: list[Power], fv: FileVerdict) -> Power | None:
+    """The power whose order file ``name`` is (exactly: ``france.txt``, sealed ``france.txt.age``);
+    None with the reason in ``fv`` if it is none."""
+    names = {game.order_name(p): p for p in game.variant.powers}
+    power = names.get(name)
+    if power is not None:
+        return power
+    other = {power_stem(p) + ext: p for p in game.variant.powers for ext in (".txt", ".txt.age")}
+    lowered = {n.lower(): n for n in names}
+    expected = ", ".join(f"`{game.order_name(p)}`" for p in mine) or "(you play no power here)"
+    if name.lower() in lowered:
+        fv.reason = f"the file name must be exactly `{lowered[name.lower()]}` (lower case)"
+    elif name in other:
+        fv.reason = ("this game's orders are sealed: commit the `.txt.age` file made by `judge seal`"
+                     if game.settings.sealed else "this game's orders are public: commit the `.txt` file")
+    else:
+        fv.reason = f"not an order file name of this game (yours: {expected})"
+    return None
+
+
+def press_power(game: Game, name: str) -> Power | None:
+    """The power whose press file ``name`` is: ``<power>.md`` or ``<power>-<words>.md``, all lower
+    case (``france.md``, ``france-to-england.md``); the longest power name that fits wins. None if
+    the name is not a press file name or names no power of the game."""
+    m = _PRESS_NAME.match(name)
+    if m is None:
+        return None
+    stem = m.group(1)
+    fits = [p for p in game.variant.powers if stem == power_stem(p) or stem.startswith(power_stem(p) + "-")]
+    return max(fits, key=lambda p: len(power_stem(p))) if fits else None
+
+
+def _press_power(game: Game, name: str, mine: list[Power], fv: FileVerdict) -> Power | None:
+    power = press_power(game, name)
+    if power is None:
+        yours = ", ".join(f"`{power_stem(p)}.md`, `{power_stem(p)}-<words>.md`" for p in mine) or "(you play no power here)"
+        fv.reason = ("a press file is named after its power, in lower-case letters, digits and dashes: "
+                     f"`<power>.md` or `<power>-<words>.md` (yours: {yours})")
+    return power
 
 
 def _tree_blob(commit: Any, path: str) -> Any:
@@ -285,11 +410,16 @@ def _tree_blob(commit: Any, path: str) -> Any:
 
 
 def accept(repo: Any, verdict: Verdict, head: str, now: datetime, pr: int | None = None) -> str:
-    """Commit an accepted pull request's order files and receipts on the current branch, as a
-    merge of the pull request's head. Returns the new commit's sha."""
+    """Commit an accepted pull request's order and press files and receipts on the current
+    branch, as a merge of the pull request's head. Returns the new commit's sha.
+
+    A power's receipt lists every file received for it in the phase: the files of an earlier
+    receipt that this pull request does not change keep their entries (so that press sent after
+    the orders does not make the orders look pushed directly)."""
     if not verdict.accepted:
         raise StoreError("the pull request was refused: nothing to accept")
     head_commit = repo.commit(head)
+    base = GitTree(repo.head.commit)
     changes: dict[str, bytes] = {}
     deletions: list[str] = []
     receipts: dict[tuple[str, str, str], dict[str, Any]] = {}
@@ -313,11 +443,28 @@ def accept(repo: Any, verdict: Verdict, head: str, now: datetime, pr: int | None
             receipt["files"][rel] = digest(data)
     for (game, folder, power), receipt in receipts.items():
         path = join(GAMES, game, folder, RECEIPTS, power_stem(power) + ".yaml")
+        earlier = _earlier_files(base, path)
+        receipt["files"] = dict(sorted({**{k: v for k, v in earlier.items() if k not in receipt["files"]},
+                                        **receipt["files"]}.items()))
         changes[path] = yaml.safe_dump(receipt, sort_keys=False, allow_unicode=True).encode("utf-8")
     summary = sorted({(g, fo) for g, fo, _ in receipts})
     powers = ", ".join(sorted({p for _, _, p in receipts}))
-    first = f"{summary[0][0]}: orders of {powers} for {summary[0][1]}" + (f" (#{pr})" if pr else "")
+    kinds = " and ".join(k for k in ("orders", "press") if any(f.kind == k for f in verdict.files))
+    first = f"{summary[0][0]}: {kinds} of {powers} for {summary[0][1]}" + (f" (#{pr})" if pr else "")
     body = f"Received {format_time(now)} from @{verdict.author}, head {head_commit.hexsha}."
     plan = PlannedCommit(first + "\n\n" + body + "\n", changes, extra_parents=(head_commit.hexsha,),
                          deletions=tuple(deletions))
     return commit_atomically(repo, [plan], now)[0]
+
+
+def _earlier_files(tree: GitTree, path: str) -> dict[str, Any]:
+    """The ``files`` of the receipt at ``path`` on the base branch (empty if none, or unreadable)."""
+    data = tree.read(path)
+    if data is None:
+        return {}
+    try:
+        loaded = yaml.safe_load(data.decode("utf-8"))
+    except (UnicodeDecodeError, yaml.YAMLError):
+        return {}
+    files = loaded.get("files") if isinstance(loaded, dict) else None
+    return {str(k): v for k, v in files.items() if v is None or isinstance(v, str)} if isinstance(files, dict) else {}

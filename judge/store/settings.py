@@ -91,6 +91,15 @@ class DeadlineRule:
         return data
 
 
+def time_zone(name: str) -> ZoneInfo | None:
+    """The IANA time zone ``name`` (``UTC``, ``Europe/Paris``); None if there is no such zone
+    (``Mars/Base``, a folder such as ``America``, a path)."""
+    try:
+        return ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError, OSError):
+        return None
+
+
 @dataclass(frozen=True)
 class Schedule:
     """The deadline schedule of a game."""
@@ -284,9 +293,7 @@ def _parse_schedule(raw: Any, bad, warnings: list[str], at) -> Schedule:
         if key not in known:
             warnings.append(f"{at('schedule', str(key))}: unknown key {key!r} in schedule; ignored")
     tzname = str(raw.get("timezone", "UTC"))
-    try:
-        ZoneInfo(tzname)
-    except (ZoneInfoNotFoundError, ValueError):
+    if time_zone(tzname) is None:
         bad(f"unknown time zone {tzname!r} (e.g. UTC, Europe/Paris)", "schedule", "timezone")
         tzname = "UTC"
 

@@ -3,7 +3,8 @@
 For each power: ``orders/<power>.txt`` (public games) or ``orders/<power>.txt.age`` (sealed
 games, opened with the judge's identity, header checked), its receipt if the pull-request check
 wrote one (``receipts/<power>.yaml``: the server's time of receipt and a digest of the file), and
-whether the player marked it ready (a line ``# ready``). A file received after the deadline and
+whether the player marked it ready (a line ``# ready``, which counts only when every line of the
+file was understood: :func:`not_understood`). A file received after the deadline and
 its grace is not used; a file whose receipt does not match it was pushed directly, by someone
 with write access (the Gamesmaster), and is used.
 """
@@ -17,7 +18,8 @@ from datetime import datetime
 
 
 from ..core.errors import JudgeError, StoreError
-from ..core.phases import adjustment_counts, build_sites
+from ..core.phases import adjudicate, adjustment_counts, build_sites
+from ..core.resolution import Outcome
 from ..core.types import PhaseKind, Position, Power
 from ..core.variant import Variant
 from ..notation import ParsedLine, parse_orders
@@ -27,6 +29,56 @@ from .settings import format_time, load_yaml, parse_time
 
 READY = re.compile(r"^[ \t]*#[ \t]*ready[ \t]*$", re.I | re.M)
 """A line ``# ready``: the player says these are the final orders."""
+
+
+def ready_line(text: str) -> int | None:
+    """The number of the first line ``# ready`` of ``text``, None if there is none."""
+    for no, line in enumerate(text.splitlines(), 1):
+        if READY.match(line):
+            return no
+    return None
+
+
+def not_understood(lines: list[ParsedLine], power: Power, variant: Variant, position: Position) -> list[str]:
+    """Why ``power``'s ``# ready`` does not count, one sentence per line (see :func:`unread_lines`)."""
+    return [sentence for _, sentence, _ in unread_lines(lines, power, variant, position)]
+
+
+def unread_lines(lines: list[ParsedLine], power: Power, variant: Variant, position: Position) -> list[tuple[int, str, str]]:
+    """Why ``power``'s ``# ready`` does not count: one sentence per line that was not read as one
+    of its orders — not understood, an order for another power (refused), or an order with two
+    meanings (a fleet's move to a province with two coasts it could reach, the coast not named:
+    the core's own check, run on this power's orders alone, says so).
+
+    A power is ready only when every line of its file was understood: the player then knows what
+    the judge will do with each. An order understood but illegal (``A PAR - MOS``) *was* understood
+    — the rules, not the reading, make the unit hold — so it does not stop ``# ready`` from
+    counting.
+
+    Returns ``(line number, sentence, reason)`` for each such line, in line order (line number 0
+    for an order whose line could not be found)."""
+    out: list[tuple[int, str, str]] = []
+    mine = []
+    for ln in lines:
+        if ln.error is not None:
+            kind = "has two meanings" if type(ln.error).__name__ == "AmbiguousOrder" else "was not understood"
+            out.append((ln.line, f"line {ln.line} {kind} ({ln.error.message})", ln.error.message))
+        elif ln.power != power:
+            out.append((ln.line, f"line {ln.line} is an order for {ln.power}, refused in {power}'s file",
+                        f"an order for {ln.power} in {power}'s file: refused"))
+        elif ln.order is not None:
+            mine.append(ln)
+    if mine:
+        result = adjudicate(variant, position, [ln.order for ln in mine])
+        for r in result.resolutions:
+            if r.power != power or r.outcome not in (Outcome.AMBIGUOUS, Outcome.INVALID):
+                continue
+            ln = next((x for x in mine if x.order is r.order), None) or next(
+                (x for x in mine if str(x.order) == r.order_text), None)
+            where = f"line {ln.line}" if ln is not None else r.order_text
+            kind = "has two meanings" if r.outcome is Outcome.AMBIGUOUS else "was not understood"
+            out.append((ln.line if ln is not None else 0, f"{where} {kind} ({r.reason})", r.reason))
+    return sorted(out, key=lambda x: x[0])
 
 
 def digest(data: bytes) -> str:
@@ -49,6 +101,8 @@ class Submission:
     used: bool = True
     """False when refused (late, unreadable, sealed for somewhere else)."""
     ready: bool = False
+    """Marked ready (a line ``# ready``); it counts only if every line was understood
+    (:func:`not_understood`, checked against the phase's position by the tick)."""
     publish: bytes | None = None
     """Sealed orders: the clear text to write at ``path`` once the phase is played."""
     notes: list[str] = field(default_factory=list)

@@ -249,12 +249,75 @@ workflow's ``max-parallel``, 4) and all push to one branch: in the worst case ea
 other once, so this is kept well above that number."""
 
 
+def _git_reason(exc: Any) -> str:
+    """What git said when a command failed, on one line: its ``fatal:``/``error:`` lines (or all
+    of them, hints left out), with any credentials in URLs masked."""
+    text = str(getattr(exc, "stderr", "") or "").strip()
+    text = text.removeprefix("stderr:").strip().strip("'")
+    lines = [ln.strip() for ln in text.splitlines() if ln.strip() and not ln.strip().startswith("hint:")]
+    said = [ln for ln in lines if ln.startswith(("fatal:", "error:"))] or lines
+    return _redact("; ".join(said)) or f"git exited with {getattr(exc, 'status', '?')}"
+
+
+_RACE = ("[rejected] (non-fast-forward)", "[rejected] (fetch first)", "[rejected] (already exists)",
+         "[rejected] (stale info)", "[remote rejected] (atomic transaction failed)",
+         "[remote rejected] (failed to update ref)", "[remote rejected] (cannot lock ref",
+         "[remote rejected] (failed to lock", "[remote rejected] (incorrect old value")
+"""How ``git push --porcelain`` says that a ref was not updated because it moved meanwhile."""
+
+
+def _race_lost(exc: Any) -> bool:
+    """Was a push refused because someone pushed first (a ref refused as not a fast-forward, a
+    tag that now exists, or the remote's ref moved during the push)? Anything else — the remote
+    unreachable, no repository there, a hook or a rule declining — is not cured by retrying."""
+    refused = [parts[2] for line in str(getattr(exc, "stdout", "") or "").splitlines()
+               if len(parts := line.strip().split("\t")) >= 3 and parts[0] == "!"]
+    return (any(r.startswith(_RACE) for r in refused) and not any("declined" in r for r in refused))
+
+
+@dataclass
+class _LocalState:
+    """What a run that pushes may change in the local repository, to put back if the push fails:
+    the branch's commit, the tags, and the bytes of the files git writes while committing,
+    resetting and fetching (reflogs, ``ORIG_HEAD``, ``FETCH_HEAD``)."""
+
+    head: str
+    tags: set[str]
+    files: dict[Path, bytes | None]
+
+    @classmethod
+    def of(cls, repo: Any, branch: str) -> "_LocalState":
+        git_dir, common = Path(repo.git_dir), Path(repo.common_dir)
+        paths = [git_dir / "logs" / "HEAD", common / "logs" / "refs" / "heads" / branch,
+                 git_dir / "ORIG_HEAD", git_dir / "FETCH_HEAD"]
+        return cls(repo.head.commit.hexsha, set(repo.git.tag("--list").split()),
+                   {p: p.read_bytes() if p.is_file() else None for p in paths})
+
+    def restore(self, repo: Any) -> None:
+        """Back to this state: new tags deleted, the branch (with the index and the files it
+        changed, ``git reset --keep``: other local changes are kept) moved back, the files put back."""
+        for tag in sorted(set(repo.git.tag("--list").split()) - self.tags):
+            repo.git.update_ref("-d", f"refs/tags/{tag}")
+        if repo.head.commit.hexsha != self.head:
+            repo.git.reset("-q", "--keep", self.head)
+        for path, data in self.files.items():
+            if data is None:
+                path.unlink(missing_ok=True)
+            else:
+                path.write_bytes(data)
+
+
 def run_and_push(repo: Any, remote: str, operation: Callable[[], T], tags: Callable[[T], list[str]],
                  attempts: int = PUSH_ATTEMPTS) -> T:
     """Run ``operation`` (which commits on the current branch), then push the branch and the new
     tags to ``remote`` (a remote name or URL). If the push is refused because someone pushed
     first, reset the checkout to the remote branch and run the operation again (from the third
     attempt on, after a short random pause, so that jobs that keep colliding spread out).
+
+    If the push fails otherwise (the remote unreachable or not a repository, a hook declining),
+    or fetching fails, or every attempt loses the race, the local repository is put back as it
+    was before the run (branch, index, files, tags, reflogs: only unreachable objects stay, for
+    ``git gc``) and StoreError says why, located at the remote.
 
     For CI checkouts only: the retry discards local commits that were not pushed.
     """
@@ -263,6 +326,16 @@ def run_and_push(repo: Any, remote: str, operation: Callable[[], T], tags: Calla
     if repo.head.is_detached:
         raise StoreError("pushing needs a branch checked out, not a detached HEAD")
     branch = repo.active_branch.name
+    start = _LocalState.of(repo, branch)
+
+    def give_up(why: str) -> StoreError:
+        try:
+            start.restore(repo)
+            undone = "the local repository is as it was before this run (its commits and tags were undone)"
+        except (git.GitCommandError, OSError) as exc:
+            undone = f"the local repository could not be put back as it was: {_redact(str(exc)).strip()}"
+        return StoreError(f"{why}; {undone}", _redact(remote))
+
     for attempt in range(attempts):
         if attempt >= 2:
             time.sleep(random.uniform(0, 0.5 * attempt))
@@ -276,12 +349,19 @@ def run_and_push(repo: Any, remote: str, operation: Callable[[], T], tags: Calla
             repo.git.push("--atomic", "--porcelain", remote, *refspecs)
             return outcome
         except git.GitCommandError as exc:
+            reason = _git_reason(exc)
+            if not _race_lost(exc):
+                raise give_up(f"the push failed: {reason}") from None
             if attempt == attempts - 1:
-                raise StoreError(f"push refused: {_redact(str(exc.stderr).strip())}") from None
+                raise give_up(f"push refused {attempts} times (others kept pushing first): {reason}") from None
+        try:
             for t in made:
                 repo.git.tag("-d", t)
             repo.git.fetch("--no-tags", remote, f"refs/heads/{branch}")
             repo.git.reset("--hard", "FETCH_HEAD")
+        except git.GitCommandError as exc:
+            reason = _git_reason(exc)
+            raise give_up(f"fetching the branch {branch} after a refused push failed: {reason}") from None
     raise AssertionError("unreachable")  # pragma: no cover
 
 

@@ -9,7 +9,8 @@ the files, the index, the branch and its reflogs get their old bytes back, the t
 exactly the object files this transaction copied in are removed (never one another process
 wrote), so the repository is byte for byte as it was. If the process is killed instead, the
 intent file written before the first change lets the next judge command finish or undo the
-commit (:func:`recover`).
+commit (:func:`recover`), after removing any lock file of git's own that a git process killed
+while holding it left behind (:func:`clear_stale_git_locks`).
 
 Tests fail every file write and git command in turn, and kill the process at each
 (``tests/test_hardening_faults.py``); more coarsely, :func:`_checkpoint` marks each step.
@@ -25,6 +26,7 @@ import json
 import os
 import shutil
 import subprocess
+import sys
 import tempfile
 import threading
 import time
@@ -128,6 +130,112 @@ def _flock(path: str, timeout: float) -> int | None:
         except OSError:  # pragma: no cover - a file system without locks
             os.close(fd)
             return None
+
+
+# -- git's own locks, left behind by a killed git --------------------------------------------------
+
+GIT_LOCK_WAIT = float(os.environ.get("JUDGE_GIT_LOCK_WAIT", "10"))
+"""How long (seconds) a judge command waits for a running git process to release git's own lock
+files (``.git/index.lock``...) before giving up."""
+
+
+def _git_lock_files(repo: Any) -> list[Path]:
+    """The lock files git leaves when killed while changing what the judge changes: the index,
+    HEAD, ``ORIG_HEAD``, the packed refs and any ref (a branch or a tag)."""
+    git_dir, common = Path(repo.git_dir), Path(repo.common_dir)
+    found = [p for p in (git_dir / "index.lock", git_dir / "HEAD.lock", git_dir / "ORIG_HEAD.lock",
+                         common / "packed-refs.lock") if p.is_file()]
+    refs = common / "refs"
+    if refs.is_dir():
+        found += sorted(p for p in refs.rglob("*.lock") if p.is_file())
+    return list(dict.fromkeys(found))
+
+
+def _lock_holders(repo: Any, locks: list[Path]) -> list[str] | None:
+    """The running processes that may hold these locks: any process with one of them open, and
+    any git process working in this repository (its current folder inside the work tree or
+    ``.git``; git closes a lock file before running an editor, and still holds it), except this
+    process and the object readers GitPython keeps running (``git cat-file --batch``), which take
+    no lock. ``pid: command`` each; None where processes cannot be listed (no ``/proc``)."""
+    proc = Path("/proc")
+    if not (proc / "self" / "fd").is_dir():
+        return None
+    roots = {os.path.realpath(d) for d in (repo.working_tree_dir, repo.git_dir, repo.common_dir) if d}
+    targets = {os.path.realpath(p) for p in locks}
+    out = []
+    for entry in proc.iterdir():
+        if not entry.name.isdigit() or int(entry.name) == os.getpid():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+            if stat[stat.rindex(")") + 2:].startswith(("Z", "X")):
+                continue  # dead: a zombie holds nothing
+            argv = [a.decode("utf-8", "replace") for a in (entry / "cmdline").read_bytes().split(b"\0") if a]
+            comm = (entry / "comm").read_text().strip()
+        except (OSError, ValueError):
+            continue  # gone meanwhile
+        holds = False
+        try:
+            holds = any(os.readlink(fd) in targets for fd in (entry / "fd").iterdir())
+        except OSError:
+            pass  # another user's process: not ours to read (nor to hold our repository's locks)
+        if not holds and (comm == "git" or comm.startswith("git-")) and not (
+                len(argv) > 1 and "cat-file" in argv and any(a.startswith("--batch") for a in argv)):
+            try:
+                cwd = os.path.realpath(os.readlink(entry / "cwd"))
+            except OSError:
+                cwd = ""
+            holds = any(cwd == r or cwd.startswith(r + os.sep) for r in roots)
+        if holds:
+            out.append(f"{entry.name}: {' '.join(argv) or comm}")
+    return out
+
+
+def clear_stale_git_locks(repo: Any, wait: float | None = None) -> list[str]:
+    """Remove git's lock files left by a git process that was killed (``kill -9``) while holding
+    them, which would otherwise make every later git command, and so every tick, fail. A lock
+    that a running process may hold is respected: waited for up to ``wait`` seconds (default
+    :data:`GIT_LOCK_WAIT`), then StoreError naming the process. Returns a note per lock removed."""
+    wait = GIT_LOCK_WAIT if wait is None else wait
+    end = time.monotonic() + wait
+    notes: list[str] = []
+    while True:
+        locks = _git_lock_files(repo)
+        if not locks:
+            return notes
+        seen = {p: _identity(p) for p in locks}
+        holders = _lock_holders(repo, locks)
+        if holders == []:
+            for lock, ident in seen.items():
+                if ident is not None and _identity(lock) == ident:  # not released and taken again meanwhile
+                    lock.unlink(missing_ok=True)
+                    notes.append(f"removed {_shown(repo, lock)}, left by a git process that was killed while "
+                                 "holding it (no running git process holds it)")
+            continue
+        if time.monotonic() >= end:
+            shown = ", ".join(_shown(repo, p) for p in locks)
+            if holders is None:
+                raise StoreError(f"{shown} exists and the running processes cannot be listed here: if no git "
+                                 "command is running in this repository, remove it and try again")
+            raise StoreError(f"{shown} is held by a running git process ({'; '.join(holders)}): "
+                             "try again when it has finished")
+        time.sleep(0.1)
+
+
+def _identity(path: Path) -> tuple[int, int] | None:
+    try:
+        st = path.stat()
+    except OSError:
+        return None
+    return st.st_ino, st.st_mtime_ns
+
+
+def _shown(repo: Any, path: Path) -> str:
+    root = Path(repo.working_tree_dir or repo.git_dir)
+    try:
+        return path.relative_to(root).as_posix()
+    except ValueError:
+        return str(path)
 
 
 # -- git plumbing -------------------------------------------------------------------------------
@@ -291,7 +399,9 @@ def commit_atomically(repo: Any, plans: list[PlannedCommit], when: datetime, who
         for plan in plans:
             if plan.tag and plan.tag in existing:
                 raise StoreError(f"tag {plan.tag} already exists: was this phase played already?")
-        recover(repo)
+        note = recover(repo)
+        if note:
+            print(f"judge: note: {note}", file=sys.stderr)
         ref, old = _head(repo)
         journal = _Journal()
         quarantine = _Quarantine(repo)
@@ -347,7 +457,15 @@ def recover(repo: Any) -> str | None:
     """If a judge command was killed while committing (``.git/judge-transaction.json`` is there),
     finish what it did if its branch had moved, or undo it if not: the files and index entries it
     wrote get the branch's content back, the folders and objects it added go, its tags are made
-    or removed. Returns what was done, None if there was nothing to do. Call with the lock held."""
+    or removed. Lock files of git's own that a killed git process left are removed first
+    (:func:`clear_stale_git_locks`). Returns what was done, None if there was nothing to do. Call
+    with the lock held."""
+    stale = clear_stale_git_locks(repo)
+    done = _recover(repo)
+    return "; ".join(stale + ([done] if done else [])) or None
+
+
+def _recover(repo: Any) -> str | None:
     path = Path(repo.git_dir) / INTENT
     if path.with_suffix(".part").exists():
         path.with_suffix(".part").unlink()
