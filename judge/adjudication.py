@@ -52,12 +52,13 @@ class Report:
         return out
 
     def to_data(self) -> dict[str, Any]:
-        """The command line's JSON object: ``{"orders": [...], "position": {...}}``."""
+        """The command line's JSON object: ``{"orders": [...], "position": {...}, "winner": ...}``
+        (``winner``: the power that has won with this phase, or null)."""
         orders = [
             {"power": r.power, "order": r.order_text, "result": r.outcome.value, "reason": r.reason}
             for r in self.resolutions()
         ]
-        return {"orders": orders, "position": position_to_data(self.result.next_position)}
+        return {"orders": orders, "position": position_to_data(self.result.next_position), "winner": self.result.winner or None}
 
 
 def run_phase(variant: Variant, position: Position, orders_text: str, filename: str = "<orders>") -> Report:

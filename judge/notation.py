@@ -503,6 +503,16 @@ def parse_position(text: str, filename: str = "<position>", variant: Variant | N
             variant = find_variant(data.get("variant", "standard"))
     except JudgeError as exc:
         raise PositionError(exc.message, at("variant")) from None
+    # A Gamesmaster's rule options (as in game.yaml's options:), over the variant's (or the
+    # caller's); kept in Position.extra, so the next position is played under them too.
+    if data.get("options") is not None:
+        if not isinstance(data["options"], dict):
+            raise PositionError("'options' maps option names to values, like {money: false}", at("options"))
+        try:
+            variant = find_variant(variant.name, {**variant.rules.options, **data["options"]})
+        except JudgeError as exc:
+            bad = next((k for k in data["options"] if k not in variant.rules.options), None)
+            raise PositionError(exc.message, at("options", bad) if bad is not None else at("options")) from None
     board = variant.board
     if "phase" not in data:
         raise PositionError("missing 'phase' (e.g. 'Spring 1901 Movement')", filename)

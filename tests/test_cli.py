@@ -43,7 +43,7 @@ def test_json_shape(tmp_path, capsys):
     code, out, _ = run(tmp_path, capsys, START, "England:\n  F LON - NTH\nRussia: A MOS - UKR\n", "--json")
     assert code == 0
     data = json.loads(out)
-    assert set(data) == {"orders", "position"}
+    assert set(data) == {"orders", "position", "winner"}
     first = data["orders"][0]
     assert first == {"power": "England", "order": "F LON - NTH", "result": "success", "reason": "moved to North Sea"}
     assert data["position"]["phase"] == "Fall 1901 Movement"
@@ -147,3 +147,86 @@ def test_every_command_is_listed_and_loads_by_its_name():
             "print(sorted(m for m in ('judge.render', 'judge.store.commands', 'judge.site.commands', 'git', 'cairosvg') if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip().splitlines()[-1] == "[]"
+
+
+# -- A Gamesmaster's rule options in the position file ----------------------------------------------
+
+RIVER_CONVOY = """variant: maharajah
+phase: Spring 1501 Movement
+{options}units:
+  Gondwana: [F SBA, A ORI]
+"""
+RIVER_ORDERS = "Gondwana: F SBA C A ORI - BNR\nGondwana: A ORI - BNR\n"
+
+
+def test_position_file_options_are_the_games_rule_options(tmp_path, capsys):
+    """A position file may carry ``options:`` as game.yaml does (maharajah seed 004 §2's
+    simplified rule here): the phase is judged under them, and the next position keeps them."""
+    code, out, _ = run(tmp_path, capsys, RIVER_CONVOY.format(options=""), RIVER_ORDERS, "--json")
+    assert code == 0
+    assert {o["order"]: o["result"] for o in json.loads(out)["orders"]}["A ORI - BNR"] == "success"
+    code, out, _ = run(tmp_path, capsys, RIVER_CONVOY.format(options="options: {river_convoys: false}\n"), RIVER_ORDERS, "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert {o["order"]: o["result"] for o in data["orders"]}["A ORI - BNR"] == "illegal"
+    assert data["position"]["options"] == {"river_convoys": False}
+
+
+@pytest.mark.parametrize("options, where, words", [
+    ("options:\n  river_convoys: false\n  bogus: 1\n", "position.yaml:5", "unknown rule option(s) for maharajah: bogus"),
+    ("options: [river_convoys]\n", "position.yaml:3", "'options' maps option names to values"),
+])
+def test_position_file_bad_options_are_a_located_error(tmp_path, capsys, options, where, words):
+    code, out, err = run(tmp_path, capsys, RIVER_CONVOY.format(options=options), RIVER_ORDERS)
+    assert code == 2
+    assert where in err and words in err
+    assert "Traceback" not in err and out == ""
+
+
+def test_position_file_bad_option_value_is_a_located_error(tmp_path, capsys):
+    """Values are checked as a game's are (Europe 1615 checks its own)."""
+    position = "variant: europe1615\nphase: Spring 1615 Movement\noptions:\n  attrition: sometimes\nunits: {}\n"
+    code, _, err = run(tmp_path, capsys, position, "")
+    assert code == 2
+    assert "position.yaml:3" in err and "attrition" in err
+
+
+# -- seed 003 §4: an illegal order is reported once; the JSON says who won -------------------------
+
+def test_seed003_s4_illegal_order_is_listed_once_not_again_as_no_order(tmp_path, capsys):
+    """The unit of an illegal order holds; its line says so, and no "no order: held" line
+    follows for it (a unit with no order at all still gets one)."""
+    code, out, _ = run(tmp_path, capsys, START, "England: F LON - MUN\n", "--json")
+    assert code == 0
+    rows = json.loads(out)["orders"]
+    assert [r["order"] for r in rows if r["order"].startswith("F LON")] == ["F LON - MUN"]
+    assert rows[0]["result"] == "illegal" and "the unit holds" in rows[0]["reason"]
+    assert any(r["order"] == "A LVP H" and r["reason"] == "no order: held" for r in rows)
+
+
+def test_seed003_s4_illegal_order_of_a_dislodged_unit_is_listed_once(tmp_path, capsys):
+    position = "variant: standard\nphase: Spring 1901 Movement\nunits:\n  England: [F LON]\n  France: [F ENG, F NTH]\n"
+    code, out, _ = run(tmp_path, capsys, position, "England: F LON - MUN\nFrance: F ENG - LON\nFrance: F NTH S F ENG - LON\n", "--json")
+    rows = [r for r in json.loads(out)["orders"] if r["power"] == "England"]
+    assert len(rows) == 1 and rows[0]["result"] == "illegal" and rows[0]["reason"].endswith("; dislodged")
+
+
+def test_json_winner_is_null_without_a_winner(tmp_path, capsys):
+    _, out, _ = run(tmp_path, capsys, START, "England: F LON - NTH\n", "--json")
+    data = json.loads(out)
+    assert data["winner"] is None
+    assert set(data) == {"orders", "position", "winner"}
+
+
+def test_json_winner_names_the_power_that_reached_victory(tmp_path, capsys):
+    """Standard victory: 18 centres, counted after the Fall."""
+    position = """variant: standard
+phase: Fall 1901 Movement
+units:
+  England: [A RUH]
+supply_centers:
+  England: [LON, EDI, LVP, BRE, PAR, MAR, SPA, POR, BEL, KIE, BER, MUN, DEN, SWE, NWY, STP, MOS]
+"""
+    code, out, _ = run(tmp_path, capsys, position, "England: A RUH - HOL\n", "--json")
+    assert code == 0
+    assert json.loads(out)["winner"] == "England"

@@ -139,8 +139,13 @@ def _movement(variant: Variant, position: Position, orders: Sequence[Order]) -> 
     slots: list[Resolution | None] = results[:]  # rejected orders, and a slot for each followed one
     unordered: list[Resolution] = []
     placed = 0
+    # A unit whose order was illegal or ambiguous holds; its order's own line says so, once.
+    refused = {(r.order.power, r.order.location.province) for r in results
+               if r is not None and r.outcome in (Outcome.ILLEGAL, Outcome.AMBIGUOUS) and isinstance(r.order, UnitOrder)}
     for i, idx in enumerate(origin):
         if idx is None:
+            if (field_units[i].power, field_units[i].province) in refused:
+                continue
             unordered.append(replace(text_of[i], reason="no order: " + text_of[i].reason))
         else:
             slots[idx] = text_of[i]
@@ -242,12 +247,23 @@ def _movement_resolutions(variant: Variant, adj: MovementAdjudicator, beaten: li
             elif ok:
                 add(Resolution(o.power, o, Outcome.SUCCESS, "convoy held", tags))
             else:
-                add(Resolution(o.power, o, Outcome.FAILURE, "disrupted: " + by, (Tag.DISRUPTED, *tags)))
+                add(Resolution(o.power, o, Outcome.FAILURE, "disrupted: " + (by or _disrupter(variant, adj, i, name)), (Tag.DISRUPTED, *tags)))
         elif by:
             add(Resolution(o.power, o, Outcome.FAILURE, by, tags))
         else:
             add(Resolution(o.power, o, Outcome.SUCCESS, "held"))
     return out
+
+
+def _disrupter(variant: Variant, adj: MovementAdjudicator, i: int, name: Callable[[ProvinceId], str]) -> str:
+    """Why the convoy of fleet ``i``, not dislodged, failed: an attack that the variant lets
+    disrupt a convoy without dislodging the fleet (Maharajah's river fleets)."""
+    for m in adj.moves_to.get(adj.src[i], ()):
+        attacked = bool(adj.moves_to.get(adj.src[m]))
+        if variant.rules.attack_disrupts_convoy(adj.position, adj.orders[m], adj.orders[i], attacked):  # type: ignore[arg-type]
+            a = adj.orders[m]
+            return f"attacked by {a.power}'s {a.kind.noun} from {name(a.location.province)}, which breaks the convoy although the fleet is not dislodged"
+    return "the convoy was broken"  # pragma: no cover - a convoy fails only when dislodged or attacked so
 
 
 # -- retreats -----------------------------------------------------------------------------------
