@@ -86,8 +86,25 @@ def test_seed004_s5_adjustment_phase_is_called_monsoon():
     r = play("Delhi: [A AWA, A MUZ]", "Delhi: A AWA - KAS", phase="Fall 1501 Movement")
     assert str(r.result.next_position.phase) == "Monsoon 1501 Adjustment"
     assert position("Delhi: [A AGR]", phase="Monsoon 1501 Adjustment").phase.season == "Monsoon"
+
+
+@pytest.mark.parametrize("written", ["Monsoon 1501 Adjustment", "Winter 1501 Adjustment", "winter 1501 builds",
+                                     "Monsoon, 1501, Adjustments"])
+def test_seed004_s5_winter_may_be_called_monsoon_either_name_is_read(written):
+    """§5: Winter "may be called" Monsoon. A position may say either; the judge writes Monsoon."""
+    pos = position("Delhi: [A AGR]", phase=written)
+    assert str(pos.phase) == "Monsoon 1501 Adjustment"
+    r = play("Delhi: [A AGR]", "Delhi: Build A AWA", phase=written)
+    assert outcome(r, "Build A AWA") is Outcome.SUCCESS
+    assert str(r.result.next_position.phase) == "Spring 1502 Movement"
+
+
+def test_seed004_s5_winter_is_only_the_adjustment_phase():
+    """There is no Winter movement: the other name is for the adjustment phase alone."""
     with pytest.raises(JudgeError):
-        position("Delhi: [A AGR]", phase="Winter 1501 Adjustment")
+        position("Delhi: [A AGR]", phase="Winter 1501 Movement")
+    with pytest.raises(JudgeError):
+        position("Delhi: [A AGR]", phase="Summer 1501 Movement")
 
 
 def test_seed004_s1_victory_is_19_of_37_centres():
@@ -312,6 +329,68 @@ def test_seed004_s2_fleet_attack_disrupts_river_convoy_even_when_it_fails():
     assert outcome(r, "F SBA C A ORI - BNR") is Outcome.FAILURE
     assert outcome(r, "A ORI - BNR") is Outcome.FAILURE
     assert units_after(r) == {"Delhi: F BEN", "Gondwana: F SBA", "Gondwana: A ORI"}
+
+
+def test_seed004_s2_disrupted_river_convoy_gives_its_reason():
+    """The convoy broken by a fleet's failed attack says who broke it (never a bare "disrupted: ")."""
+    r = play("Delhi: [F BEN]\nGondwana: [F SBA, A ORI]",
+             "Delhi: F BEN - SBA\nGondwana: F SBA C A ORI - BNR\nGondwana: A ORI - BNR")
+    why = reason(r, "F SBA C A ORI - BNR")
+    assert why == ("disrupted: attacked by Delhi's fleet from Bengal, which breaks the convoy although "
+                   "the fleet is not dislodged")
+    assert reason(r, "A ORI - BNR") == "no convoy reached Benares"
+
+
+def test_seed004_s2_dislodged_river_fleet_says_by_whom():
+    r = play("Delhi: [A RAI, A JAB]\nGondwana: [F SBA, A ORI]",
+             "Delhi: A RAI - SBA\nDelhi: A JAB S A RAI - SBA\nGondwana: F SBA C A ORI - BNR\nGondwana: A ORI - BNR")
+    assert reason(r, "F SBA C A ORI - BNR") == "disrupted: dislodged by Delhi's army from Raipur"
+
+
+def test_seed004_clar5_fleet_attacked_by_an_army_whose_convoy_fails_is_still_attacked():
+    """Clarification 5, our reading: a fleet is "attacked" when a move into its province is
+    ordered (and legal), whatever becomes of that move, even an army's whose own convoy fails.
+    F Benares, the target of A Awadh's convoy through Muzaffarpur (broken by F Agra), is
+    attacked, so its attack on Sambalpur does not break F Sambalpur's convoy: A Orissa reaches
+    Bengal. (In the seed's own example the attacking army is carried by the very convoy in
+    question: "attacked" must not wait for a convoy's outcome, or the example is a paradox.)"""
+    r = play("Delhi: [F BNR]\nGondwana: [F SBA, A ORI]\nVijayanagar: [F MUZ, A AWA]\nPersia: [F AGR]",
+             "Delhi: F BNR - SBA\n"
+             "Gondwana: F SBA C A ORI - BEN\nGondwana: A ORI - BEN via convoy\n"
+             "Vijayanagar: F MUZ C A AWA - BNR\nVijayanagar: A AWA - BNR\n"
+             "Persia: F AGR - MUZ\n")
+    assert outcome(r, "F MUZ C A AWA - BNR") is Outcome.FAILURE
+    assert outcome(r, "A AWA - BNR") is Outcome.FAILURE
+    assert outcome(r, "F BNR - SBA") is Outcome.FAILURE
+    assert outcome(r, "F SBA C A ORI - BEN") is Outcome.SUCCESS
+    assert outcome(r, "A ORI - BEN via convoy") is Outcome.SUCCESS
+    assert "Gondwana: A BEN" in units_after(r)
+
+
+def test_seed004_clar5_fleet_not_attacked_when_the_army_move_into_it_is_illegal():
+    """An illegal move (no fleet to carry the army: it holds) attacks nobody: F Benares breaks
+    the convoy."""
+    r = play("Delhi: [F BNR]\nGondwana: [F SBA, A ORI]\nVijayanagar: [A AWA]",
+             "Delhi: F BNR - SBA\nGondwana: F SBA C A ORI - BEN\nGondwana: A ORI - BEN via convoy\n"
+             "Vijayanagar: A AWA - BNR\n")
+    assert outcome(r, "A AWA - BNR") is Outcome.ILLEGAL
+    assert outcome(r, "F SBA C A ORI - BEN") is Outcome.FAILURE
+    assert "Gondwana: A ORI" in units_after(r)
+
+
+def test_seed004_s2_messages_about_river_fleets_speak_of_rivers():
+    """A river fleet is not "at sea": orders refused for river fleets say river."""
+    r = play("Gondwana: [F SBA, A ORI]", "Gondwana: F SBA C A ORI - BNR\nGondwana: A ORI - BNR", variant=NO_RIVER_CONVOYS)
+    assert reason(r, "F SBA C A ORI - BNR").startswith("a fleet on the river in Sambalpur cannot convoy (rivers carry no convoys in this game)")
+    r = play("Gondwana: [A ORI]", "Gondwana: A ORI - BNR")
+    assert reason(r, "A ORI - BNR").startswith("Orissa does not border Benares, and no fleets stand at sea or on a river to convoy the army there")
+    r = play("Delhi: [F BNR, A KAN]", "Delhi: F BNR C A KAN - GOA")
+    assert reason(r, "F BNR C A KAN - GOA").startswith("Benares lies on no river or sea route from Kandahar to Goa")
+
+
+def test_seed004_s2_messages_at_sea_keep_their_wording():
+    r = play("Delhi: [F BOB, A ASS]", "Delhi: F BOB C A ASS - GOA", variant=NO_RIVER_CONVOYS)
+    assert "lies on no sea route" in reason(r, "F BOB C A ASS - GOA")
 
 
 def test_seed004_s2_fleet_attack_on_the_benares_example_without_the_army_attack():

@@ -166,6 +166,8 @@ class MovementChecker:
             if order.target_kind not in (None, UnitType.ARMY):
                 raise IllegalOrder(f"only armies are convoyed, not a {order.target_kind.noun}")
             if here not in graph.carriers:
+                if "river" in board.provinces[here].flags:
+                    raise IllegalOrder(f"a fleet on the river in {name(board, here)} cannot convoy (rivers carry no convoys in this game)")
                 raise IllegalOrder(f"a fleet in {name(board, here)} cannot convoy (not at sea)")
             if order.target == order.destination:
                 raise IllegalOrder("an army cannot be convoyed to where it is")
@@ -174,7 +176,8 @@ class MovementChecker:
             if src.terrain is Terrain.SEA or dst.terrain is Terrain.SEA:
                 raise IllegalOrder("an army is convoyed from land to land")
             if not graph.route_exists(order.target, order.destination, via=here):
-                raise IllegalOrder(f"{name(board, here)} lies on no sea route from {src.name} to {dst.name}")
+                by = "river or sea route" if _river_carriers(board, graph.carriers) else "sea route"
+                raise IllegalOrder(f"{name(board, here)} lies on no {by} from {src.name} to {dst.name}")
             return order
         raise IllegalOrder("unknown order")  # pragma: no cover
 
@@ -204,9 +207,15 @@ class MovementChecker:
                 raise IllegalOrder(f"{name(board, here)} does not border {target.name}, and no convoy could carry the army there")
             # With no chain of fleets at sea, the move is impossible: the army holds (DATC 6.D.32).
             if not graph.route_exists(here, dest.province, self.sea_fleets()):
-                raise IllegalOrder(f"{name(board, here)} does not border {target.name}, and no fleets stand at sea to convoy the army there")
+                where = "at sea or on a river" if _river_carriers(board, graph.carriers) else "at sea"
+                raise IllegalOrder(f"{name(board, here)} does not border {target.name}, and no fleets stand {where} to convoy the army there")
             return order
         raise IllegalOrder(f"a {unit.kind.noun} cannot move")
+
+
+def _river_carriers(board: Board, carriers: frozenset[ProvinceId]) -> bool:
+    """Do fleets on rivers carry convoys here (Maharajah)? Then messages speak of rivers too."""
+    return any("river" in board.provinces[p].flags for p in carriers)
 
 
 def check_movement_order(board: Board, position: Position, order: Order, rules: Rules | None = None) -> UnitOrder:

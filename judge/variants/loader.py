@@ -177,6 +177,12 @@ def parse_unit(text: str, power: str, board: Board, where: str) -> Unit:
     return Unit(Power(power), kind, loc)
 
 
+SEASON_ALIASES: dict[str, tuple[str, ...]] = {"Monsoon": ("Winter",)}
+"""Other names a season may be written with (never written out): seed 004 §5, Maharajah's
+Winter "may be called" the Monsoon, so a phase written ``Winter 1501 Adjustment`` is the
+Monsoon's."""
+
+
 def parse_phase(text: str, calendar: Calendar, where: str = "") -> Phase:
     """Read ``Spring 1901 Movement`` (also ``Spring 1901, Movement``, ``S1901M``)."""
     t = str(text).replace(",", " ").split()
@@ -184,6 +190,9 @@ def parse_phase(text: str, calendar: Calendar, where: str = "") -> Phase:
     kinds.update({"build": PhaseKind.ADJUSTMENT, "builds": PhaseKind.ADJUSTMENT, "adjustments": PhaseKind.ADJUSTMENT,
                   "moves": PhaseKind.MOVEMENT, "retreats": PhaseKind.RETREAT})
     seasons = {s.lower(): s for s in calendar.seasons()}
+    for season, others in SEASON_ALIASES.items():
+        if season in calendar.seasons():
+            seasons.update({o.lower(): season for o in others if o.lower() not in seasons})
     if len(t) == 3 and t[0].lower() in seasons and t[1].isascii() and t[1].isdigit() and len(t[1]) <= 6 and t[2].lower() in kinds:
         phase = Phase(int(t[1]), seasons[t[0].lower()], kinds[t[2].lower()])
         if (phase.season, phase.kind) not in calendar.steps:
