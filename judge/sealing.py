@@ -60,10 +60,15 @@ def seal(text: str, *, recipient: str, game: str, phase: str, power: str) -> byt
     except Exception:  # noqa: BLE001 - pyrage raises its own RecipientError
         raise StoreError(f"not an age recipient: {recipient!r}") from None
     body = strip_header(text)
-    plaintext = "\n".join([_MAGIC, f"# game: {game}", f"# phase: {phase}", f"# power: {power}", body])
+    plaintext = "\n".join([*header_lines(game, phase, power), body])
     if not plaintext.endswith("\n"):
         plaintext += "\n"
     return pyrage.encrypt(plaintext.encode("utf-8"), [rcpt], armored=True)
+
+
+def header_lines(game: str, phase: str, power: str) -> list[str]:
+    """The four header lines of a sealed file's plaintext (the site's orders page writes the same)."""
+    return [_MAGIC, f"# game: {game}", f"# phase: {phase}", f"# power: {power}"]
 
 
 def strip_header(text: str) -> str:

@@ -34,6 +34,27 @@ def _config_path(config: str | None) -> tuple[Path, Path]:
     return DEFAULT_CONFIG, Path(".")
 
 
+def _publishing(games_dir: str, cfg_path: Path, cfg: dict):  # noqa: ANN202 - a Publishing
+    """Where the league lives, for the orders pages and the feeds: its GitHub repository
+    (mkdocs.yml's ``repo_url``, $GITHUB_REPOSITORY or the origin remote), the site's address and
+    the games' folder in the repository."""
+    import subprocess
+
+    from .build import read_site_url
+    from .generate import Publishing
+    from .orders_page import github_repository
+
+    where = Path(games_dir)
+    try:
+        proc = subprocess.run(["git", "-C", str(where), "rev-parse", "--show-prefix"], capture_output=True, text=True,
+                              timeout=10)
+        prefix = proc.stdout.strip().strip("/") if proc.returncode == 0 else ""
+    except (OSError, subprocess.SubprocessError):
+        prefix = ""
+    return Publishing(repository=github_repository(where, str(cfg.get("repo_url") or "")),
+                      site_url=read_site_url(cfg_path, repo_dir=where), games_path=prefix or where.name)
+
+
 @click.command("site")
 @click.option("--games", "games_dir", default="games", show_default=True, type=click.Path(file_okay=False),
               help="The folder of game folders.")
@@ -64,7 +85,8 @@ def site_cmd(games_dir: str, out_dir: str | None, build: bool, site_dir: str | N
     cfg = read_config(cfg_path) if cfg_path.is_file() else {}
     out = Path(out_dir) if out_dir else base / str(cfg.get("docs_dir") or "site-src")
     site_title = str(cfg.get("site_name") or "Diplomacy games")
-    report = generate(games_dir, out, force=force, site_title=site_title)
+    report = generate(games_dir, out, force=force, site_title=site_title,
+                      publishing=_publishing(games_dir, cfg_path, cfg))
     click.echo(f"site sources in {out}: {report.line()}")
     if build:
         if not cfg_path.is_file():

@@ -124,6 +124,12 @@ class GameContext(TypedDict):
     gm: Markup | None
     state: list[StateSection]
     timeline: list[TimelineRow]
+    ended: str
+    """How the game ended by the Gamesmaster's hand (``judge end``): a draw, a concession..."""
+    orders: str | None
+    """The orders page of the phase being played, if any."""
+    feed: str | None
+    """The game's Atom feed."""
 
 
 class GameRow(TypedDict):

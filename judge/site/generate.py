@@ -60,7 +60,7 @@ from .escape import md_escape, plain_title, press_html, url_path
 from .state_sections import state_sections
 from .gamefiles import SLUG_RE, GameFolder, PhaseFolder, find_games, load_yaml_file, read_game
 
-__all__ = ["generate", "GenerateReport", "TEMPLATES_DIR", "STATIC_DIR", "MANIFEST_NAME", "NAV_NAME"]
+__all__ = ["generate", "GenerateReport", "Publishing", "TEMPLATES_DIR", "STATIC_DIR", "MANIFEST_NAME", "NAV_NAME"]
 
 TEMPLATES_DIR = data_path("templates")
 """The page templates (``$JUDGE_TEMPLATES`` replaces them)."""
@@ -592,8 +592,55 @@ def _phase_page(game: GameFolder, variant: Variant, positions: _Positions, i: in
         "winner": str(results.get("winner") or ""), "map": image["png"] if image else None,
         "map_svg": image["svg"] if image else None,
         "state": [{"title": x["title"], "body": str(x["body"])} for x in state],
+        "adjudicated": _iso(meta.get("adjudicated")) if folder.finished else "",
     }
     return _PhaseOut(_render(templates, "site/phase.md.j2", ctx), summary)
+
+
+def _iso(when: Any) -> str:
+    dt = as_moment(when)
+    return dt.astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ") if dt else ""
+
+
+def _ended(game: GameFolder) -> str:
+    """How the Gamesmaster ended the game (``ended:`` in game.yaml, written by ``judge end``)."""
+    ended = game.settings.get("ended")
+    if not isinstance(ended, Mapping):
+        return ""
+    how, phase = str(ended.get("how") or ""), str(ended.get("phase") or "")
+    powers = [str(p) for p in ended.get("powers") or []] if isinstance(ended.get("powers"), list) else []
+    text = {"draw": "a draw between " + ", ".join(powers) + ", by their votes",
+            "concession": f"conceded to {ended.get('winner')} by the votes of every other power",
+            "ended": f"ended by the Gamesmaster: {ended.get('reason') or ''}"}.get(how, how)
+    return text + (f" ({phase})" if phase else "")
+
+
+@dataclass(frozen=True)
+class Publishing:
+    """Where the league lives: its GitHub repository (for the orders pages), the site's address
+    (for the feeds) and the game folders' path in the repository."""
+
+    repository: tuple[str, str] | None = None
+    site_url: str = ""
+    games_path: str = "games"
+    branch: str = "main"
+
+
+def _orders_page(game: GameFolder, variant: Variant, positions: "_Positions", out: "_Out", templates: Path,
+                 base: str, publishing: Publishing) -> str | None:
+    """The orders page of the phase being played (none when the game is over or paused)."""
+    from .orders_page import orders_page_context
+
+    if not game.phases or game.phases[-1].finished or game.status != "active":
+        return None
+    folder = game.phases[-1]
+    position = positions.get(folder)
+    if position is None:
+        return None
+    ctx = orders_page_context(game, variant, folder, position, publishing.repository,
+                              f"{publishing.games_path}/{game.slug}", publishing.branch)
+    out.write(f"{base}/orders.md", _render(templates, "site/orders.md.j2", ctx))
+    return "orders.md"
 
 
 def _title_of(folder: PhaseFolder | None) -> str:
@@ -636,7 +683,8 @@ def _phase_key(fingerprint: str, hasher: _Hasher, game: GameFolder, i: int) -> s
 
 
 def _game(game: GameFolder, out: _Out, hasher: _Hasher, old_phases: Mapping[str, Any], new_phases: dict[str, Any],
-          fingerprint: str, report: GenerateReport, force: bool, templates: Path) -> GameRow:
+          fingerprint: str, report: GenerateReport, force: bool, templates: Path,
+          publishing: Publishing = Publishing()) -> GameRow:
     from ..variants import find_variant
 
     try:
@@ -696,12 +744,18 @@ def _game(game: GameFolder, out: _Out, hasher: _Hasher, old_phases: Mapping[str,
     gm = game.path / "gm.md"
     cur_link = Link(title=current["title"], href=f"{current['folder']}.md") if current else None
     deadline = current["deadline"] if current and not current["finished"] else ""
+    from .feed import atom_feed
+
+    out.write(f"{base}/feed.xml", atom_feed(title=game.title, slug=game.slug, base_url=publishing.site_url,
+                                            game_href=f"{base}/index.html", phases=summaries).decode("utf-8"))
     ctx = GameContext(
         title=game.title, variant=variant.title, status=game.status, current=cur_link, deadline=deadline, winner=winner,
         players=players, chart=chart, treasury_chart=treasury_chart, map=image,
         map_phase=map_s["title"] if map_s else "", gm=Markup(press_html(gm.read_text(encoding="utf-8-sig"))) if gm.is_file() else None,
         state=[{"title": x["title"], "body": Markup(x["body"])} for x in (current.get("state") or [])] if current else [],
         timeline=[TimelineRow(title=s["title"], href=f"{s['folder']}.md", deadline=s["deadline"], summary=s["summary"]) for s in summaries],
+        ended=_ended(game), orders=_orders_page(game, variant, positions, out, templates, base, publishing),
+        feed="feed.xml",
     )
     out.write(f"{base}/index.md", _render(templates, "site/game.md.j2", ctx))
     leader = ""
@@ -733,7 +787,7 @@ def _chart_series(variant: Variant, summaries: list[dict[str, Any]], what: str) 
 
 def generate(games_dir: Path | str = "games", out_dir: Path | str = "site-src", *, force: bool = False,
              site_title: str = "Diplomacy games", templates_dir: Path | str | None = None,
-             static_dir: Path | str | None = None) -> GenerateReport:
+             static_dir: Path | str | None = None, publishing: Publishing | None = None) -> GenerateReport:
     """Write the archive's Markdown sources for every game under ``games_dir`` into ``out_dir``.
 
     Incremental unless ``force``: see the module's documentation.
@@ -764,7 +818,8 @@ def generate(games_dir: Path | str = "games", out_dir: Path | str = "site-src", 
             raise JudgeError("a game's folder name may hold only letters, digits, '.', '_' and '-'", str(path))
         game = read_game(path)
         report.games += 1
-        rows.append(_game(game, out, hasher, old_phases, new_phases, fingerprint, report, force, templates))
+        rows.append(_game(game, out, hasher, old_phases, new_phases, fingerprint, report, force, templates,
+                          publishing or Publishing()))
 
     if static.is_dir():
         for p in sorted(static.rglob("*")):

@@ -1,0 +1,102 @@
+"""The orders page of a game's current phase: players without git send their orders from the site.
+
+The page is static (no server): the player picks a power, sees its units (and the variant's own
+state: treasury, influence...), writes the orders, and one button opens GitHub's web editor on that
+power's order file with the text filled in (``/new/<branch>/<folder>?filename=...&value=...``: GitHub
+then forks the repository if need be and opens the pull request). A file sent before and being
+changed is opened in GitHub's editor (``/edit/...``, which cannot be filled in from a link) with the
+text copied to the clipboard. In a sealed game the page encrypts the orders in the browser to the
+game's age recipient, with the same header ``judge seal`` writes (the header's lines come from
+:mod:`judge.sealing`), using the age library served from the site itself
+(``assets/vendor/age-encryption.js``, typage by the age authors, BSD licence).
+
+The page does not read the orders itself: the judge's reader runs on the pull request and answers
+there within a minute (the ``orders`` workflow), so a player sees how each line was read by the
+judge, not by a second reader written in JavaScript.
+
+Where the league's repository is on GitHub comes from ``repo_url`` in ``mkdocs.yml``, else
+``$GITHUB_REPOSITORY`` (in a workflow), else the ``origin`` remote (:func:`github_repository`).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+from pathlib import Path
+from typing import Any
+
+from markupsafe import Markup
+
+from ..core.types import Position
+from ..core.variant import Variant
+from .gamefiles import GameFolder, PhaseFolder
+
+__all__ = ["github_repository", "orders_page_context"]
+
+_GITHUB = re.compile(r"^(?:https://(?:[^@/]+@)?github\.com/|git@github\.com:|ssh://git@github\.com/)"
+                     r"(?P<owner>[A-Za-z0-9-]+)/(?P<name>[A-Za-z0-9._-]+?)(?:\.git)?/?$")
+
+
+def github_repository(repo_dir: Path | str = ".", repo_url: str = "") -> tuple[str, str] | None:
+    """``(owner, name)`` of the league's GitHub repository: from ``repo_url`` (mkdocs.yml), else
+    ``$GITHUB_REPOSITORY``, else the ``origin`` remote of ``repo_dir``; None when not on GitHub."""
+    for candidate in (repo_url, os.environ.get("GITHUB_REPOSITORY", "")):
+        if candidate:
+            m = _GITHUB.match(candidate.strip()) or re.fullmatch(r"(?P<owner>[A-Za-z0-9-]+)/(?P<name>[A-Za-z0-9._-]+)",
+                                                                 candidate.strip())
+            if m:
+                return m["owner"], m["name"]
+    try:
+        proc = subprocess.run(["git", "-C", str(repo_dir), "remote", "get-url", "origin"], capture_output=True,
+                              text=True, timeout=10)
+    except (OSError, subprocess.SubprocessError):
+        return None
+    m = _GITHUB.match(proc.stdout.strip()) if proc.returncode == 0 else None
+    return (m["owner"], m["name"]) if m else None
+
+
+def _power_files(folder: PhaseFolder, stem: str) -> str | None:
+    """The order file of a power already in the phase folder (public or sealed), if any."""
+    for name in (f"{stem}.txt", f"{stem}.txt.age"):
+        if (folder.path / "orders" / name).is_file():
+            return name
+    return None
+
+
+def orders_page_context(game: GameFolder, variant: Variant, folder: PhaseFolder, position: Position,
+                        repository: tuple[str, str] | None, repo_path: str, branch: str = "main",
+                        server: str = "https://github.com") -> dict[str, Any]:
+    """What the orders template and its script need, for the phase being played."""
+    from ..sealing import header_lines
+    from ..store.layout import power_stem
+
+    sealed = str(game.settings.get("orders") or "public") == "sealed"
+    powers = []
+    for power in variant.powers:
+        units = sorted(str(u) for u in position.units if u.power == power)
+        centres = sorted(str(c) for c, owner in position.supply_centers.items() if owner == power)
+        if not units and not centres:
+            continue
+        stem = power_stem(str(power))
+        powers.append({"name": str(power), "stem": stem, "units": units, "centres": len(centres),
+                       "sent": _power_files(folder, stem)})
+    data = {
+        "game": game.slug,
+        "phase": folder.title,
+        "folder": folder.name,
+        "path": f"{repo_path}/{folder.name}/orders",
+        "sealed": sealed,
+        "recipient": str(game.settings.get("recipient") or "") if sealed else "",
+        "header": header_lines(game.slug, folder.name, "{power}") if sealed else [],
+        "repository": f"{server}/{repository[0]}/{repository[1]}" if repository else "",
+        "branch": branch,
+        "powers": powers,
+    }
+    # The players' logins are shown by the template (escaped), never put in the script's data.
+    shown = [{**p, "player": game.players.get(p["name"], "")} for p in powers]
+    return {"title": f"Send orders: {game.title}, {folder.title}", "game_title": game.title, "phase": folder.title,
+            "sealed": sealed, "known": bool(repository), "powers": shown,
+            # Trusted: the generator's own JSON (every "<" escaped, so no text can close the script).
+            "data_json": Markup(json.dumps(data, ensure_ascii=False, sort_keys=True).replace("<", "\\u003c"))}
