@@ -21,7 +21,7 @@ import yaml
 
 from .core.errors import AmbiguousOrder, InvalidOrder, JudgeError, PositionError
 from .core.orders import (
-    Build, Convoy, Disband, Hold, Move, Order, Retreat, SupportHold, SupportMove, Waive,
+    Build, Convoy, Disband, Hold, Move, Order, Retreat, SupportHold, SupportMove, UnitOrder, Waive,
 )
 from .core.types import Dislodged, Location, PhaseKind, Position, Power, ProvinceId, Unit, UnitType
 from .core.variant import Variant
@@ -34,15 +34,23 @@ _UNIT_WORDS = {"a": UnitType.ARMY, "army": UnitType.ARMY, "f": UnitType.FLEET, "
 _KEYWORDS = {
     "HOLD": {"h", "hold", "holds", "stand", "stands", "hld"},
     "MOVE": {"-", "to", "m", "move", "moves", "attack", "attacks", "mv", "into"},
-    "SUPPORT": {"s", "sup", "supp", "support", "supports", "supporting"},
+    "SUPPORT": {"s", "sup", "supp", "support", "supports", "supporting", "supported"},
     "CONVOY": {"c", "convoy", "convoys", "convoying", "transport", "transports", "cvy"},
     "VIA": {"via", "by"},
     "RETREAT": {"r", "retreat", "retreats"},
-    "DISBAND": {"d", "disband", "disbands", "remove", "removes", "destroy", "delete"},
+    "DISBAND": {"d", "disband", "disbands", "remove", "removes", "destroy", "delete", "otb"},
     "BUILD": {"b", "build", "builds"},
     "WAIVE": {"waive", "waives", "waived", "pass"},
 }
 _WORD_KIND = {w: k for k, words in _KEYWORDS.items() for w in words}
+# Postal and Electronic Protocol shorthand: "SA" supports an army, "CF" convoys a fleet...
+_VERB_UNIT = {"sa": ("SUPPORT", UnitType.ARMY), "sf": ("SUPPORT", UnitType.FLEET),
+              "ca": ("CONVOY", UnitType.ARMY)}
+_FILLER = {"the", "of", "sea", "ocean", "unit", "my", "in", "at"}
+"""Words read past (after names of several words have had their chance)."""
+_REMARK_WORDS = {"bounced", "bounce", "bounces", "fails", "failed", "dislodged", "cut", "void",
+                 "succeeds", "destroyed", "standoff"}
+"""A result mail's words after an order: the rest of the line is a remark."""
 _COAST_WORDS = {"north": "NC", "south": "SC", "east": "EC", "west": "WC",
                 "n": "NC", "s": "SC", "e": "EC", "w": "WC", "nc": "NC", "sc": "SC", "ec": "EC", "wc": "WC"}
 
@@ -111,6 +119,9 @@ class Names:
         for info in variant.powers.values():
             for n in (info.name, info.adjective):
                 self.powers[normalise_name(n)] = info.name
+        hyphened = sorted({n for p in variant.board.provinces.values() for n in (p.name, *p.aliases) if "-" in n},
+                          key=len, reverse=True)
+        self.hyphened = re.compile("|".join(re.escape(n) for n in hyphened), re.I) if hyphened else None
         # Long names only, for the spelling fallback: three letters are too close to each other.
         self._fuzzy = sorted({k for k in self.provinces if len(k.replace(" ", "")) >= 5})
 
@@ -119,6 +130,8 @@ class Names:
         key = normalise_name(text)
         if key in self.powers:
             return self.powers[key], None
+        if key in self.provinces:  # "Prussia:" is a place, not a misspelt Russia
+            raise InvalidOrder(f"{text!r} is a province, not a power of this game")
         close = sorted({p for n, p in self.powers.items() if damerau(key, n) <= (2 if len(n) >= 6 else 1)})
         if len(close) == 1:
             return close[0], f"{text!r} read as {close[0]}"
@@ -126,6 +139,12 @@ class Names:
             raise AmbiguousOrder(f"{text!r} could be any of {', '.join(close)}")
         known = ", ".join(sorted(self.variant.powers))
         raise InvalidOrder(f"{text!r} is not a power of this game (powers: {known})")
+
+    def prefixed(self, word: str) -> tuple[ProvinceId, ...]:
+        """The provinces a name or alias of which begins with ``word`` (3 letters or more)."""
+        if len(word) < 3 or not word.isalpha():
+            return ()
+        return tuple(sorted({pid for k, pid in self.provinces.items() if k.startswith(word)}))
 
     def guess_province(self, text: str) -> ProvinceId | None:
         """A misspelt long name with one close match, else None."""
@@ -148,19 +167,70 @@ def names_of(variant: Variant) -> Names:
     return hit[1]
 
 
-_ARROWS = re.compile(r"(->|=>|→|–|—|−)")
+_ARROWS = re.compile(r"(->|=>|⇒|→|⟶|–|—|−)")
 _COAST_SLASH = re.compile(r"\s*[/(]\s*(north|south|east|west|nc|sc|ec|wc|n|s|e|w)(?:\s*coast)?\s*\)?", re.I)
 _COAST_PAREN_WORDS = re.compile(r"\(\s*(north|south|east|west)\s+coast\s*\)", re.I)
 _COAST_WORDS_RE = re.compile(r"\b(north|south|east|west)\s+coast\b", re.I)
+_ODD = re.compile(r"[()<>*\[\]_?!&`]|^\s*(?:\d+[.)]|[-•])\s")
+"""Characters that call for :func:`_clean` (markup, remarks, postal notation, bullets)."""
+_MARKUP = re.compile(r"\[/?[a-z]+(?:=[^\]]*)?\]|\*\*|__|`", re.I)
+_BULLET = re.compile(r"^\s*(?:\d+[.)]|[-•*])\s+")
+_POSTAL = re.compile(r"\b([SC]?)([AF])\s*\(\s*([A-Za-z][A-Za-z .]*?)\s*\)", re.I)
+_PARENS = re.compile(r"\(([^()]*)\)")
+_COAST_ONLY = re.compile(r"^\s*(north|south|east|west|nc|sc|ec|wc|n|s|e|w)(\s*coast)?\s*$", re.I)
+
+
+def _clean(text: str, notes: list[str], names: Names) -> str:
+    """Markup, bullets, remarks and postal brackets away: what is left is order words."""
+    t = _MARKUP.sub(" ", text)
+    t = _BULLET.sub("", t)
+    t = _ARROWS.sub(" - ", t)
+    # Postal notation: A(Vie)-Bud, SA(Rum)-Sev.
+    t = _POSTAL.sub(lambda m: f" {m.group(1)} {m.group(2)} {m.group(3)} ", t)
+    t = t.replace("<", " ").replace(">", " ").replace("*", " ").replace("&", " & ")
+
+    def paren(m: re.Match) -> str:
+        inner = m.group(1).strip()
+        if _COAST_ONLY.match(inner):
+            return f" /{inner.replace(' ', '')} " if len(inner) <= 2 else f" /{inner} "
+        if re.search(r"(^|\s)or\s", inner, re.I):
+            raise AmbiguousOrder(f"two orders to choose from: ({inner})")
+        words = inner.lower().replace("-", " ").replace("(", " ").split()
+        if len(words) > 1 and words[0] in _UNIT_WORDS and (words[1] in names.provinces or words[1] in names.longest_from
+                                                                   or names.prefixed(words[1])):
+            return f" {inner} , "
+        if inner:
+            notes.append(f"remark ({inner}) ignored")
+        return " "
+
+    for _ in range(2):  # brackets inside brackets: the inner ones first
+        if "(" not in t:
+            break
+        t = _PARENS.sub(paren, t)
+    if "?" in t or "!" in t:
+        t = t.replace("?", " ").replace("!", " ")
+        notes.append("'?' and '!' ignored")
+    return t.replace("(", " ").replace(")", " ")
 
 
 def _tokenise(text: str, names: Names, notes: list[str]) -> list[Token]:
-    t = _ARROWS.sub(" - ", text) if not text.isascii() or ">" in text else text
+    t = text
+    if not t.isascii() or _ODD.search(t):
+        t = _clean(t, notes, names)
+    elif ">" in t:
+        t = _ARROWS.sub(" - ", t)
     if "/" in t or "(" in t or "coast" in t.lower():
         t = _COAST_PAREN_WORDS.sub(lambda m: f" /{_COAST_WORDS[m.group(1).lower()]} ", t)
         t = _COAST_SLASH.sub(lambda m: f" /{_COAST_WORDS[m.group(1).lower()]} ", t)
         t = _COAST_WORDS_RE.sub(lambda m: f" /{_COAST_WORDS[m.group(1).lower()]} ", t)
-    t = t.replace("-", " - ").replace(",", " ").replace(";", " ").replace(":", " ")
+        alt = re.search(r"/\s*(?![nsew]c\b)[a-z]", t, re.I)
+        if alt:
+            raise AmbiguousOrder(f"'/' gives two places to choose from: {text.strip()!r}")
+    if "-" in t:
+        if names.hyphened is not None:
+            t = names.hyphened.sub(lambda m: m.group(0).replace("-", " "), t)
+        t = t.replace("-", " - ")
+    t = t.replace(",", " , ").replace(";", " , ").replace(":", " ")
     t = t.replace(".", " ").replace("'", "")
     words = t.lower().split()
     out: list[Token] = []
@@ -169,6 +239,10 @@ def _tokenise(text: str, names: Names, notes: list[str]) -> list[Token]:
         w = words[i]
         if w[0] == "/" and w[1:].upper() in ("NC", "SC", "EC", "WC"):
             out.append(Token("COAST", w[1:].upper(), w))
+            i += 1
+            continue
+        if w == ",":
+            out.append(Token("SEP", None, w))
             i += 1
             continue
         # Longest province name starting here (names may have several words; most words begin
@@ -196,21 +270,48 @@ def _tokenise(text: str, names: Names, notes: list[str]) -> list[Token]:
             kind = _WORD_KIND[w]
             if kind == "CONVOY" and out and out[-1].kind == "VIA":
                 out[-1] = Token("VIA", True, "via convoy")
+            elif kind == "VIA" and out and out[-1].kind == "SUPPORT" and w == "by":
+                out[-1] = Token("SBY", None, "supported by")
             elif kind == "VIA" and (i + 1 >= len(words) or words[i + 1] not in _KEYWORDS["CONVOY"]):
                 raise InvalidOrder(f"{w!r} should be followed by 'convoy'")
+            elif kind == "MOVE" and out and out[-1].kind in ("MOVE", "RETREAT") and w != "-":
+                pass  # "moves to", "retreats to"
+            elif kind == "MOVE" and out and out[-1].kind == "MOVE":
+                pass
             else:
                 out.append(Token(kind, None, w))
+        elif w in _VERB_UNIT and _keyword_context(out):
+            kind, unit = _VERB_UNIT[w]
+            out.append(Token(kind, None, w))
+            out.append(Token("UNIT", unit, w))
+        elif w in ("&", "and"):
+            out.append(Token("AND", None, w))
+        elif w in names.powers:
+            out.append(Token("POWER", names.powers[w], w))
+        elif w in _FILLER:
+            pass
+        elif w in _REMARK_WORDS and out and out[-1].kind in ("PROV", "COAST", "HOLD"):
+            notes.append(f"remark {' '.join(words[i:])!r} ignored")
+            break
         else:
             guess = None
             for n in (3, 2, 1):
-                if i + n <= len(words):
-                    guess = names.guess_province(" ".join(words[i:i + n]))
+                window = words[i:i + n]
+                if len(window) == n and all(x.isalpha() and x not in _WORD_KIND for x in window):
+                    guess = names.guess_province(" ".join(window))
                     if guess:
-                        notes.append(f"{' '.join(words[i:i + n])!r} read as {names.variant.board.provinces[guess].name}")
-                        out.append(Token("PROV", guess, " ".join(words[i:i + n])))
+                        notes.append(f"{' '.join(window)!r} read as {names.variant.board.provinces[guess].name}")
+                        out.append(Token("PROV", guess, " ".join(window)))
                         i += n
                         break
             if guess:
+                continue
+            starts = names.prefixed(w)
+            if starts:
+                out.append(Token("PROVS", starts, w) if len(starts) > 1 else Token("PROV", starts[0], w))
+                if len(starts) == 1:
+                    notes.append(f"{w!r} read as {names.variant.board.provinces[starts[0]].name}")
+                i += 1
                 continue
             raise InvalidOrder(f"{w!r} is not a province, a unit or an order word")
         i += 1
@@ -256,12 +357,189 @@ def parse_order(text: str, power: Power, variant: Variant, position: Position, n
     >>> str(parse_order('F London supports A Wales-Belgium', Power('England'), v, v.start))
     'F LON S A WAL - BEL'
     """
+    read = parse_line(text, power, variant, position, names, notes)
+    if len(read) != 1:
+        raise InvalidOrder(f"{len(read)} orders where one was expected")
+    order, error, _, _ = read[0]
+    if error is not None:
+        raise error
+    assert order is not None
+    return order
+
+
+class Piece(NamedTuple):
+    """One order of a line: the order or the error, notes on how it was read, its text."""
+
+    order: Order | None
+    error: JudgeError | None
+    notes: list[str]
+    text: str
+
+
+def _subject_len(toks: list[Token]) -> int:
+    """How many tokens name the unit at the start: [POWER] [UNIT] PROV [COAST]; 0 if none."""
+    i = 1 if toks and toks[0].kind == "POWER" else 0
+    if i < len(toks) and toks[i].kind == "UNIT":
+        i += 1
+    if i >= len(toks) or toks[i].kind not in ("PROV", "PROVS"):
+        return 0
+    i += 1
+    if i < len(toks) and toks[i].kind == "COAST":
+        i += 1
+    return i
+
+
+def _segments(toks: list[Token]) -> list[tuple[list[Token], str]]:
+    """The orders of a line: split at ',' ';' '&' and where a unit starts a new order."""
+    out: list[tuple[list[Token], str]] = []
+    cur: list[Token] = []
+    joiner = ""
+    for k, t in enumerate(toks):
+        if t.kind in ("SEP", "AND"):
+            if cur:
+                out.append((cur, joiner))
+                cur = []
+                joiner = t.kind
+            elif t.kind == "AND" or not joiner:
+                joiner = t.kind
+            continue
+        if (t.kind == "UNIT" and cur and cur[-1].kind in ("PROV", "PROVS", "COAST", "HOLD")
+                and k + 1 < len(toks) and toks[k + 1].kind in ("PROV", "PROVS") and len(cur) > 2):
+            out.append((cur, joiner))
+            cur, joiner = [], "SEP"
+        cur.append(t)
+    if cur:
+        out.append((cur, joiner))
+    return out
+
+
+def parse_line(text: str, power: Power, variant: Variant, position: Position, names: Names | None = None,
+               notes: list[str] | None = None) -> list[Piece]:
+    """Read the orders of one line (several orders may share a line: ``F Bre-Mid, A Par-Bur``)."""
     names = names or names_of(variant)
     notes = notes if notes is not None else []
     custom = variant.rules.parse_order(text, power, variant, position)
     if custom is not None:
-        return custom
+        return [Piece(custom, None, notes, text)]
     toks = _tokenise(text, names, notes)
+    if not toks:
+        raise InvalidOrder("empty order")
+    segs = _segments(toks)
+    if len(segs) == 1:
+        return [Piece(_order_of(segs[0][0], power, variant, position, names, notes), None, notes, text)]
+    out: list[Piece] = []
+    pending: list[list[Token]] = []
+    supported: Order | None = None
+    adj_verb: Token | None = None
+    first = True
+    for n, (seg, joiner) in enumerate(segs):
+        nxt = segs[n + 1][1] if n + 1 < len(segs) else ""
+        piece_notes = notes if first else []
+        first = False
+        seg_text = " ".join(t.text for t in seg)
+        try:
+            sub = _subject_len(seg)
+            if seg[0].kind == "SBY":
+                if supported is None:
+                    raise InvalidOrder("'supported by' follows no order")
+                seg, sub = seg[1:], _subject_len(seg[1:])
+            if sub and sub == len(seg) and nxt == "AND" and supported is None:
+                pending.append(seg)
+                continue
+            if sub and sub == len(seg) and supported is not None and joiner in ("AND", "SEP") and (seg_text and out):
+                order = _support_of(supported, seg, power, variant, position, names, piece_notes)
+                out.append(Piece(order, None, piece_notes, seg_text))
+                continue
+            if seg[0].kind in ("BUILD", "DISBAND"):
+                adj_verb = seg[0]
+            elif adj_verb is not None and sub == len(seg) and position.phase.kind is PhaseKind.ADJUSTMENT:
+                seg = [adj_verb, *seg]
+            for subject in pending:
+                order = _order_of(subject + seg[sub:], power, variant, position, names, piece_notes)
+                out.append(Piece(order, None, piece_notes, " ".join(t.text for t in subject + seg[sub:])))
+                piece_notes = []
+            pending = []
+            order = _order_of(seg, power, variant, position, names, piece_notes)
+            supported = order if isinstance(order, (Move, Hold)) and n + 1 < len(segs) and segs[n + 1][0][0].kind == "SBY" else None
+            out.append(Piece(order, None, piece_notes, seg_text))
+        except JudgeError as exc:
+            out.append(Piece(None, exc, piece_notes, seg_text))
+            pending = []
+    for subject in pending:
+        out.append(Piece(None, InvalidOrder("a unit without an order"), [], " ".join(t.text for t in subject)))
+    return out
+
+
+def _support_of(order: Order, subject: list[Token], power: Power, variant: Variant, position: Position,
+                names: Names, notes: list[str]) -> Order:
+    """``F Eng-Mid, s by F Iri``: the support the named unit gives."""
+    i = 1 if subject[0].kind == "POWER" else 0
+    kind = subject[i].value if subject[i].kind == "UNIT" else None
+    loc, _ = _expect_place(subject, i + (1 if kind is not None else 0), "the supporting unit's province")
+    if kind is None:
+        kind = _infer_kind(variant, position, power, loc, notes)
+    notes.append(f"'supported by' read as {kind.value} {loc.province}'s support")
+    if isinstance(order, Move):
+        return SupportMove(power, kind, loc, order.location.province, order.destination.province, order.kind, order.destination.coast)
+    assert isinstance(order, UnitOrder)
+    return SupportHold(power, kind, loc, order.location.province, order.kind)
+
+
+def _order_of(toks: list[Token], power: Power, variant: Variant, position: Position, names: Names,
+              notes: list[str]) -> Order:
+    """One order from its tokens."""
+    stated: list[tuple[Power, int]] = []
+    if any(t.kind == "POWER" for t in toks):
+        kept = []
+        for t in toks:
+            if t.kind == "POWER":
+                stated.append((t.value, len(kept)))
+            else:
+                kept.append(t)
+        toks = kept
+        if stated and stated[0][1] == 0 and stated[0][0] != power:
+            raise InvalidOrder(f"an order for a {stated[0][0]} unit among {power}'s orders")
+    if any(t.kind in ("SBY", "AND") for t in toks):
+        raise InvalidOrder(f"unexpected {next(t.text for t in toks if t.kind in ('SBY', 'AND'))!r}")
+    order = _order_from_tokens(toks, power, variant, position, notes)
+    for who, at in stated:
+        if at == 0:
+            continue
+        target = getattr(order, "target", None)
+        owner = next((u.power for u in position.units if u.province == target), None)
+        if owner is not None and owner != who:
+            raise AmbiguousOrder(f"the unit in {target} is {owner}'s, not {who}'s")
+    return order
+
+
+def _resolve_prefixes(toks: list[Token], power: Power, variant: Variant, position: Position, notes: list[str]) -> list[Token]:
+    """``A LIV-PRU`` (Liverpool or Livonia), ``F London-North``: of the places a short word may
+    name, the one where the power's unit stands, or the one the unit can reach."""
+    board = variant.board
+    out = list(toks)
+    for k, t in enumerate(out):
+        if t.kind != "PROVS":
+            continue
+        own = {u.province: u for u in position.units if u.power == power}
+        if k <= 1 and all(x.kind == "UNIT" for x in out[:k]):
+            fits = [p for p in t.value if p in own]
+        elif k >= 2 and out[k - 1].kind == "MOVE" and out[0].kind in ("UNIT", "PROV") and _subject_len(out) >= 1:
+            src = next((x for x in out if x.kind == "PROV"), None)
+            unit = own.get(src.value) if src is not None else None
+            fits = [p for p in t.value if unit is not None and board.can_reach(unit.kind, unit.location, p)]
+        else:
+            fits = []
+        if len(fits) != 1:
+            raise AmbiguousOrder(f"{t.text!r} could be any of {', '.join(t.value)}")
+        notes.append(f"{t.text!r} read as {board.provinces[fits[0]].name}")
+        out[k] = Token("PROV", fits[0], t.text)
+    return out
+
+
+def _order_from_tokens(toks: list[Token], power: Power, variant: Variant, position: Position, notes: list[str]) -> Order:
+    names = names_of(variant)
+    if any(t.kind == "PROVS" for t in toks):
+        toks = _resolve_prefixes(toks, power, variant, position, notes)
     if not toks:
         raise InvalidOrder("empty order")
     phase = position.phase.kind
@@ -273,7 +551,10 @@ def parse_order(text: str, power: Power, variant: Variant, position: Position, n
     if head in ("BUILD", "DISBAND"):
         return _adjust(toks[1:], head, power, variant, position, notes)
     if toks[-1].kind in ("BUILD", "DISBAND") and phase is not PhaseKind.MOVEMENT:
-        return _adjust(toks[:-1], toks[-1].kind, power, variant, position, notes)
+        head_toks = toks[:-1]
+        if head_toks and head_toks[-1].kind in ("RETREAT", "MOVE"):  # "A Silesia Retreat OTB"
+            head_toks = head_toks[:-1]
+        return _adjust(head_toks, toks[-1].kind, power, variant, position, notes)
     i = 0
     kind = None
     if toks[0].kind == "UNIT":
@@ -282,9 +563,15 @@ def parse_order(text: str, power: Power, variant: Variant, position: Position, n
     if kind is None:
         kind = _infer_kind(variant, position, power, loc, notes, dislodged=phase is PhaseKind.RETREAT)
     rest = toks[i:]
+    if len(rest) == 2 and rest[0].kind in ("MOVE", "RETREAT") and rest[1].kind in ("HOLD", "DISBAND"):
+        rest = rest[1:]  # "A BRE-H", "A MUN-hold", "A SIL retreat OTB"
     if not rest or (len(rest) == 1 and rest[0].kind == "HOLD"):
         if phase is PhaseKind.RETREAT and not rest:
             raise InvalidOrder("a retreat order says where to (or 'disband')")
+        if phase is PhaseKind.ADJUSTMENT and not rest and toks[0].kind == "UNIT":
+            if not any(u.power == power and u.province == loc.province for u in position.units):
+                notes.append(f"'{toks[0].text} {toks[1].text}' in an adjustment phase read as a build")
+                return Build(power, kind, loc)
         return Hold(power, kind, loc)
     verb = rest[0].kind
     if verb in ("MOVE", "RETREAT"):
@@ -320,6 +607,8 @@ def parse_order(text: str, power: Power, variant: Variant, position: Position, n
         if j < len(rest) and rest[j].kind == "UNIT":
             tkind, j = rest[j].value, j + 1
         target, j = _expect_place(rest, j, "the supported unit's province")
+        if j + 1 < len(rest) and rest[j].kind == "MOVE" and rest[j + 1].kind == "HOLD":
+            j += 1  # "supports A Sev to hold"
         if j < len(rest) and rest[j].kind == "HOLD":
             j += 1
         if j >= len(rest):
@@ -329,6 +618,10 @@ def parse_order(text: str, power: Power, variant: Variant, position: Position, n
         dest, j = _expect_place(rest, j + 1, "the supported move's destination")
         if j < len(rest):
             raise InvalidOrder(f"unexpected {rest[j].text!r} at the end of the support")
+        if dest.province == target.province and rest[0].text in _VERB_UNIT:
+            # Electronic Protocol's "A NOR SF SWE-SWE" is its support in place; written any other
+            # way a support of a move to where the unit stands is a support of nothing (DATC 6.A.5).
+            return SupportHold(power, kind, loc, target.province, tkind)
         return SupportMove(power, kind, loc, target.province, dest.province, tkind, dest.coast)
     if verb == "CONVOY":
         j = 1
@@ -412,14 +705,26 @@ def parse_orders(text: str, variant: Variant, position: Position, filename: str 
                     continue
                 power, body = p, m.group(2)
         if power is None:
-            out.append(ParsedLine(no, line, None, error=InvalidOrder("which power's order? Write 'Power: order' or a 'Power:' header line", where), where=where))
-            continue
+            first = normalise_name(body.split(None, 1)[0]) if body.split() else ""
+            if first in names.powers:  # "English Fleet Edinburgh - North Sea", "Russia builds ..."
+                power = names.powers[first]
+            else:
+                out.append(ParsedLine(no, line, None, error=InvalidOrder("which power's order? Write 'Power: order' or a 'Power:' header line", where), where=where))
+                continue
         try:
-            order = parse_order(body, power, variant, position, names, notes)
-            out.append(ParsedLine(no, line, power, order=order, notes=notes, where=where, body=body))
+            pieces = parse_line(body, power, variant, position, names, notes)
         except JudgeError as exc:
             exc.where = where
             out.append(ParsedLine(no, line, power, error=exc, notes=notes, where=where, body=body))
+            continue
+        if len(pieces) == 1 and pieces[0].error is None:
+            out.append(ParsedLine(no, line, power, order=pieces[0].order, notes=notes, where=where, body=body))
+            continue
+        for piece in pieces:
+            if piece.error is not None:
+                piece.error.where = where
+            out.append(ParsedLine(no, line, power, order=piece.order, error=piece.error, notes=piece.notes,
+                                  where=where, body=piece.text if len(pieces) > 1 else body))
     return out
 
 
