@@ -173,9 +173,11 @@ def check_cmd(orders_file: str, game_dir: str | None, power: str | None, folder:
 @click.option("--push", "remote", metavar="REMOTE", help="With --apply: push (CI: retries after a race).")
 @click.option("--fetch", "fetch_from", metavar="REMOTE", help="First fetch refs/pull/<--pr>/head from REMOTE.")
 @click.option("--now", help="The time of receipt (ISO 8601); default: the clock.")
+@click.option("--comment", is_flag=True,
+              help="Also answer on the pull request (--pr) with the verdict, as a comment (GitHub's API, $GITHUB_TOKEN).")
 @click.option("--repo", "repo_dir", default=".", show_default=True, help="A folder inside the repository.")
 def check_pr_cmd(base: str, head: str, author: str, summary: str | None, pr: int | None, apply_: bool,
-                 remote: str | None, fetch_from: str | None, now: str | None, repo_dir: str) -> None:
+                 remote: str | None, fetch_from: str | None, now: str | None, comment: bool, repo_dir: str) -> None:
     """Accept or refuse a pull request of orders; with --apply, commit it with its receipt."""
     from .pr import accept, check_pr, fetch_pull, resolve_commit
     from .tick import open_repo, run_and_push
@@ -205,6 +207,17 @@ def check_pr_cmd(base: str, head: str, author: str, summary: str | None, pr: int
     if summary:
         with open(summary, "a", encoding="utf-8") as fh:
             fh.write(verdict.to_markdown(pr))
+    if comment:
+        from .github import comment_on_pull_request
+
+        if pr is None:
+            raise StoreError("--comment needs --pr")
+        try:
+            where = comment_on_pull_request(pr, verdict.to_markdown(pr))
+            click.echo(f"answered on the pull request: {where}", err=True)
+        except StoreError as exc:
+            # The verdict stands (and is in the job summary): a missing comment is reported, not fatal.
+            click.echo(f"judge: warning: {exc}", err=True)
     if not verdict.accepted:
         sys.exit(1)
 
