@@ -217,6 +217,25 @@ def test_seed001_elimination_without_a_home_city_at_campaign_end():
     assert "Austria" not in income(MACH, pos, dice_seed=1)
 
 
+def test_rules_machiavelli_player_elimination_provinces_and_cities_revert_to_unowned():
+    """rules §Player elimination: the eliminated power's units are removed "and all of his
+    provinces and cities revert to unowned status" (also its conquered home countries); another
+    power's garrison left in one of them takes the province (§Control 3)."""
+    r = play("  Austria: [A SLA, A CRN]\n  Venice: [A AUS]\n  Milan: [G TRT]", "Austria: A SLA H",
+             extra="autonomous: []\ncity_control: {AUS: Venice, HUN: Venice, TYR: Venice, TRT: Milan, MIL: Milan, FER: Austria,"
+                   " VEN: Venice}\n"
+                   "province_control: {AUS: Venice, CRI: Austria, SLA: Austria, CRN: Austria, TRT: Austria, FER: Austria,"
+                   " VIC: Austria}\n"
+                   "home_countries: {Venice: Austria}\n")
+    assert "Austria" in extra(r)["eliminated"] and "Milan" not in extra(r)["eliminated"]
+    pc, cc = extra(r)["province_control"], extra(r)["city_control"]
+    assert "Austria" not in pc.values() and "Austria" not in cc.values()
+    assert "CRI" not in pc and "SLA" not in pc and "FER" not in pc and "FER" not in cc and "VIC" not in pc
+    assert pc["TRT"] == "Milan"  # Milan's garrison takes the province it shared
+    assert "Venice" not in extra(r).get("home_countries", {})  # its conquered home country too
+    assert "FER" not in r.result.next_position.supply_centers
+
+
 def test_seed001_no_elimination_while_a_home_city_is_held():
     r = play("  Austria: [A SLA]", "Austria: A SLA H",
              extra="autonomous: []\ncity_control: {AUS: Venice, HUN: Venice, TYR: Austria}\n"
@@ -429,6 +448,25 @@ def test_seed000_lagoon_counts_as_a_province_for_income():
     r = play("  Milan: [F UAS]", "Milan: F UAS - LAG")
     r = run_phase(MACH, r.result.next_position, "Milan: F LAG - UAS")
     assert extra(r)["province_control"]["LAG"] == "Milan"  # no fleet need stay
+
+
+def test_seed000_lagoon_stays_with_the_last_fleet_while_another_powers_garrison_holds_venice():
+    """seed 000 VENICE/VENICE LAGOON: "The last power whose Fleet occupied the Lagoon (or the
+    original owner) is considered to control it", even while another power's garrison holds
+    Venice city: when Milan's fleet leaves, the Lagoon stays Milan's, not the garrison's."""
+    r = play("  Venice: [G VEN]\n  Milan: [F UAS]", "Milan: F UAS - LAG")
+    assert extra(r)["province_control"]["LAG"] == "Milan"
+    r = run_phase(MACH, r.result.next_position, "Milan: F LAG - UAS")
+    assert "Venice: G VEN" in units_after(r) and "Milan: F UAS" in units_after(r)
+    assert extra(r)["province_control"]["LAG"] == "Milan"
+    assert extra(r)["province_control"]["VEN"] == "Venice" and extra(r)["city_control"]["VEN"] == "Venice"
+
+
+def test_seed000_lagoon_of_an_empty_lagoon_is_not_taken_by_venices_garrison():
+    """A garrison in Venice alone never takes the Lagoon: its original owner (or last fleet) keeps it."""
+    r = play("  Milan: [G VEN]", "", extra="autonomous: []\nprovince_control: {LAG: Venice}\ncity_control: {PAD: Venice, MIL: Milan}\n")
+    assert extra(r)["province_control"]["LAG"] == "Venice"
+    assert extra(r)["city_control"]["VEN"] == "Milan"
 
 
 # -- 6. orders --------------------------------------------------------------------------------

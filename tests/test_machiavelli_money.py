@@ -200,6 +200,21 @@ def test_rules_machiavelli_bought_unit_obeys_its_buyer_in_the_same_campaign():
     assert "Florence: A MOD" in units_after(report)
 
 
+def test_rules_machiavelli_control_example_1_a_bought_unit_takes_its_province_before_it_moves_away():
+    """rules §Control of provinces and cities, example 1: "if a unit is purchased, ownership of
+    the province the unit is in changes before the unit moves away" (and 5: with it the
+    ungarrisoned city). Florence buys A BOL and moves it to Modena: Bologna is Florence's."""
+    report = play(FLORENCE, "Florence: Expense 1: 18 ducats buy a BOL\nFlorence: A BOL - MOD\n",
+                  "treasury: {Florence: 30}\n")
+    assert "Florence: A MOD" in units_after(report)
+    assert after(report)["province_control"]["BOL"] == "Florence"
+    assert after(report)["city_control"]["BOL"] == "Florence"
+    assert after(report)["province_control"]["MOD"] == "Florence"
+    # Not bought: the province stays its owner's when the unit moves away.
+    report = play(FLORENCE, "Papacy: A BOL - MOD\n", "treasury: {Florence: 30}\n")
+    assert after(report)["province_control"]["BOL"] == "Papacy"
+
+
 def test_rules_machiavelli_autonomous_garrisons_bought_or_disbanded():
     """rules §List of allowed expenditures d), e): 6 to disband, 9 to buy an autonomous garrison;
     a 3d counter-bribe defeats the 9 (the rules' example)."""
@@ -213,6 +228,30 @@ def test_rules_machiavelli_autonomous_garrisons_bought_or_disbanded():
     assert "Florence: G LUC" not in units_after(report) and "LUC" in after(report)["autonomous"]
     report = run_phase(variant, pos, "Florence: Expense 1: 6 ducats disband g LUC\n", "orders.txt")
     assert "LUC" not in after(report).get("autonomous", []) and "Florence: G LUC" not in units_after(report)
+
+
+def test_rules_machiavelli_expenditure_f_bribe_in_a_shared_province_targets_the_unit_not_the_bribers():
+    """rules §List of allowed expenditures f) ("garrison to autonomous bolog": no unit type) and
+    seed 003's one-meaning rule: in an area holding two units, one the briber's own, a bribe
+    that leaves the type out is on the other unit (as njudge reads it); a garrison-to-autonomous
+    bribe is on the garrison whatever stands beside it; a counter-bribe so written guards the
+    briber's own unit."""
+    units = "  Florence: [A BOL]\n  Papacy: [G BOL]\n"
+    t = "treasury: {Florence: 40, Papacy: 10}\n"
+    r = play(units, "Florence: Expense 1: 9 ducats garrison to autonomous BOL\n", t)
+    assert result_of(r, "Expense 1: 9 ducats garrison to autonomous BOL").outcome is Outcome.SUCCESS
+    assert units_after(r) == {"Florence: A BOL"} and after(r)["autonomous"] == ["BOL"]
+    r = play(units, "Florence: Expense 1: 12 ducats disband BOL\n", t)
+    assert units_after(r) == {"Florence: A BOL"}
+    # Papacy's army beside Florence's garrison: the mirror case.
+    r = play("  Florence: [G BOL]\n  Papacy: [A BOL]\n", "Florence: Expense 1: 12 ducats disband BOL\n", t)
+    assert units_after(r) == {"Florence: G BOL"}
+    # The counter-bribe, type left out, guards Papacy's own garrison: 12 - 3 is too little.
+    r = play(units, "Florence: Expense 1: 12 ducats disband BOL\nPapacy: Expense 1: 3 ducats counter-bribe BOL\n", t)
+    assert units_after(r) == {"Florence: A BOL", "Papacy: G BOL"}
+    # A unit type given is followed: Florence bribes its own army (a self-bribe, allowed).
+    r = play(units, "Florence: Expense 1: 12 ducats disband a BOL\n", t)
+    assert units_after(r) == {"Papacy: G BOL"}
 
 
 def test_rules_machiavelli_bribes_on_major_city_garrisons_cost_double():
@@ -372,6 +411,20 @@ def test_rules_machiavelli_famine_rolled_after_fall_starves_units_after_spring()
     _, adj = position("  Florence: [A ARE]\n", "treasury: {Florence: 20}\nfamine: [FLO]\n", phase="Winter 1454 Adjustment")
     built = run_phase(MACH, _initialised(MACH, adj), "Florence: Build A FLO\n", "orders.txt")
     assert "famine" in result_of(built, "Build A FLO").reason
+
+
+def test_rules_machiavelli_famine_a_removes_garrisons_too():
+    """rules §Famine a): "Any unit in a famined province at the end of the spring movement is
+    eliminated. This includes garrison units." (njudge removes every unit, autonomous garrisons
+    too); c) control does not change."""
+    spring = play("  Florence: [A FLO, G FLO, A ARE]\n", "", "treasury: {Florence: 0}\nfamine: [FLO]\n")
+    assert units_after(spring) == {"Florence: A ARE"}
+    assert after(spring)["province_control"]["FLO"] == "Florence" and after(spring)["city_control"]["FLO"] == "Florence"
+    variant, pos = position("  Florence: [A PSA]\n", "treasury: {Florence: 0}\nfamine: [LUC]\n")
+    pos = pos.evolve(extra={**pos.extra, "autonomous": ["LUC", "SIE"]})
+    report = run_phase(variant, pos, "", "orders.txt")
+    assert after(report)["autonomous"] == ["SIE"]
+    assert after(report)["city_control"]["LUC"] == "Autonomous"
 
 
 def test_rules_machiavelli_plague_and_storms_are_options():
@@ -659,6 +712,30 @@ def test_rules_machiavelli_a_rebelling_city_is_put_down_by_a_siege():
     # A rebellion in the province alone is not besieged: holding there puts it down.
     r = play(units, "Papacy: A PER besiege\n", "treasury: {Papacy: 0}\nrebellions: {PER: {against: Papacy, city: false}}\n")
     assert result_of(r, "A PER besiege").outcome is Outcome.ILLEGAL
+
+
+def test_rules_machiavelli_rebellions_5_3_no_conversion_into_a_city_rebelling_against_you():
+    """rules §Effects of rebellions 5.3: "The player who the rebellion is directed against can
+    not convert into a rebelling city." The army holds; a city not in rebellion may be entered."""
+    units = "  Papacy: [A PER]\n"
+    r = play(units, "Papacy: A PER C G\n", "treasury: {Papacy: 0}\nrebellions: {PER: {against: Papacy, city: true}}\n")
+    res = result_of(r, "A PER C G")
+    assert res.outcome is Outcome.ILLEGAL and "5.3" in res.reason
+    assert units_after(r) == {"Papacy: A PER"}
+    r = play(units, "Papacy: A PER C G\n", "treasury: {Papacy: 0}\nrebellions: {PER: {against: Papacy, city: false}}\n")
+    assert units_after(r) == {"Papacy: G PER"}
+
+
+def test_rules_machiavelli_rebellions_5_2_no_retreat_into_a_city_rebelling_against_you():
+    """rules §Effects of rebellions 5.2: a dislodged unit may not retreat into (convert into) a
+    city rebelling against its power: with no other way out it is disbanded."""
+    units = "  Milan: [A LUC]\n  Florence: [A PSA, A PST, A BOL, A MOD, F EGL]\n"
+    orders = "Florence: A PSA - LUC\nFlorence: A PST S A PSA - LUC\n"
+    free = play(units, orders, "treasury: {Milan: 0}\n")
+    assert free.result.next_position.phase.kind.value == "Retreat"
+    r = play(units, orders, "treasury: {Milan: 0}\nrebellions: {LUC: {against: Milan, city: true}}\n")
+    assert r.result.next_position.phase.kind.value != "Retreat"
+    assert "Milan: A LUC" not in units_after(r) and "Milan: G LUC" not in units_after(r)
 
 
 def test_rules_machiavelli_rebels_support_a_converting_garrison():

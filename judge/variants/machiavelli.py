@@ -264,10 +264,12 @@ def _update_control(variant: Variant, position: Position) -> Position:
         if board.provinces[city].flags.get("city"):
             cc[city] = owner
         prov = city_province(variant, city)
-        if position.unit_in(prov) is None:
-            pc[prov] = owner
         if prov != city:
+            # seed 000: the Lagoon is the last power's whose fleet occupied it (or the original
+            # owner's), never the garrison's in Venice; Venice's own area is the garrison's.
             pc[city] = owner
+        elif position.unit_in(prov) is None:
+            pc[prov] = owner
     return _with_state(position, st)
 
 
@@ -419,10 +421,21 @@ def _end_of_campaign(variant: Variant, position: Position, played: Phase | None 
             lost += gone
             units = [u for u in units if u.power != power]
             notes.append(f"{power} controls no city in its home country and is eliminated.")
+            # rules §Player elimination: "all of his provinces and cities revert to unowned
+            # status" (conquered home countries with them); a garrison of another power left
+            # in one of them takes its province (§Control 3).
+            for table in (pc, cc):
+                for area in [a for a, who in table.items() if who == power]:
+                    del table[area]
+            for home in [h for h, who in st["home_countries"].items() if who == power]:
+                del st["home_countries"][home]
     st["eliminated"].sort()
     from .machiavelli_special import prune
 
-    return prune(_with_state(position.evolve(units=tuple(units)), st)), pre_lost + lost, pre_notes + notes
+    out = _with_state(position.evolve(units=tuple(units)), st)
+    if lost:
+        out = _update_control(variant, out)
+    return prune(out), pre_lost + lost, pre_notes + notes
 
 
 def winner_of(variant: Variant, position: Position) -> Power | None:
@@ -570,7 +583,9 @@ def _play_campaign(variant: Variant, position: Position, orders: Sequence[Order]
     # Disbanding at will ('A MIL 0'; njudge 'set disband', rules §Order syntax tech note 1), and
     # the garrisons switch (njudge 'set nogarrisons': no new garrisons), before the moves.
     own: list = []
-    moving = paid.position
+    # rules §Control of provinces and cities, example 1: a unit bought (or a garrison made
+    # autonomous) takes its area for its new owner at once, before it moves away.
+    moving = _update_control(variant, paid.position)
     lost_now: list[Unit] = []
     kept_orders: list[Order] = []
     for o in unit_orders:

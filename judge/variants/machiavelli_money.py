@@ -500,8 +500,24 @@ def _unit_key(position: Position, st: Mapping[str, Any], o: Expense) -> tuple[st
     here = position.units_at(ProvinceId(o.target))
     if o.target_kind is UnitType.GARRISON:
         return o.target, "G"
-    if o.target_kind is None and not any(u.kind is not UnitType.GARRISON for u in here):
+    field = [u for u in here if u.kind is not UnitType.GARRISON]
+    if o.target_kind is None and not field:
         return o.target, "G"  # only a garrison (or an autonomous one) there
+    if o.target_kind is None:
+        garrison = next((u.power for u in here if u.kind is UnitType.GARRISON), None)
+        if garrison is None and o.target in st["autonomous"]:
+            garrison = M.AUTONOMOUS
+        if garrison is not None:
+            # Two units in the area, the type left out: the order has one meaning when only
+            # one of them fits (seed 003 §4; njudge picks so too, rules §Expenditure f): a
+            # garrison turns autonomous; a bribe is on the unit the briber does not own, a
+            # counter-bribe on the one it owns.
+            if o.kind == "to_autonomous":
+                return o.target, "G"
+            mine_field, mine_garrison = field[0].power == o.power, garrison == o.power
+            if mine_field != mine_garrison:
+                own_wanted = o.kind == "counter_bribe"
+                return o.target, "F" if mine_field == own_wanted else "G"
     return o.target, "F"
 
 
@@ -786,11 +802,21 @@ def after_campaign(variant: Variant, position: Position, played: Phase, held: se
     dice_on = _opt(variant, "dice")
     if season == "Spring":
         if ms["famine"]:
+            # rules §Famine a): "Any unit in a famined province at the end of the spring movement
+            # is eliminated. This includes garrison units" (autonomous ones too, as in njudge);
+            # control does not change (c).
             for u in list(units):
-                if u.province in ms["famine"] and u.kind is not UnitType.GARRISON:
+                if u.province in ms["famine"]:
                     units.remove(u)
                     lost.append(u)
                     notes.append(f"Famine: {u.power}'s {u.kind.noun} in {board.provinces[u.province].name} starves.")
+            starved = sorted(set(position.extra.get("autonomous") or ()) & set(ms["famine"]))
+            if starved:
+                position = position.evolve(extra={**position.extra, "autonomous": sorted(set(position.extra["autonomous"]) - set(starved))})
+                notes += [f"Famine: the autonomous garrison in {board.provinces[ProvinceId(c)].name} starves." for c in starved]
+            gone = {u.province for u in lost if u.kind is UnitType.GARRISON} | set(starved)
+            if gone & set(position.extra.get("sieges") or {}):
+                position = position.evolve(extra={**position.extra, "sieges": {c: s for c, s in position.extra["sieges"].items() if c not in gone}})
             ms["famine"] = []
         if dice_on and _opt(variant, "plague", False) and _opt(variant, "summer"):
             struck, how = _strike(variant, variant.data.get("plague") or {}, dice(rolled, "plague"))

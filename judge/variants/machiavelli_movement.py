@@ -263,6 +263,8 @@ def _play_movement(variant: Variant, position: Position, orders: Sequence[Order]
                     why = f"there is no walled city in {board.provinces[o.location.province].name}"
                 elif garrison_owner(position, city) is not None:
                     why = f"{board.provinces[city].name} already has a garrison"
+                elif _rebel_city_against(position, city, o.power):
+                    why = f"{board.provinces[city].name} is in rebellion against {o.power}: no conversion into it (rules §Effects of rebellions 5.3)"
                 elif u.kind is UnitType.FLEET and not is_port(variant, city):
                     why = "a fleet can be converted only in a port city"
                 elif M.city_province(variant, city) != city and u.kind is not UnitType.FLEET:
@@ -387,7 +389,7 @@ def _play_movement(variant: Variant, position: Position, orders: Sequence[Order]
     probe = nxt.evolve(units=tuple(units))
     kept = []
     for d in dislodged:
-        if retreat_options(board, probe, d.unit, d.attacker_from) or retreat_city(variant, probe.evolve(extra=st), d):
+        if retreat_options(board, probe, d.unit, d.attacker_from) or retreat_city(variant, probe.evolve(extra={**probe.extra, **st}), d):
             kept.append(d)
         else:
             res = dataclasses.replace(res, disbanded=res.disbanded + (d.unit,))
@@ -425,6 +427,8 @@ def retreat_city(variant: Variant, position: Position, d: Dislodged) -> Province
         return None  # rules §Special mapboard features 5 c: no retreat into Venice's city
     if garrison_owner(position, city) is not None:
         return None
+    if _rebel_city_against(position, city, d.unit.power):
+        return None  # rules §Effects of rebellions 5.2: not into a city rebelling against it
     if d.unit.kind is UnitType.FLEET and not is_port(variant, city):
         return None
     return city
