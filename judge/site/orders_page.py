@@ -65,6 +65,16 @@ def _power_files(folder: PhaseFolder, stem: str) -> str | None:
     return None
 
 
+_ORDERS_HELP = {
+    "machiavelli": "Besides moves, supports and convoys, this variant has orders of its own: sieges, conversions, "
+                   "and the expenses, loans and bribes of your treasury (shown below).",
+    "europe1615": "Besides moves, supports and convoys, this variant has orders of its own: influence, "
+                  "declarations of war, alliances and diplomatic attacks (your standing is shown below).",
+    "maharajah": "Fleets move along the navigable rivers too, and may convoy armies along them.",
+}
+"""A line about the variant's own orders, shown above the form."""
+
+
 def orders_page_context(game: GameFolder, variant: Variant, folder: PhaseFolder, position: Position,
                         repository: tuple[str, str] | None, repo_path: str, branch: str = "main",
                         server: str = "https://github.com") -> dict[str, Any]:
@@ -96,7 +106,11 @@ def orders_page_context(game: GameFolder, variant: Variant, folder: PhaseFolder,
     }
     # The players' logins are shown by the template (escaped), never put in the script's data.
     shown = [{**p, "player": game.players.get(p["name"], "")} for p in powers]
+    from .state_sections import state_sections
+
+    state = [{"title": s["title"], "body": Markup(s["body"])} for s in state_sections(variant, position)]
     return {"title": f"Send orders: {game.title}, {folder.title}", "game_title": game.title, "phase": folder.title,
+            "state": state, "orders_help": _ORDERS_HELP.get(variant.name, ""),
             "sealed": sealed, "known": bool(repository), "powers": shown,
             # Trusted: the generator's own JSON (every "<" escaped, so no text can close the script).
             "data_json": Markup(json.dumps(data, ensure_ascii=False, sort_keys=True).replace("<", "\\u003c"))}
