@@ -459,7 +459,7 @@ def _load(b: Bench) -> None:
     f = load_bench(games=100)
     print(f"  repository made in {f['made_s']:.1f} s")
     for key, label in (("due", "judge due (list the due games)"),
-                       ("tick_maps", "judge tick, maps drawn (SVG, PNG, thumbnail)"),
+                       ("tick_maps", "judge tick, maps drawn (SVG, palette PNG)"),
                        ("tick_plain", "judge tick, no maps"),
                        ("again", "judge tick again right after")):
         r = f[key]

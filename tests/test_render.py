@@ -23,7 +23,7 @@ from judge.core.orders import Hold, UnitOrder, Waive
 from judge.core.resolution import Outcome
 from judge.core.types import UnitType
 from judge.notation import parse_position
-from judge.render import parse_base_map, render_cmd, render_svg, to_png, thumbnail
+from judge.render import parse_base_map, render_cmd, render_svg, to_png
 from judge.variants import find_variant, variants_dir
 
 NS = "{http://www.w3.org/2000/svg}"
@@ -304,7 +304,7 @@ def test_png(base):
     svg = render_svg(STANDARD, STANDARD.start, resolutions=start_report().resolutions(), base_map=base)
     w, h = png_size(to_png(svg))
     assert w == 1600 and h > 400
-    assert png_size(thumbnail(svg))[0] == 400
+    assert png_size(to_png(svg, width=400))[0] == 400
 
 
 def test_command(tmp_path, monkeypatch):
@@ -395,3 +395,24 @@ def test_no_unit_covers_a_province_label(name):
             assert not (label[0] < box[2] and box[0] < label[2] and label[1] < box[3] and box[1] < label[3]), (el.get("id"), box)
         moved += "moved" in (el.get("class") or "")
     assert moved >= 5
+
+
+def test_the_png_is_a_palette_image_that_looks_like_the_full_colour_one():
+    """The map is stored with 256 colours: a quarter of the bytes, and each pixel within a few
+    levels of the full-colour drawing (flat colours, lines and text survive exactly enough)."""
+    from io import BytesIO
+
+    from PIL import Image, ImageChops, ImageStat
+
+    svg = render_svg(STANDARD, STANDARD.start, resolutions=start_report().resolutions())
+    small, full = to_png(svg), to_png(svg, palette=False)
+    with Image.open(BytesIO(small)) as a, Image.open(BytesIO(full)) as b:
+        assert a.mode == "P" and a.size == b.size
+        flat = Image.new("RGB", b.size, (255, 255, 255))
+        flat.paste(b, mask=b.getchannel("A") if b.mode == "RGBA" else None)
+        diff = ImageChops.difference(a.convert("RGB"), flat)
+        assert max(ImageStat.Stat(diff).mean) < 2.0, ImageStat.Stat(diff).mean
+        # Almost every pixel is exact or nearly so (anti-aliased edges are where the palette rounds).
+        close = sum(diff.convert("L").point(lambda v: 255 if v <= 8 else 0).histogram()[255:])
+        assert close / (a.size[0] * a.size[1]) > 0.97
+    assert len(small) < len(full) / 2.5

@@ -352,7 +352,8 @@ def test_maps_and_results_text_are_written_into_each_phase_folder(repo, monkeypa
     monkeypatch.setattr(artifacts, "_optional", lambda name: FakeRender if name == "judge.render" else real(name))
     make_game(repo, maps=True)
     root = Path(repo.working_tree_dir)
-    assert (root / G / S01 / "map-thumb.png").read_bytes() == b"png 400 <svg>Spring 1901 Movement</svg>"
+    assert (root / G / S01 / "map.png").read_bytes() == b"png 1600 <svg>Spring 1901 Movement</svg>"
+    assert not (root / G / S01 / "map-thumb.png").exists(), "no thumbnail: nothing shows it"
     tick(repo, now=T0 + hours(73))
     assert (root / G / S01 / "map.svg").read_text() == "<svg>Spring 1901 Movement</svg>"
     assert (root / G / F01 / "map.png").read_bytes() == b"png 1600 <svg>Fall 1901 Movement</svg>"

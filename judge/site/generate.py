@@ -70,7 +70,7 @@ MANIFEST_NAME = ".judge-site.json"
 NAV_NAME = ".nav.yml"
 MANIFEST_VERSION = 1
 MAP_FILES = ("map.png", "map.svg")
-"""The map files a phase page uses (``map-thumb.png`` is not published: nothing shows it)."""
+"""The map files a phase page uses (an older game's ``map-thumb.png`` is not published: nothing shows it)."""
 _TAG_WORDS = {"bounce": "bounced", "cut": "cut", "dislodged": "dislodged", "void": "void", "no convoy": "no convoy",
               "disrupted": "disrupted", "disbanded": "disbanded", "paradox": "paradox"}
 

@@ -14,8 +14,9 @@ from typing import Any, Sequence
 from ..core.types import Position
 from ..core.variant import Variant
 
-MAP_FILES = ("map.svg", "map.png", "map-thumb.png")
-THUMB_WIDTH = 400
+MAP_FILES = ("map.svg", "map.png")
+"""The drawings of a phase: the vector map and a 1600 px palette PNG (what forum posts embed). No
+thumbnail is stored: nothing shows one, and each phase's bytes stay in the repository for good."""
 
 
 def _optional(module: str) -> Any | None:
@@ -30,7 +31,7 @@ def _optional(module: str) -> Any | None:
 
 def map_files(variant: Variant, position: Position, *, resolutions: Sequence[Any] | None = None,
               title: str | None = None) -> dict[str, bytes]:
-    """``map.svg``, ``map.png`` and ``map-thumb.png`` of a position (with orders drawn when
+    """``map.svg`` and ``map.png`` of a position (with orders drawn when
     ``resolutions`` are given); {} while :mod:`judge.render` does not exist, or the variant has no
     drawn map (its games are played without maps)."""
     render = _optional("judge.render")
@@ -43,7 +44,6 @@ def map_files(variant: Variant, position: Position, *, resolutions: Sequence[Any
     return {
         "map.svg": svg.encode("utf-8"),
         "map.png": render.to_png(svg),
-        "map-thumb.png": render.to_png(svg, width=THUMB_WIDTH),
     }
 
 
