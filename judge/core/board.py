@@ -158,10 +158,6 @@ class Board:
             return (src.province, src.coast, dest) in self.fleet_moves
         return False
 
-    def fleet_coasts_to(self, src: Location, dest: ProvinceId) -> list[Location]:
-        """The locations of province ``dest`` a fleet at ``src`` can move to, sorted."""
-        return list(self.fleet_moves.get((src.province, src.coast, dest), ()))
-
     def is_coastal(self, pid: ProvinceId) -> bool:
         """Is there a fleet location on this land province?"""
         prov = self.provinces[pid]

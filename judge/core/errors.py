@@ -53,6 +53,3 @@ class StoreError(JudgeError):
 class RenderError(JudgeError):
     """A map could not be drawn."""
 
-
-class SiteError(JudgeError):
-    """The published archive could not be written."""

@@ -168,11 +168,6 @@ class Rules:
         Standard: nothing."""
         return next_position
 
-    #: Paradox policy for a cycle of decisions that contains a convoy: ``'szykman'`` (the
-    #: convoyed armies of the paradox hold and cut no support). Cycles without convoys are
-    #: circular movement, which succeeds.
-    paradox_rule: ClassVar[str] = "szykman"
-
     def are_friends(self, position: Position, a: Power, b: Power) -> bool:
         """May ``a`` not dislodge ``b``, nor cut its support, nor count its support against it?
 
@@ -253,9 +248,3 @@ class Variant:
         info = self.powers.get(power)
         return info.homes if info else ()
 
-    def home_power(self, province: ProvinceId) -> Power | None:
-        """The power whose home centre ``province`` is."""
-        for info in self.powers.values():
-            if province in info.homes:
-                return info.name
-        return None
