@@ -124,6 +124,7 @@ class Names:
         self.hyphened = re.compile("|".join(re.escape(n) for n in hyphened), re.I) if hyphened else None
         # Long names only, for the spelling fallback: three letters are too close to each other.
         self._fuzzy = sorted({k for k in self.provinces if len(k.replace(" ", "")) >= 5})
+        self._short: list[tuple[str, ProvinceId]] | None = None
 
     def power(self, text: str) -> tuple[Power, str | None]:
         """The power named by ``text`` and a note if it was misspelt; InvalidOrder if none."""
@@ -145,6 +146,16 @@ class Names:
         if len(word) < 3 or not word.isalpha():
             return ()
         return tuple(sorted({pid for k, pid in self.provinces.items() if k.startswith(word)}))
+
+    def misspelt_short(self, word: str) -> tuple[ProvinceId, ...]:
+        """``Tyhr``: the provinces whose id, or the start of whose name, is one slip away from a
+        short word (4 letters, same first letter); the unit's place then picks one, or none."""
+        if len(word) != 4 or not word.isalpha():
+            return ()
+        if self._short is None:
+            self._short = [(k, pid) for k, pid in self.provinces.items() if len(k) >= 3 and k[:1].isalpha()]
+        return tuple(sorted({pid for k, pid in self._short if k[0] == word[0]
+                             and damerau(word, k if len(k) == 3 else k[:4], 2) <= 1}))
 
     def guess_province(self, text: str) -> ProvinceId | None:
         """A misspelt long name with one close match, else None."""
@@ -191,6 +202,17 @@ def _clean(text: str, notes: list[str], names: Names) -> str:
 
     def paren(m: re.Match) -> str:
         inner = m.group(1).strip()
+        if len(inner) == 1 and inner.isalpha():
+            # "(E)": a coast after a province that has it ("Bul(e)"), else a power's initial
+            # ("S (E) F Lon-Eng": English) when one power has it.
+            before = re.search(r"([A-Za-z.]+)\s*$", m.string[:m.start()])
+            pid = names.provinces.get(normalise_name(before.group(1))) if before else None
+            coast = _COAST_WORDS.get(inner.lower())
+            if not (pid and coast and coast in names.variant.board.provinces[pid].coasts):
+                initial = sorted({p for k, p in names.powers.items() if k[:1] == inner.lower()})
+                if len(initial) == 1:
+                    notes.append(f"({inner}) read as {initial[0]}")
+                    return f" {initial[0]} "
         if _COAST_ONLY.match(inner):
             return f" /{inner.replace(' ', '')} " if len(inner) <= 2 else f" /{inner} "
         if re.search(r"(^|\s)or\s", inner, re.I):
@@ -293,6 +315,13 @@ def _tokenise(text: str, names: Names, notes: list[str]) -> list[Token]:
         elif w in _REMARK_WORDS and out and out[-1].kind in ("PROV", "COAST", "HOLD"):
             notes.append(f"remark {' '.join(words[i:])!r} ignored")
             break
+        elif (len(w) >= 5 and w[-2:] in ("nc", "sc", "ec", "wc") and w[:-2] in names.provinces
+              and w[-2:].upper() in names.variant.board.provinces[names.provinces[w[:-2]]].coasts):
+            # "Spasc", "StPnc": a coast run into the name
+            pid = names.provinces[w[:-2]]
+            notes.append(f"{w!r} read as {pid}/{w[-2:].upper()}")
+            out.append(Token("PROV", pid, w[:-2]))
+            out.append(Token("COAST", w[-2:].upper(), w[-2:]))
         else:
             guess = None
             for n in (3, 2, 1):
@@ -306,7 +335,7 @@ def _tokenise(text: str, names: Names, notes: list[str]) -> list[Token]:
                         break
             if guess:
                 continue
-            starts = names.prefixed(w)
+            starts = names.prefixed(w) or names.misspelt_short(w)
             if starts:
                 out.append(Token("PROVS", starts, w) if len(starts) > 1 else Token("PROV", starts[0], w))
                 if len(starts) == 1:
@@ -389,6 +418,9 @@ def _subject_len(toks: list[Token]) -> int:
     return i
 
 
+_VERBS = frozenset({"MOVE", "HOLD", "SUPPORT", "CONVOY"})
+
+
 def _segments(toks: list[Token]) -> list[tuple[list[Token], str]]:
     """The orders of a line: split at ',' ';' '&' and where a unit starts a new order."""
     out: list[tuple[list[Token], str]] = []
@@ -405,6 +437,12 @@ def _segments(toks: list[Token]) -> list[tuple[list[Token], str]]:
             continue
         if (t.kind == "UNIT" and cur and cur[-1].kind in ("PROV", "PROVS", "COAST", "HOLD")
                 and k + 1 < len(toks) and toks[k + 1].kind in ("PROV", "PROVS") and len(cur) > 2):
+            out.append((cur, joiner))
+            cur, joiner = [], "SEP"
+        elif (t.kind == "PROV" and cur and cur[-1].kind in ("PROV", "COAST") and len(cur) > 2
+              and any(x.kind == "MOVE" for x in cur)
+              and k + 1 < len(toks) and toks[k + 1].kind in _VERBS):
+            # "ROM - VEN VEN - TRI": a place after a move's destination, then a verb: a new order.
             out.append((cur, joiner))
             cur, joiner = [], "SEP"
         cur.append(t)
@@ -592,6 +630,10 @@ def _order_from_tokens(toks: list[Token], power: Power, variant: Variant, positi
             raise InvalidOrder("a move needs a destination")
         if len(places) > 1:
             # "A LON - NTH - BEL": the path of a convoy; the army's destination is the last place.
+            # Through a land province it is no convoy path: two moves written as one, or a slip.
+            land = [pl for pl in places[:-1] if not variant.board.provinces[pl.province].can_convoy]
+            if land:
+                raise AmbiguousOrder(f"{land[0]} is no sea: a convoy's path, or two moves run together?")
             via = True
             notes.append(f"read as a convoyed move to {places[-1]}")
         if phase is PhaseKind.RETREAT or verb == "RETREAT":
@@ -662,6 +704,32 @@ def _adjust(toks: list[Token], verb: str, power: Power, variant: Variant, positi
     return Build(power, kind, loc)
 
 
+def is_prose(text: str, variant: Variant) -> bool:
+    """A line of a forum post that is not an order: its first word is no unit, order word, place
+    or power ("Here are my orders:", "Good luck all"). For ``judge check --canonical``."""
+    names = names_of(variant)
+    words = _BULLET.sub("", _MARKUP.sub(" ", text)).replace(":", " ").replace("(", " ").split()
+    if not words:
+        return True
+    w = words[0].lower().strip(".,;!?*")
+    if (w in _UNIT_WORDS or w in _WORD_KIND or w in names.provinces or w in names.powers
+            or names.prefixed(w) or not w.isalpha()):
+        return False
+    try:
+        names.power(w)  # "Germnay:" is a power, misspelt
+        return False
+    except AmbiguousOrder:
+        return False
+    except InvalidOrder:
+        return True
+
+
+def is_header_prose(line: str, variant: Variant) -> bool:
+    """``Here are my orders:``: a line like a header, of prose (no power, no order)."""
+    m = _HEADER.match(_MARKUP.sub("", line.split("#", 1)[0]))
+    return bool(m) and not m.group(2).strip() and is_prose(m.group(1), variant)
+
+
 _HEADER = re.compile(r"^\s*([A-Za-z][\w .'-]*?)\s*:\s*(.*)$")
 
 
@@ -683,6 +751,8 @@ def parse_orders(text: str, variant: Variant, position: Position, filename: str 
         body = line
         power = current
         m = _HEADER.match(line)
+        if m is None and ("*" in line or "[" in line or "_" in line):
+            m = _HEADER.match(_MARKUP.sub("", line))  # "**France:**", "[b]France:[/b]"
         if m:
             try:
                 p, note = names.power(m.group(1))

@@ -479,3 +479,29 @@ def test_a_push_that_fails_leaves_the_local_repository_as_it_was(tmp_path, remot
     out = _judge(["tick", "games/g", "--now", "2025-01-13T00:00:00Z", "--no-maps", "--push", str(origin)], root)
     assert out.returncode == 0 and f"played g/{S01}" in out.stdout, out
     assert git.Repo(origin).commit("main") == repo.head.commit
+
+
+def test_check_canonical_reads_a_pasted_forum_post(tmp_path, monkeypatch, no_maps):
+    """``judge check --canonical``: prose around the orders is skipped (not an error), the orders
+    come back in canonical form, ready to be the power's order file."""
+    repo = make_repo(tmp_path / "r")
+    root = Path(repo.working_tree_dir)
+    monkeypatch.chdir(root)
+    runner = CliRunner()
+    cli = _cli()
+    out = runner.invoke(cli, ["new", "games/cli", "--title", "By hand", "--players", "France=fran", "England=ed",
+                              "--now", "2025-01-06T22:00:00Z", "--commit", "--no-maps"], catch_exceptions=False)
+    assert out.exit_code == 0, out.output
+    post = root / "post.txt"
+    post.write_text("Hi all, here are my orders for the spring:\n\n**France:**\n"
+                    "F Bre-Mid, A Par-Bur (a must move!)\nA Marseilles -> Spain\n\nGood luck everyone!\n")
+    out = runner.invoke(cli, ["check", str(post), "--game", "games/cli", "--power", "France", "--canonical"],
+                        catch_exceptions=False)
+    assert out.exit_code == 0, out.output
+    assert "skipped, not an order: 'Good luck everyone!'" in out.output
+    assert "skipped, not an order: 'Hi all, here are my orders for the spring:'" in out.output
+    block = out.output.split("as the judge read them\n", 1)[1].splitlines()
+    assert block == ["France:", "F BRE - MAO", "A PAR - BUR", "A MAR - SPA"]
+    # Without --canonical, the prose is an error, as it is for the judge.
+    out = runner.invoke(cli, ["check", str(post), "--game", "games/cli", "--power", "France"], catch_exceptions=False)
+    assert out.exit_code == 1 and "as the judge read them" not in out.output

@@ -11,11 +11,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..core.errors import StoreError
+from ..core.errors import InvalidOrder, StoreError
 from ..core.phases import adjudicate
 from ..core.resolution import Outcome
 from ..core.types import Power
-from ..notation import parse_orders
+from ..notation import is_header_prose, is_prose, parse_orders
 from .layout import ORDERS, DirTree, Game, parse_folder
 from .submissions import READY, must_order, not_understood
 
@@ -27,9 +27,14 @@ class CheckReport:
     heading: str
     lines: list[str] = field(default_factory=list)
     problems: int = 0
+    canonical: list[str] | None = None
+    """With ``--canonical``: the orders as read, one a line, ready to be the power's order file."""
 
     def __str__(self) -> str:
-        return "\n".join([self.heading] + [f"  {ln}" for ln in self.lines])
+        out = [self.heading] + [f"  {ln}" for ln in self.lines]
+        if self.canonical is not None:
+            out += ["", *self.canonical]
+        return "\n".join(out)
 
 
 def locate(orders_file: Path, game_dir: Path | None, power: str | None, folder: str | None) -> tuple[Game, str, Power]:
@@ -60,8 +65,14 @@ def locate(orders_file: Path, game_dir: Path | None, power: str | None, folder: 
     return game, folder, found
 
 
-def check_orders(text: str, game: Game, folder: str, power: Power, filename: str) -> CheckReport:
-    """How the judge would read ``text`` as ``power``'s orders for ``folder``."""
+def check_orders(text: str, game: Game, folder: str, power: Power, filename: str,
+                 canonical: bool = False) -> CheckReport:
+    """How the judge would read ``text`` as ``power``'s orders for ``folder``.
+
+    ``canonical``: ``text`` may be a whole forum post; lines of prose (no order word, unit or place
+    to begin with) are reported as skipped, not as errors, and the orders read are given last in
+    canonical form, ready to be the power's order file.
+    """
     variant = game.variant
     position = game.position(folder)
     report = CheckReport(f"{filename}: {power}'s orders for {position.phase} in {game.settings.title}")
@@ -69,9 +80,15 @@ def check_orders(text: str, game: Game, folder: str, power: Power, filename: str
     if current and folder != current:
         report.lines.append(f"warning: the phase being played is {current}, not {folder}")
     kept = []
+    if canonical:
+        # "Here are my orders:" is no power's header: blank it, so the lines after stay this power's.
+        text = "\n".join("" if is_header_prose(ln, variant) else ln for ln in text.splitlines())
     lines = parse_orders(text, variant, position, filename, default_power=power)
     for ln in lines:
         where = f"line {ln.line}"
+        if canonical and (isinstance(ln.error, InvalidOrder) and is_prose(ln.text, variant)):
+            report.lines.append(f"{where}: skipped, not an order: {ln.text!r}")
+            continue
         if ln.error is not None:
             report.lines.append(f"{where}: {ln.error.message}: {ln.text!r}")
             report.problems += 1
@@ -101,4 +118,7 @@ def check_orders(text: str, game: Game, folder: str, power: Power, filename: str
         why = not_understood(lines, power, variant, position)
         ready = ("yes, but it does not count until every line is understood: " + "; ".join(why)) if why else "yes"
     report.lines.append("marked ready ('# ready'): " + ready)
+    if canonical:
+        report.canonical = [f"# {power}'s orders for {position.phase}, as the judge read them", f"{power}:",
+                            *(str(o) for o in kept)]
     return report

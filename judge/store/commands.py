@@ -149,7 +149,9 @@ def due_cmd(games: tuple[str, ...], now: str | None, force: bool, outputs: str |
 @click.option("--game", "game_dir", help="The game folder (default: from the file's place).")
 @click.option("--power", help="The power (default: from the file's name).")
 @click.option("--phase", "folder", help="The phase folder (default: the phase being played).")
-def check_cmd(orders_file: str, game_dir: str | None, power: str | None, folder: str | None) -> None:
+@click.option("--canonical", is_flag=True,
+              help="The file is a pasted forum post: skip its prose, and print the orders as read, ready to be the order file.")
+def check_cmd(orders_file: str, game_dir: str | None, power: str | None, folder: str | None, canonical: bool) -> None:
     """Read an order file as the judge will, and say what is wrong (offline, no secret)."""
     from .check import check_orders, locate
 
@@ -157,7 +159,7 @@ def check_cmd(orders_file: str, game_dir: str | None, power: str | None, folder:
     if path.name.endswith(".age"):
         raise StoreError("this is a sealed file: check the clear text before sealing it", orders_file)
     game, folder, found = locate(path, Path(game_dir) if game_dir else None, power, folder)
-    report = check_orders(_read_text(path), game, folder, found, orders_file)
+    report = check_orders(_read_text(path), game, folder, found, orders_file, canonical=canonical)
     click.echo(str(report))
     if report.problems:
         sys.exit(1)
