@@ -218,6 +218,62 @@ def test_seed002_errata_2015_04_05_minors_get_no_income_from_revolting_centres()
     assert nxt.extra["treasury"]["France"] == 50 + 18      # its home centres only
 
 
+def test_seed002_errata_2015_04_05_has_no_effect_a_revolting_centre_still_earns_its_minor_a_unit():
+    """Errata 4-5-2015 speaks of a minor's income from revolting centres; minor states keep no
+    treasury, so it changes nothing: a foreign centre in revolt still counts for the minor's
+    units ("Adding a unit for a minor state" counts centres, not income)."""
+    pos = position({"SAX": ["A BAV"]}, phase="Winter 1616 Income", supply_centers={"SAX": ["SAX", "BAV"], "France": ["PAR"]},
+                   revolts={"BAV": {"power": "SAX", "left": 4}})
+    nxt = after(pos)
+    assert {f"{u.power}: {u}" for u in nxt.units} == {"SAX: A BAV", "SAX: A SAX"}
+    assert "SAX" not in nxt.extra["treasury"]
+
+
+def test_seed002_reading_errata_2015_03_08_4_neutral_state_passable_as_its_foreign_unit_leaves():
+    """Errata 3-8-2015 [4] (a neutral state is passable while a foreign unit occupies it), our
+    reading: passability is judged on the position at the start of the phase, as orders are
+    simultaneous. A unit may enter as the foreign unit inside leaves in the same phase; once the
+    state is empty at the start of a phase, it is impassable again."""
+    pos = position({"France": ["A CHA"], "Spain": ["A LOR"]}, infs={"LOR": {"Spain": 3, "France": 3}}, relations=WAR_FR_SP)
+    r = play(pos, "France: A CHA - LOR\nSpain: A LOR - LUX")
+    assert "France: A LOR" in units_after(r) and "Spain: A LUX" in units_after(r)
+    empty = position({"France": ["A CHA"], "Spain": ["A LUX"]}, infs={"LOR": {"Spain": 3, "France": 3}}, relations=WAR_FR_SP)
+    r = play(empty, "France: A CHA - LOR")
+    assert outcome(r, "A CHA - LOR") is Outcome.FAILURE
+
+
+def _spring_retreat(declarations, relations=None):
+    extra = {"declarations": declarations}
+    if relations:
+        extra["relations"] = relations
+    return position({"France": ["A PAR", "A ARA"], "Spain": ["A CAS"]}, phase="Spring 1616 Retreat",
+                    dislodged={"Spain": {"A ARA": "GUY"}}, **extra)
+
+
+def test_seed002_reading_spring_movement_and_its_retreats_are_one_declaration_phase():
+    """Our reading (errata 3-8-2015, "each time the Declaration phase is invoked"): one
+    Declaration phase is every phase whose declarations come into force together, at the next
+    movement phase; so the Spring Movement and the Spring Retreat are one. A second war
+    declared in the Retreat is refused; so is joining an alliance after a break in the
+    Movement, or after declaring neutrality; an armistice may still follow."""
+    war = [{"power": "France", "kind": "war", "targets": ["Spain"], "amount": None}]
+    r = play(_spring_retreat(war), "France: Declare war on England")
+    assert outcome(r, "Declare war on England") is Outcome.ILLEGAL
+    assert "one declaration of war a pass" in result(r, "Declare war on England").reason
+    nxt = r.result.next_position
+    assert str(nxt.phase) == "Summer 1616 Movement"
+    assert relations(nxt).at_war("France", "Spain") and not relations(nxt).at_war("France", "England")
+    brk = [{"power": "England", "kind": "break", "targets": [], "amount": None}]
+    r = play(_spring_retreat(brk, rel(alliances=[("Dutch", "England")])),
+             "England: Alliance with France\nFrance: Alliance with England")
+    assert outcome(r, "Alliance with France") is Outcome.ILLEGAL
+    assert not relations(r.result.next_position).allied("England", "France")
+    # Without the declaration in the Movement, the Retreat's war is the pass's first: followed.
+    r = play(_spring_retreat([]), "France: Declare war on England")
+    assert outcome(r, "Declare war on England") is Outcome.SUCCESS
+    assert relations(r.result.next_position).at_war("France", "England")
+
+
 # -- Specific rules regarding minor states ----------------------------------------------------------------
 
 def test_seed002_minor_rule2_attack_by_its_aligned_power_does_not_cut_support():

@@ -872,10 +872,14 @@ class Europe1615Rules(Rules):
         rel = relations(position)
         out: list[Resolution] = []
         pending = list(extra.get("declarations") or [])
-        wars: set[str] = set()
+        # Our reading: one Declaration phase ("pass") is every phase whose declarations come
+        # into force together, at the next movement phase: a movement phase and its retreats
+        # (and the Fall's with the Winter's). The declarations already made in it count.
+        wars: set[str] = {d["power"] for d in pending if d.get("kind") == "war"}
         mine = [o for o in orders if isinstance(o, Declaration)]
-        breaks = {o.power for o in mine if o.kind == "break"}
-        neutral_now = {o.power for o in mine if o.kind == "neutrality"}
+        breaks = {o.power for o in mine if o.kind == "break"} | {d["power"] for d in pending if d.get("kind") == "break"}
+        neutral_now = ({o.power for o in mine if o.kind == "neutrality"}
+                       | {d["power"] for d in pending if d.get("kind") == "neutrality"})
         for o in mine:
             why = None
             p = o.power
