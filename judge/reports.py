@@ -32,7 +32,7 @@ from .core.variant import Variant
 
 __all__ = [
     "OrderView", "read_order", "njudge_results", "narrative", "forum_post", "ForumPost",
-    "as_position", "as_moment", "phase_of", "format_deadline", "place_name",
+    "as_position", "as_moment", "phase_of", "format_deadline", "place_name", "state_report",
 ]
 
 _COASTS = {"NC": "north coast", "SC": "south coast", "EC": "east coast", "WC": "west coast"}
@@ -227,15 +227,31 @@ def as_moment(when: datetime | str | None) -> datetime | None:
 # -- the njudge results ---------------------------------------------------------------------------
 
 
+def _shown_kind(before: Position | None, unit: str, place: str) -> str:
+    """The letter to name an ordered unit by: the order's, unless the position before the phase
+    has no such unit there but a garrison (Machiavelli's garrison of Venice, which the rules
+    hold as ``F VEN H`` when it has no order)."""
+    if before is None or unit == "G":
+        return unit
+    prov = str(place).split("/")[0]
+    here = [u.kind.value for u in before.units if u.province == prov]
+    return "G" if here and unit not in here and "G" in here else unit
+
+
 def _njudge_order(variant: Variant, e: dict[str, Any], before: Position | None) -> str:
     """One line's body (after ``Power: ``) and its tags."""
     o = read_order(e["order"])
     tags = [t for t in e["tags"] if t != "paradox"]
     if e["result"] in ("invalid", "illegal", "ambiguous"):
         tags = [e["result"]] + [t for t in tags if t not in ("disbanded",)]
-    unit = (lambda u, p: f"{_UNIT_NAMES.get(u, 'Unit')} {place_name(variant, p)}")
+
+    def unit(u: str, p: str) -> str:
+        return f"{_UNIT_NAMES.get(_shown_kind(before, u, p), 'Unit')} {place_name(variant, p)}"
+
     if o is None:
         body = e["order"]
+        if e["reason"] and e["result"] not in ("invalid", "illegal", "ambiguous"):
+            body += f" ({e['reason'].rstrip('.')})"  # a variant's own order: what came of it
     elif e["unordered"] and o.verb in ("hold", "disband") and e["result"] not in ("invalid", "illegal", "ambiguous"):
         body = f"{unit(o.unit, o.place)}, No Order Processed"
         tags = [t for t in tags if t != "disbanded" or o.verb == "disband"]
@@ -373,6 +389,12 @@ def njudge_results(variant: Variant, results_data: Mapping[str, Any], *,
             out += _wrap_list("Unowned", [place_name(variant, c) for c in unowned])
         out += ["", *centre_table(variant, after_p), ""]
 
+    # The variant's own state after the phase (money, loans, influence, declarations...).
+    if after_p is not None:
+        state = state_report(variant, after_p)
+        if state:
+            out += [*state, ""]
+
     winner = results_data.get("winner")
     if winner:
         out += [f"The game is over: {winner} has won.", ""]
@@ -393,6 +415,163 @@ def njudge_results(variant: Variant, results_data: Mapping[str, Any], *,
     while out and out[-1] == "":
         out.pop()
     return "\n".join(out) + "\n"
+
+
+# -- the variant's own state ------------------------------------------------------------------------
+
+
+def _amount(x: Any) -> str:
+    try:
+        f = float(x)
+    except (TypeError, ValueError):
+        return str(x)
+    return str(int(f)) if f == int(f) else f"{f:.2f}".rstrip("0")
+
+
+def _rules_fn(variant: Variant, fn: str) -> Any:
+    """A pure function of the variant's rules module (such as Europe 1615's ``state_status``)."""
+    import importlib
+
+    try:
+        mod = importlib.import_module(type(variant.rules).__module__)
+    except ImportError:  # pragma: no cover - the rules were loaded from it
+        return None
+    f = getattr(mod, fn, None)
+    return f if callable(f) else None
+
+
+def _by_power(variant: Variant, items: Iterable[Any]) -> list[Any]:
+    rank = {str(p): i for i, p in enumerate(variant.powers)}
+    return sorted(items, key=lambda p: (rank.get(str(p), len(rank)), str(p)))
+
+
+def state_name(variant: Variant, state: str) -> str:
+    """A minor state's name: its province's (``Bavaria``), else the name its pseudo-power is given
+    (``Lower Saxony`` for ``LOWR``), else the id."""
+    if str(state).upper() in variant.board.provinces:
+        return place_name(variant, state)
+    info = variant.powers.get(state)  # type: ignore[call-overload]
+    return info.adjective if info is not None and info.adjective else str(state)
+
+
+def state_report(variant: Variant, position: Position) -> list[str]:
+    """What players must know of the variant's own state in ``position`` (plain text, for
+    ``results.txt`` and forum posts): treasuries; Machiavelli's loans with their due dates,
+    defaults, assassination chits, rebellions and famine; Europe 1615's influence table with each
+    minor state's status, the INFs left to place, the declarations in force and those made.
+    Nothing for a variant without such state (the standard game)."""
+    ex = position.extra or {}
+    out: list[str] = []
+
+    def block(title: str, lines: list[str]) -> None:
+        if lines:
+            out.extend([f"{title}:", *("  " + line for line in lines), ""])
+
+    # Influence and the statuses of the minor states (Europe 1615; seed: "the referee will
+    # report to the players the statuses of the minor states, presented in a table").
+    infs = ex.get("infs")
+    if isinstance(infs, Mapping):
+        state_status = _rules_fn(variant, "state_status")
+        rows = []
+        for st in sorted(infs):
+            d = infs[st] if isinstance(infs[st], Mapping) else {}
+            placed = [(p, n) for p, n in d.items() if n]
+            if not placed:
+                continue
+            try:
+                status = str(state_status(variant, position, str(st))) if state_status else ""
+            except (KeyError, TypeError, ValueError, AttributeError):
+                status = ""
+            if status in ("unaligned", "neutral"):
+                word = status
+            elif status == "controlled":
+                word = "controlled (its INFs suspended)"
+            elif status:
+                word = f"aligned to {status}"
+            else:
+                word = ""
+            who = ", ".join(f"{p} {_amount(n)}" for p, n in sorted(placed, key=lambda kv: (-float(kv[1]), str(kv[0]))))
+            rows.append((state_name(variant, str(st)) + f" ({st})", who, word))
+        if rows:
+            w1 = max(len(r[0]) for r in rows)
+            w2 = max(len(r[1]) for r in rows)
+            lines = [f"{a:<{w1}}  {b:<{w2}}  {c}".rstrip() for a, b, c in rows]
+            lines.append("Every other minor state is unaligned.")
+            block("Influence placed (INFs) and the status of the minor states", lines)
+        left = ex.get("influence")
+        if isinstance(left, Mapping) and left:
+            out += _wrap_list("INFs left", [f"{p} {_amount(left[p])}" for p in _by_power(variant, left)], 78) + [""]
+
+    # Money.
+    treasury = ex.get("treasury")
+    if isinstance(treasury, Mapping) and treasury:
+        out += _wrap_list("Treasury", [f"{p} {_amount(treasury[p])}" for p in _by_power(variant, treasury)]) + [""]
+    loans = ex.get("loans")
+    if isinstance(loans, Mapping):
+        lines = []
+        for p in _by_power(variant, loans):
+            for loan in loans[p] if isinstance(loans[p], (list, tuple)) else []:
+                if isinstance(loan, Mapping):
+                    owed = float(loan.get("principal", 0) or 0) + float(loan.get("interest", 0) or 0)
+                    lines.append(f"{p} owes {_amount(owed)} ducats ({_amount(loan.get('principal', 0))} borrowed, "
+                                 f"{_amount(loan.get('interest', 0))} interest), due {loan.get('due', '?')}.")
+        block("Loans from the bank", lines)
+    bankrupt = ex.get("bankrupt")
+    if isinstance(bankrupt, (list, tuple)) and bankrupt:
+        block("Defaulted on a loan (the bank lends them nothing more)", [", ".join(str(p) for p in bankrupt) + "."])
+    if variant.rules.options.get("assassinations") or "chits" in ex:
+        chits = ex.get("chits")
+        if not isinstance(chits, Mapping):
+            block("Assassination chits", ["Each power holds one chit for every other power."])
+        else:
+            block("Assassination chits", [f"{p} holds chits for {_join([str(v) for v in _by_power(variant, chits[p] or [])]) or 'nobody'}."
+                                          for p in _by_power(variant, chits)])
+    rebellions = ex.get("rebellions")
+    if isinstance(rebellions, Mapping) and rebellions:
+        lines = []
+        for area in sorted(rebellions):
+            rec = rebellions[area] if isinstance(rebellions[area], Mapping) else {}
+            where = "province and city" if rec.get("city") else "province"
+            lines.append(f"{place_name(variant, str(area))}: rebellion against {rec.get('against', '?')} ({where}).")
+        block("Rebellions", lines)
+    famine = ex.get("famine")
+    if isinstance(famine, (list, tuple)) and famine:
+        block("Famine (until the end of the next Spring)", [_join([place_name(variant, str(a)) for a in famine]) + "."])
+
+    # Declarations (Europe 1615).
+    rel = ex.get("relations")
+    if isinstance(rel, Mapping):
+        lines = [f"War: {' and '.join(str(p) for p in pair)}." for pair in rel.get("war") or []]
+        lines += [f"Alliance: {_join([str(p) for p in group])}." for group in rel.get("alliances") or []]
+        if rel.get("neutral"):
+            lines.append(f"Neutral: {_join([str(p) for p in rel['neutral']])}.")
+        block("Declarations in force", lines or ["None: every power is neutral towards every other."])
+    decl = ex.get("declarations")
+    if isinstance(decl, (list, tuple)) and decl:
+        lines = []
+        for d in decl:
+            if isinstance(d, Mapping):
+                targets = d.get("targets") or []
+                targets = targets if isinstance(targets, (list, tuple)) else [targets]
+                lines.append(f"{d.get('power', '?')}: {d.get('kind', 'declaration')}"
+                             + (f" ({', '.join(str(t) for t in targets)})" if targets else "") + ".")
+        block("Declarations made, in force from the next movement phase", lines)
+    transfers = ex.get("transfers")
+    if isinstance(transfers, Mapping) and transfers:
+        block("Transfers of control announced (in effect in the Winter)",
+              [f"{place_name(variant, str(p))} to {who}." for p, who in sorted(transfers.items())])
+    revolts = ex.get("revolts")
+    if isinstance(revolts, Mapping) and revolts:
+        lines = []
+        for prov, rec in sorted(revolts.items()):
+            rec = rec if isinstance(rec, Mapping) else {}
+            left_n = rec.get("left")
+            lines.append(f"{place_name(variant, str(prov))}: in revolt against {rec.get('power', '?')}"
+                         + (f", {_amount(left_n)} movement phase(s) left" if left_n is not None else "") + ".")
+        block("Revolts", lines)
+    while out and out[-1] == "":
+        out.pop()
+    return out
 
 
 # -- the narrative --------------------------------------------------------------------------------
@@ -452,6 +631,7 @@ def narrative(variant: Variant, results_data: Mapping[str, Any], position_before
         out += _retreat_story(variant, entries, before)
     else:
         out += _adjustment_story(variant, entries)
+    out += _diplomacy_story(variant, entries, [str(n) for n in results_data.get("notes") or []])
 
     # Centres taken.
     gains: dict[str, list[str]] = {}
@@ -480,6 +660,63 @@ def narrative(variant: Variant, results_data: Mapping[str, Any], position_before
         n = len(after.centers_of(winner)) if after is not None else None
         with_n = f" with {n} supply centres" if n else ""
         out.append(f"{winner} has won the game{with_n}.")
+    return out
+
+
+_DECLARATION_WORDS: list[tuple[re.Pattern[str], str]] = [
+    (re.compile(r"^Declare war on (?P<t>.+)$"), "{p} declared war on {t}"),
+    (re.compile(r"^Alliance with (?P<t>.+)$"), "{p} declared an alliance with {t}"),
+    (re.compile(r"^Neutrality$"), "{p} declared neutrality"),
+    (re.compile(r"^Armistice with (?P<t>.+)$"), "{p} declared an armistice with {t}"),
+    (re.compile(r"^Surrender to (?P<t>.+)$"), "{p} surrendered to {t}"),
+    (re.compile(r"^Break alliance$"), "{p} broke its alliance"),
+]
+_ATTACK_ORDER = re.compile(r"^(?P<s>[A-Za-z]+) > (?P<t>.+)$")
+_TRANSFER_ORDER = re.compile(r"^Transfer (?P<s>\S+) to (?P<t>.+)$")
+_BUY_ORDER = re.compile(r"^Buy (?P<n>\d+) INF$")
+_CONTROL_NOTE = re.compile(r"^(?P<where>.+?): control passes from (?P<old>.+?) to (?P<new>.+?) \((?P<why>.+)\)\.$")
+
+
+def _diplomacy_story(variant: Variant, entries: list[dict[str, Any]], notes: Sequence[str]) -> list[str]:
+    """Sentences for a variant's own orders that are not unit orders (Europe 1615's declarations,
+    diplomatic attacks, transfers and purchases of INFs) and for the changes of hands its rules
+    report in notes (``X: control passes from A to B (why).``, as in the Winter Adjustment)."""
+    out: list[str] = []
+    for e in entries:
+        if read_order(e["order"]) is not None:
+            continue
+        text, p, ok = e["order"].strip(), e["power"], e["result"] == "success"
+        why = e["reason"].rstrip(".")
+        for pat, words in _DECLARATION_WORDS:
+            m = pat.match(text)
+            if m:
+                said = words.format(p=p, t=m.groupdict().get("t", ""))
+                out.append(f"{said}{' (' + why + ')' if why else ''}." if ok else f"{p}'s declaration ({text}) failed: {why}.")
+                break
+        else:
+            m = _ATTACK_ORDER.match(text)
+            if m:
+                state = state_name(variant, m.group("s"))
+                out.append(f"{p} made a diplomatic attack on {m.group('t')} in {state}: {why}." if ok
+                           else f"{p}'s diplomatic attack on {m.group('t')} in {state} failed: {why}.")
+                continue
+            m = _TRANSFER_ORDER.match(text)
+            if m and ok:
+                out.append(f"{p} announced the transfer of {place_name(variant, m.group('s'))} to {m.group('t')}.")
+                continue
+            m = _BUY_ORDER.match(text)
+            if m and ok:
+                out.append(f"{p} bought {m.group('n')} INF{'s' if m.group('n') != '1' else ''}.")
+    for n in notes:
+        m = _CONTROL_NOTE.match(str(n))
+        if m:
+            old, new = m.group("old"), m.group("new")
+            if new == "nobody":
+                out.append(f"{m.group('where')} was lost by {old} ({m.group('why')}).")
+            elif old == "nobody":
+                out.append(f"{new} took control of {m.group('where')} ({m.group('why')}).")
+            else:
+                out.append(f"{new} took control of {m.group('where')} from {old} ({m.group('why')}).")
     return out
 
 

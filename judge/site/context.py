@@ -79,6 +79,7 @@ class PhaseContext(TypedDict):
     retreats: list[RetreatRow]
     captures: list[CaptureRow]
     adjustments: list[TableRow]
+    adjustment_head: list[str]
     next_phase: str
     next_deadline: str
     winner: str

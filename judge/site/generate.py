@@ -459,8 +459,32 @@ def _retreat_rows(variant: Variant, position: Position) -> list[RetreatRow]:
     return rows
 
 
+def _pays_upkeep(variant: Variant) -> bool:
+    """Does the Winter adjustment mean upkeep paid in money (Machiavelli with money), rather
+    than builds and removals by the count of centres?"""
+    return PhaseKind.INCOME in {k for _, k in variant.calendar.steps} and bool(variant.rules.options.get("money", True))
+
+
+def _adjustment_head(variant: Variant) -> list[str]:
+    if _pays_upkeep(variant):
+        return ["Power", "Cities", "Units (garrisons included)", "To decide"]
+    return ["Power", "Supply centres", "Units", "Builds or removals"]
+
+
 def _adjustment_rows(variant: Variant, position: Position) -> list[TableRow]:
-    """Centres, units and the builds or removals due, per power."""
+    """Centres, units and the builds or removals due, per power; where the Winter is upkeep paid
+    in money, the units counted with their garrisons and what each power decides."""
+    if _pays_upkeep(variant):
+        centres, _ = _counts(position)
+        every: dict[str, int] = {}
+        for u in position.units:
+            every[u.power] = every.get(u.power, 0) + 1
+        out = []
+        for p, info in variant.powers.items():
+            c, u = centres.get(p, 0), every.get(p, 0)
+            if (c or u) and info.playable:
+                out.append(TableRow(cells=[p, str(c), str(u), "which units to maintain or disband; what to buy"]))
+        return out
     centres, units = _counts(position)
     rows = []
     for p in variant.powers:
@@ -566,6 +590,7 @@ def _phase_page(game: GameFolder, variant: Variant, positions: _Positions, i: in
         retreats=retreats,
         captures=captures,
         adjustments=adjustments,
+        adjustment_head=_adjustment_head(variant),
         next_phase=str(results.get("next_phase") or ""),
         next_deadline=_utc(next_meta.get("deadline")),
         winner=str(results.get("winner") or ""),

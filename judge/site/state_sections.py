@@ -153,7 +153,9 @@ def _infs(variant: Variant, position: Position) -> StateSection | None:
     infs = position.extra.get("infs")
     if not isinstance(infs, Mapping) or not any(isinstance(d, Mapping) and d for d in infs.values()):
         return None
-    status = _rules_function(variant, "status")
+    full = _rules_function(variant, "state_status")  # a controlled state's INFs are suspended
+    bare = _rules_function(variant, "status")
+    status = (lambda pos, st: full(variant, pos, st)) if full else bare
     powers = sorted({str(p) for d in infs.values() if isinstance(d, Mapping) for p, n in d.items() if n},
                     key=_power_rank(variant))
     rows = []
@@ -346,3 +348,17 @@ def _special_units(variant: Variant, position: Position) -> StateSection | None:
         for unit, kind in sorted((units or {}).items()) if isinstance(units, Mapping) else []:
             rows.append([md_escape(p), md_escape(unit), md_escape(str(kind).replace("_", " "))])
     return {"title": "Special units", "body": _table(["Power", "Unit", "Kind"], rows)}
+
+
+@provider
+def _chits(variant: Variant, position: Position) -> StateSection | None:
+    """Assassination chits held (Machiavelli's ``chits``; absent, each power holds one for every
+    other power, rules §Assassinations), in a game played with assassinations."""
+    chits = position.extra.get("chits")
+    if not isinstance(chits, Mapping) and not variant.rules.options.get("assassinations"):
+        return None
+    if not isinstance(chits, Mapping):
+        return {"title": "Assassination chits", "body": Markup("Each power holds one chit for every other power.")}
+    rows = [[md_escape(p), ", ".join(md_escape(v) for v in sorted(vs or [], key=_power_rank(variant))) if isinstance(vs, (list, tuple)) else ""]
+            for p, vs in sorted(chits.items(), key=lambda kv: _power_rank(variant)(kv[0]))]
+    return {"title": "Assassination chits", "body": _table(["Power", "Holds chits for"], rows)}

@@ -125,7 +125,11 @@ def missing_notes(variant: Variant, position: Position, collected: Collected) ->
         sub = collected.submissions.get(power)
         if sub is not None and sub.used:
             continue
-        if kind is PhaseKind.MOVEMENT:
+        own = getattr(variant.rules, "missing_orders_note", None)
+        said = own(variant, position, power) if own is not None else None
+        if said:
+            out.append(said)
+        elif kind is PhaseKind.MOVEMENT:
             out.append(f"No orders from {power}: its units hold.")
         elif kind is PhaseKind.RETREAT:
             out.append(f"No orders from {power}: its dislodged units are disbanded.")
@@ -226,7 +230,10 @@ class GamePlan:
 def is_ready(game: Game, folder: str, position: Position, identities: list[str]) -> tuple[bool, str]:
     """Have all the players who must order marked their orders ready, in files whose every line
     was understood? And a word on who has (and whose ``# ready`` does not count, and why)."""
-    need = [p for p in must_order(game.variant, position) if game.settings.players.get(p)]
+    deciding = must_order(game.variant, position)
+    if not deciding:  # nobody has anything to order (Machiavelli's Winter income): play it at once
+        return True, "nobody has anything to order in this phase"
+    need = [p for p in deciding if game.settings.players.get(p)]
     if game.settings.sealed and not identities:
         return False, "sealed orders cannot be checked for '# ready' without the identity"
     collected = collect(game, folder, identities=identities, late_after=None)

@@ -747,6 +747,28 @@ class MachiavelliRules(Rules):
             return False  # two campaigns a year (njudge 'set nosummer')
         return None
 
+    def must_order(self, variant: Variant, position: Position) -> list[Power] | None:
+        """Who has something to decide: nobody in the Winter income (the judge pays it); in the
+        Winter adjustment with money, every power in the game (which units to maintain or
+        disband, what to buy), whether or not its count of units changes."""
+        kind = position.phase.kind
+        if kind is PhaseKind.INCOME:
+            return []
+        if kind is PhaseKind.ADJUSTMENT and self.options.get("money", True):
+            playable = {p for p, info in variant.powers.items() if info.playable}
+            treasury = position.extra.get("treasury") or {}
+            present = {u.power for u in position.units} | set(position.supply_centers.values())
+            present |= {p for p, n in treasury.items() if n}
+            return sorted(p for p in present if p in playable)
+        return None
+
+    def missing_orders_note(self, variant: Variant, position: Position, power: Power) -> str | None:
+        """What befalls a power that sent no orders (for the results' notes)."""
+        if position.phase.kind is PhaseKind.ADJUSTMENT and self.options.get("money", True):
+            return (f"No orders from {power}: its units are maintained while its treasury pays their upkeep "
+                    "(the rest are disbanded), and nothing is bought.")
+        return None
+
     def play_phase(self, variant: Variant, position: Position, orders: Sequence[Order]):
         kind = position.phase.kind
         if kind is PhaseKind.INCOME:
