@@ -191,9 +191,29 @@ _PARENS = re.compile(r"\(([^()]*)\)")
 _COAST_ONLY = re.compile(r"^\s*(north|south|east|west|nc|sc|ec|wc|n|s|e|w)(\s*coast)?\s*$", re.I)
 
 
+_BBCODE_TAGS = frozenset({"b", "i", "u", "s", "url", "img", "quote", "code", "color", "colour", "size", "list",
+                          "spoiler", "center", "left", "right", "sup", "sub", "strike", "table", "tr", "td",
+                          "hr", "font", "indent"})
+
+
+def _unmark(names: Names, notes: list[str]) -> Any:
+    """The replacement for a markup match: BBCode goes; a place's name in brackets (``[WUR]``,
+    as a syntax line's ``[minor state]`` is copied) is the place, with a note."""
+
+    def sub(m: re.Match) -> str:
+        inner = m.group(0)[1:-1].strip()
+        if (m.group(0).startswith("[") and inner.lower() not in _BBCODE_TAGS
+                and normalise_name(inner) in names.provinces):
+            notes.append(f"brackets around {inner!r} read past")
+            return f" {inner} "
+        return " "
+
+    return sub
+
+
 def _clean(text: str, notes: list[str], names: Names) -> str:
     """Markup, bullets, remarks and postal brackets away: what is left is order words."""
-    t = _MARKUP.sub(" ", text)
+    t = _MARKUP.sub(_unmark(names, notes), text)
     t = _BULLET.sub("", t)
     t = _ARROWS.sub(" - ", t)
     # Postal notation: A(Vie)-Bud, SA(Rum)-Sev.
@@ -300,6 +320,12 @@ def _tokenise(text: str, names: Names, notes: list[str]) -> list[Token]:
                 pass  # "moves to", "retreats to"
             elif kind == "MOVE" and out and out[-1].kind == "MOVE":
                 pass
+            elif (kind in ("SUPPORT", "CONVOY") and len(out) >= 2 and out[-1].kind == "MOVE"
+                  and out[-1].text == "-" and out[-2].kind in ("PROV", "COAST")):
+                # "F Bengal-Convoys A Assam-Jaffna" (seed 004), "F NTH-Convoys A LON-BEL": the
+                # hyphen joins the unit's place to its verb; no move is meant.
+                notes.append(f"'-' before {w!r} read past")
+                out[-1] = Token(kind, None, w)
             else:
                 out.append(Token(kind, None, w))
         elif w in _VERB_UNIT and _keyword_context(out):
@@ -451,12 +477,25 @@ def _segments(toks: list[Token]) -> list[tuple[list[Token], str]]:
     return out
 
 
+_HOOK_NOTES: list[list[str]] = []
+
+
+def hook_notes() -> list[str]:
+    """Where a variant's ``parse_order`` hook writes how it read a badly written order (seed 003
+    section 4: followed, with a note): the notes of the line being read, else a list nobody reads."""
+    return _HOOK_NOTES[-1] if _HOOK_NOTES else []
+
+
 def parse_line(text: str, power: Power, variant: Variant, position: Position, names: Names | None = None,
                notes: list[str] | None = None) -> list[Piece]:
     """Read the orders of one line (several orders may share a line: ``F Bre-Mid, A Par-Bur``)."""
     names = names or names_of(variant)
     notes = notes if notes is not None else []
-    custom = variant.rules.parse_order(text, power, variant, position)
+    _HOOK_NOTES.append(notes)
+    try:
+        custom = variant.rules.parse_order(text, power, variant, position)
+    finally:
+        _HOOK_NOTES.pop()
     if custom is not None:
         return [Piece(custom, None, notes, text)]
     toks = _tokenise(text, names, notes)

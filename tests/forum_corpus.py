@@ -21,6 +21,8 @@ from judge.variants import find_variant
 
 DATA = Path(__file__).parent / "data" / "forum_orders.yaml"
 PHASES = {"M": "Fall 1905 Movement", "R": "Fall 1905 Retreat", "A": "Winter 1905 Adjustment"}
+VARIANT_PHASES = {"maharajah": {"M": "Fall 1505 Movement", "R": "Fall 1505 Retreat", "A": "Winter 1505 Adjustment"},
+                  "machiavelli": {"M": "Fall 1455 Movement", "R": "Fall 1455 Retreat", "A": "Winter 1455 Adjustment"}}
 
 
 @dataclass
@@ -31,6 +33,7 @@ class Entry:
     text: str
     want: str
     extra: str = ""
+    variant: str = "standard"
 
     @property
     def real(self) -> bool:
@@ -55,9 +58,10 @@ def _power_of(e: Entry) -> str:
 
 def position_text(e: Entry) -> str:
     """The position the line is read against: the units it orders, supports and convoys."""
-    v = find_variant("standard")
+    v = find_variant(e.variant)
+    phases = VARIANT_PHASES.get(e.variant, PHASES)
     power = _power_of(e)
-    _, empty = parse_position(f"variant: standard\nphase: {PHASES[e.phase]}\nunits: {{}}\n")
+    _, empty = parse_position(f"variant: {e.variant}\nphase: {phases[e.phase]}\nunits: {{}}\n", variant=v)
     units: dict[str, dict[str, str]] = {}
     dislodged: dict[str, str] = {}
     builds = False
@@ -86,7 +90,7 @@ def position_text(e: Entry) -> str:
             units.setdefault(p.strip(), {})[prov] = u
     if e.phase == "R" and not dislodged:
         dislodged = {}
-    lines = [f"variant: standard", f"phase: {PHASES[e.phase]}", "units:"]
+    lines = [f"variant: {e.variant}", f"phase: {phases[e.phase]}", "units:"]
     for p, us in units.items():
         lines.append(f"  {p}: [{', '.join(us.values())}]")
     if not units:
@@ -105,7 +109,7 @@ def orders_text(e: Entry) -> str:
 
 def read(e: Entry) -> tuple[bool, str]:
     """Is the line read as intended? And what was read."""
-    variant, position = parse_position(position_text(e), "corpus.yaml")
+    variant, position = parse_position(position_text(e), "corpus.yaml", find_variant(e.variant))
     report = run_phase(variant, position, orders_text(e), "orders.txt")
     got = [str(ln.order) for ln in report.lines if ln.order is not None]
     errors = [ln.error for ln in report.lines if ln.error is not None]

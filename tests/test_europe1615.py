@@ -570,3 +570,42 @@ def test_seed002_optional_sanction_bohemian_revolt():
     pos = position({}, phase="Winter 1618 Adjustment", variant=v, seceded=["BOH"],
                    supply_centers={"BOH": ["BOH"], "Austria": ["VIE"]})
     assert play(pos, "", v).result.next_position.supply_centers["BOH"] == "BOH"
+
+
+# -- 7. The seed's order syntax as players write it (seed 003 §4: one meaning, followed with a note) ----
+
+
+def _read(report):
+    return [(str(ln.order), ln.error, ln.notes) for ln in report.lines]
+
+
+def test_seed002_influence_and_placement_syntax_bracketed_minor_state_read():
+    """Seed "Influence and placement" writes "# of INFs: [minor state]" and "The diplomatic attack"
+    "[minor state] > [power]": a player copying the brackets means the state; a minor state's
+    unit written in brackets (``[WUR] HOLD``, as France orders WUR in facts.md's example) is
+    that unit, ordered by the power it is aligned to."""
+    pos = position({"France": ["A PAR"], "WUR": ["A WUR"]}, infs={"WUR": {"France": 4}})
+    r = play(pos, "France:\n[WUR] HOLD\n5: [WUR]\n[WUR] > [Spain]")
+    read = _read(r)
+    assert [o for o, e, _ in read] == ["A WUR H", "5: WUR", "WUR > Spain"]
+    assert all(e is None and any("brackets" in n for n in notes) for _, e, notes in read)
+    held = next(ln.order for ln in r.lines if str(ln.order) == "A WUR H")
+    assert held.power == "WUR"
+    assert outcome(r, "5: WUR") is Outcome.SUCCESS
+
+
+def test_seed002_declarations_syntax_dow_and_declaration_of_war_read():
+    """Seed "Declarations" ("Declaration of war", "no DoW with Spain"): ``DoW: England`` and
+    ``Declaration of war on Austria`` are declarations of war, with a note."""
+    r = play(position({"France": ["A PAR"]}), "France:\nDoW: England\nDeclaration of war on Austria\n"
+                                              "Declaration of an alliance with Dutch")
+    read = _read(r)
+    assert [o for o, e, _ in read] == ["Declare war on England", "Declare war on Austria", "Alliance with Dutch"]
+    assert all(e is None and notes for _, e, notes in read)
+    assert outcome(r, "Declare war on England") is Outcome.SUCCESS
+
+
+def test_seed002_a_bracketed_word_that_names_nothing_is_not_guessed():
+    """``[XYZ] HOLD`` names no state: not read (seed 003 §4: never a guess)."""
+    r = play(position({"France": ["A PAR"]}), "France: [XYZ] HOLD")
+    assert r.lines[0].order is None and r.lines[0].error is not None

@@ -701,3 +701,39 @@ def test_seed004_scripted_game_1501_to_1504():
     assert "Gondwana: F ORI" in {f"{u.power}: {u}" for u in pos.units}
     # Gujarat, held by the same army through 1503, is now Rajputana's too.
     assert effective_homes(v, pos)["Rajputana"] == ("GUJ", "JOD", "JSL", "MUL", "SIN")
+
+
+def test_seed004_clar3_order_set_as_the_seed_writes_it_hyphen_before_the_verb():
+    """Clarification 3 writes its convoy as ``F Bengal-Convoys A Assam-Jaffna``: the hyphen joins
+    the fleet's place to its verb (no move is meant); each order is read, with a note, and
+    the army reaches Jaffna. (The seed's "F" / "Nicobar Sea-Convoys ..." is one line broken by
+    the text's wrapping, joined here.)"""
+    orders = ("Delhi:\nA Assam-Jaffna\nF Bengal-Convoys A Assam-Jaffna\n"
+              "F Bay of Bengal-Convoys A Assam-Jaffna\nF Nicobar Sea-Convoys A Assam-Jaffna\n")
+    r = play("Delhi: [A ASS, F BEN, F BOB, F NIS]", orders)
+    assert [str(ln.order) for ln in r.lines] == ["A ASS - JAF", "F BEN C A ASS - JAF", "F BOB C A ASS - JAF",
+                                                 "F NIS C A ASS - JAF"]
+    assert all(ln.error is None for ln in r.lines)
+    assert all(ln.notes for ln in r.lines[1:])
+    assert "Delhi: A JAF" in units_after(r)
+
+
+def test_seed004_clar5_example_as_the_seed_writes_it():
+    """Clarification 5's orders, verbatim (its "F Sambalpur Convoys A Orissa" / "- Benares" is one
+    line broken by the text's wrapping, joined here)."""
+    orders = ("Delhi:\nF Benares - Sambalpur\nGondwana:\nF Sambalpur Convoys A Orissa - Benares\n"
+              "A Orissa - Benares\nA Jabalpur Supports A Orissa - Benares\n")
+    r = play("Delhi: [F BNR]\nGondwana: [F SBA, A ORI, A JAB]", orders)
+    assert [str(ln.order) for ln in r.lines] == ["F BNR - SBA", "F SBA C A ORI - BNR", "A ORI - BNR",
+                                                 "A JAB S A ORI - BNR"]
+    assert "Gondwana: A BNR" in units_after(r)
+
+
+def test_seed004_hyphen_before_a_verb_on_the_standard_map_too():
+    """``F NTH-Convoys A LON-BEL``, ``A Wal-Supports A Lon-Bel``: the same reading on the standard map."""
+    std = find_variant("standard")
+    pos = parse_position("variant: standard\nphase: Spring 1901 Movement\nunits:\n  England: [A LON, F NTH, A WAL]\n",
+                         "t.yaml", std)[1]
+    r = run_phase(std, pos, "England:\nF NTH-Convoys A LON-BEL\nA Wal-Supports A Lon-Bel\nA LON-BEL\n", "o.txt")
+    assert [str(ln.order) for ln in r.lines] == ["F NTH C A LON - BEL", "A WAL S A LON - BEL", "A LON - BEL"]
+    assert all(ln.error is None and (ln.notes or n == 2) for n, ln in enumerate(r.lines))

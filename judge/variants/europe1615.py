@@ -80,6 +80,12 @@ do not change hands after a season's movement: control is assessed in the Winter
 
 _OWN_ORDERS = (Declaration, PlaceInfluence, DiplomaticAttack, BuyInfluence, TransferControl)
 
+_BRACKETED = re.compile(r"\[\s*([^\[\]=/]+?)\s*\]")
+_DECLARATION_OF = re.compile(
+    r"^\s*(?:declarations?\s+of\s+(?:an?\s+)?(?P<what>war|alliance|neutrality|armistice|surrender)\b"
+    r"|(?:dow|dofw|d\.o\.w\.?)(?=\s*:))\s*:?\s*", re.I)
+
+
 # -- the rules ----------------------------------------------------------------------------------
 
 
@@ -226,6 +232,7 @@ class Europe1615Rules(Rules):
             return None
         self._variant = variant
         idx = _index(variant)
+        text = self._as_written(text, variant, idx)
         if m := _PLACE.match(text):
             return PlaceInfluence(power, int(m.group(1)), self._state(idx, m.group(2)))
         t = text.strip()
@@ -254,11 +261,11 @@ class Europe1615Rules(Rules):
             return DiplomaticAttack(power, idx.state_names[_norm(m.group(1))], self._powers(variant, m.group(2))[0])
         if power in idx.minors:
             return None
-        from ..notation import parse_order as read
+        from ..notation import hook_notes, parse_order as read
 
         self._reading = True
         try:
-            order = read(text, power, variant, position)
+            order = read(text, power, variant, position, notes=hook_notes())
         finally:
             self._reading = False
         if isinstance(order, UnitOrder) and not isinstance(order, Build):
@@ -269,6 +276,32 @@ class Europe1615Rules(Rules):
                 if u.power in idx.minors and state_status(variant, position, u.power) == power:
                     return dataclasses.replace(order, power=u.power, kind=u.kind)
         return order
+
+    @staticmethod
+    def _as_written(text: str, variant: Variant, idx: _Index) -> str:
+        """The seed's syntax lines as players copy them, badly written with one meaning (seed 003
+        §4: followed, with a note): ``[WUR] HOLD``, ``5: [WUR]``, ``[WUR] > [Spain]`` (the
+        brackets of "[minor state] > [power]" and "# of INFs: [minor state]", seed "Influence and
+        placement", "The diplomatic attack"); ``DoW: England``, ``Declaration of war on Austria``,
+        ``Declaration of an alliance with Dutch`` (seed "Declarations")."""
+        from ..notation import hook_notes, names_of
+
+        names = names_of(variant)
+
+        def unbracket(m: re.Match) -> str:
+            inner = m.group(1)
+            key = _norm(inner)
+            if key in idx.state_names or key.replace("'", "") in names.provinces or key in names.powers:
+                hook_notes().append(f"brackets around {inner!r} read past")
+                return inner
+            return m.group(0)
+
+        t = _BRACKETED.sub(unbracket, text) if "[" in text else text
+        if m := _DECLARATION_OF.match(t):
+            what = (m.group("what") or "war").lower()
+            hook_notes().append(f"{m.group(0).strip()!r} read as 'declare {what}'")
+            t = f"declare {what} {t[m.end():]}"
+        return t
 
     @staticmethod
     def _state(idx: _Index, text: str) -> str:
