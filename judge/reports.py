@@ -343,11 +343,25 @@ def njudge_results(variant: Variant, results_data: Mapping[str, Any], *,
     by_power: dict[str, list[dict[str, Any]]] = {}
     for e in entries:
         by_power.setdefault(e["power"], []).append(e)
+    # A minor state (a pseudo-power no player plays) whose units had no orders gets no section of
+    # its own: one line lists the units that held.
+    idle: list[str] = []
+    for power in list(by_power):
+        info = variant.powers.get(power)  # type: ignore[call-overload]
+        if info is not None and not info.playable and all(e["unordered"] and (read_order(e["order"]) or OrderView("")).verb == "hold"
+                                                          for e in by_power[power]):
+            for e in by_power.pop(power):
+                o = read_order(e["order"])
+                assert o is not None
+                idle.append(f"{_UNIT_NAMES.get(o.unit, 'Unit')} {place_name(variant, o.place)} ({power})")
     for power in sorted(by_power, key=lambda p: (p == "", order.get(p, len(order)), p)):
         for e in by_power[power]:
             text = _njudge_order(variant, e, before_p)
             out.append(f"{power}: {text}" if power else text)
         out.append("")
+    if idle:
+        out += textwrap.wrap("Units of minor states with no orders, holding: " + ", ".join(idle) + ".", width=78,
+                             break_on_hyphens=False, break_long_words=False) + [""]
     if not entries:
         out += ["No orders were given.", ""]
     notes = [str(n) for n in results_data.get("notes") or []]

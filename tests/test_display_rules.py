@@ -180,3 +180,24 @@ def test_machiavelli_winter_page_counts_garrisons_among_the_units_and_says_what_
     assert "builds" not in rows["Milan"][3] and "nothing" not in rows["Milan"][3]
     std = find_variant("standard")
     assert _adjustment_head(std)[1] == "Supply centres"
+
+
+# -- Europe 1615 (point 5): minor states are no players --------------------------------------
+
+
+def test_europe1615_minor_states_are_not_listed_as_players():
+    from judge.store.settings import GameSettings, format_settings
+
+    variant = find_variant("europe1615")
+    text = format_settings(GameSettings("g", "G", "europe1615", {}, {p: None for p in variant.powers}), variant)
+    assert "  Austria: null" in text and "LOWR" not in text and "POLN" not in text
+    game = yaml.safe_load((ROOT / "games" / "example-europe1615" / "game.yaml").read_text(encoding="utf-8"))
+    assert all(variant.powers[p].playable for p in game["players"])
+
+
+def test_europe1615_results_have_no_empty_sections_for_minor_states():
+    variant, results, before, after = _phase("example-europe1615", "1615-3-summer-movement")
+    text = njudge_results(variant, results, before=before, after=after)
+    assert "\nLOWR: " not in text and "\nPOLN: " not in text
+    assert "LOR: Army Lorraine SUPPORT Army Champagne -> Luxemburg." in text  # ordered by France
+    assert "Units of minor states with no orders, holding:" in text and "Army Bremen (LOWR)" in text

@@ -746,7 +746,7 @@ def _game(game: GameFolder, out: _Out, hasher: _Hasher, old_phases: Mapping[str,
     last_centres = (current.get("final_centres") or current["centres"]) if current else {}
     last_units = current["units"] if current else {}
     players = [PlayerRow(power=p, player=game.players.get(p, ""), centres=int(last_centres.get(p, 0)), units=int(last_units.get(p, 0)))
-               for p in variant.powers]
+               for p, info in variant.powers.items() if info.playable or p in game.players]
     labels, series = _chart_series(variant, summaries, "centres")
     chart = None
     if summaries:

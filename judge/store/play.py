@@ -113,6 +113,13 @@ def results_data(game: Game, folder: str, position: Position, report: Report, no
     }
 
 
+def _count_due(position: Position, power: str) -> int:
+    """Builds (positive) or removals (negative) due to ``power`` by its count of centres."""
+    from ..core.phases import adjustment_counts
+
+    return adjustment_counts(position).get(power, 0)
+
+
 def missing_notes(variant: Variant, position: Position, collected: Collected) -> list[str]:
     """Sentences for the powers that had something to decide and sent nothing usable (not for
     pseudo-powers no player plays, such as Europe 1615's minor states)."""
@@ -133,6 +140,9 @@ def missing_notes(variant: Variant, position: Position, collected: Collected) ->
             out.append(f"No orders from {power}: its units hold.")
         elif kind is PhaseKind.RETREAT:
             out.append(f"No orders from {power}: its dislodged units are disbanded.")
+        elif variant.rules.must_order(variant, position) is not None and _count_due(position, power) >= 0:
+            # A variant whose Winter is more than builds and removals (Europe 1615): no disorder.
+            out.append(f"No orders from {power}: it buys, builds and declares nothing this phase.")
         else:
             out.append(f"No orders from {power}: civil disorder (builds are waived, removals follow the rule).")
     return out

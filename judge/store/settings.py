@@ -344,8 +344,9 @@ def format_settings(settings: GameSettings, variant: Variant) -> str:
         f"options: {q(dict(settings.options))}" + ("                       # the variant's rule options" if not settings.options else ""),
         "players:                          # power -> GitHub login (null: nobody, civil disorder)",
     ]
-    for power in variant.powers:
-        lines.append(f"  {power}: {q(settings.players.get(power))}")
+    for power, info in variant.powers.items():
+        if info.playable or settings.players.get(power):  # no line for a minor state nobody plays
+            lines.append(f"  {power}: {q(settings.players.get(power))}")
     lines += [
         "schedule:",
         f"  timezone: {q(s.timezone)}",

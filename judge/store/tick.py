@@ -102,7 +102,8 @@ def new_game(path: str, variant_name: str, *, now: datetime, title: str | None =
     if not SLUG.match(slug):
         raise StoreError(f"a game's folder name is lower-case letters, digits and dashes, found {slug!r}", path)
     variant = find_variant(variant_name)
-    assigned: dict[Power, str | None] = {p: None for p in variant.powers}
+    # Only the powers players play (not Europe 1615's minor states, ordered by their powers).
+    assigned: dict[Power, str | None] = {p: None for p, info in variant.powers.items() if info.playable}
     for name, login in (players or {}).items():
         power = next((p for p in variant.powers if p.lower() == name.lower()), None)
         if power is None:
