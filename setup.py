@@ -9,32 +9,32 @@ to install without compiling (slower, same results); ``judge --version`` says wh
 """
 
 import os
-import shlex
-import shutil
 import sys
-import sysconfig
 
 from setuptools import setup
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "tools", "build"))
+from judge_build import have_compiler  # noqa: E402 - the build backend's own test, shared
 
 COMPILED = ["judge/core/board.py", "judge/core/convoy.py", "judge/core/legality.py",
             "judge/core/movement.py", "judge/core/orders.py", "judge/core/phases.py",
             "judge/core/resolution.py", "judge/core/types.py", "judge/core/variant.py"]
 
 
-def _have_compiler() -> bool:
-    """Is the C compiler Python was built with (or ``$CC``) on this machine?"""
-    cc = os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc"
-    return shutil.which(shlex.split(cc)[0]) is not None
-
-
 ext_modules = []
 if os.environ.get("JUDGE_PURE", "") not in ("", "0"):
     pass
-elif not _have_compiler():
+elif not have_compiler():
     print("judge: no C compiler found: installing the plain Python core (same results, slower)", file=sys.stderr)
 else:
-    from mypyc.build import mypycify
-
-    ext_modules = mypycify(COMPILED, opt_level="3")
+    try:
+        from mypyc.build import mypycify
+    except ImportError:
+        # pip first runs this file to ask for the build requirements, before mypy is installed
+        # (tools/build/judge_build.py then asks for it); a build without it gets the plain core.
+        if "egg_info" not in sys.argv:
+            print("judge: mypy (mypyc) is not installed: installing the plain Python core", file=sys.stderr)
+    else:
+        ext_modules = mypycify(COMPILED, opt_level="3")
 
 setup(ext_modules=ext_modules)

@@ -36,7 +36,7 @@ def _run(cmd: list[str], cwd: Path, env: dict[str, str] | None = None, ok: bool 
 def _checkout_state() -> set[str]:
     """The files of this checkout that git does not track, ignored ones included (so a run that
     writes here, e.g. a site-src/ or site/ folder, shows); the test tools' own caches aside."""
-    out = _run(["git", "status", "--porcelain", "--ignored", "--untracked-files=all"], ROOT).stdout
+    out = _run(["git", "status", "--porcelain", "--ignored", "--untracked-files=all", "--", ".", ":!.venv"], ROOT).stdout
     return {line for line in out.splitlines() if line[:2] in ("??", "!!")
             and not any(c in line for c in (".pytest_cache", "__pycache__", ".hypothesis/", ".mypy_cache"))}
 
