@@ -600,6 +600,9 @@ def _resolve_prefixes(toks: list[Token], power: Power, variant: Variant, positio
         own = {u.province: u for u in position.units if u.power == power}
         if k <= 1 and all(x.kind == "UNIT" for x in out[:k]):
             fits = [p for p in t.value if p in own]
+        elif k >= 2 and out[k - 1].kind == "MOVE" and any(x.kind == "CONVOY" for x in out[:k]):
+            # "F PSA T A ARE - ROM" (Romagna or Rome): a convoyed army lands on a coast.
+            fits = [p for p in t.value if board.provinces[p].terrain.value == "coast"]
         elif k >= 2 and out[k - 1].kind == "MOVE" and out[0].kind in ("UNIT", "PROV") and _subject_len(out) >= 1:
             src = next((x for x in out if x.kind == "PROV"), None)
             unit = own.get(src.value) if src is not None else None

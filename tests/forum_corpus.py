@@ -13,7 +13,7 @@ from pathlib import Path
 import yaml
 
 from judge.adjudication import run_phase
-from judge.core.orders import Build, Convoy, Disband, SupportHold, SupportMove
+from judge.core.orders import Build, Convoy, Disband, SupportHold, SupportMove, UnitOrder
 from judge.core.resolution import Outcome
 from judge.core.types import Power
 from judge.notation import parse_order, parse_position
@@ -68,6 +68,8 @@ def position_text(e: Entry) -> str:
     if e.want not in ("?", "X"):
         for w in e.want.split(" ; "):
             o = parse_order(w.lstrip("!"), Power(power), v, empty)
+            if not isinstance(o, UnitOrder):  # a variant's own order (money, declarations...)
+                continue
             if isinstance(o, Build):
                 builds = True
                 continue

@@ -52,7 +52,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
 from ..core.board import Board, Terrain
-from ..core.errors import InvalidOrder
+from ..core.errors import AmbiguousOrder, InvalidOrder
 from ..core.orders import Move, Order, UnitOrder
 from ..core.types import Location, Phase, PhaseKind, Position, Power, ProvinceId, Unit, UnitType
 from ..core.variant import Calendar, Rules, Variant
@@ -488,18 +488,21 @@ def strait_denied(variant: Variant, position: Position, power: Power, a: Provinc
 # -- order reading -------------------------------------------------------------------------------
 
 _BESIEGE = r"besiege[sd]?|beseige|siege|seige|besieging|b"
-_LIFT = r"lift\s+siege|lifts\s+siege|lift|lifts|l"
+_LIFT = r"lift\s+siege|lifts\s+siege|lift|lifts|ls|l"
 _CONVERT = r"converts?\s+(?:to|into)|converts?|conversion|c"
 _ALLY_RE = re.compile(
     r"^\s*(?P<no>unally|unalliance|not\s+allies|don'?t\s+allow|dont\s+allow)?(?P<yes>ally|allies|alliance|allow)?\s+(?P<who>[A-Za-z][\w .'-]*?)\s*$",
     re.I,
 )
+_TRANSPORT_RE = re.compile(r"^\s*(?P<head>.+?)\s+t\s+(?P<rest>(?:a|army)\b.+)$", re.I)
+_REMOVE_RE = re.compile(r"^\s*(?P<verb>r|debuilds?)\s+(?P<rest>.+?)\s*$", re.I)
 _MAINTAIN_RE = re.compile(r"^\s*(?:maintains?|keeps?|m)\s+(.+?)\s*$", re.I)
 _TYPE = {"a": UnitType.ARMY, "army": UnitType.ARMY, "f": UnitType.FLEET, "fleet": UnitType.FLEET,
          "g": UnitType.GARRISON, "garrison": UnitType.GARRISON}
 _ORDER_RE = re.compile(
-    rf"^\s*(?P<head>.+?)\s+(?:(?P<besiege>{_BESIEGE})|(?P<lift>{_LIFT})|(?P<convert>{_CONVERT})\s+(?:an?\s+)?"
-    rf"(?P<into>army|a|fleet|f|garrison|g)(?:\s*[/(]\s*(?P<coast>nc|sc)\s*\)?)?)\s*$",
+    rf"^\s*(?P<head>.+?)\s+(?:(?P<besiege>(?:{_BESIEGE})(?:\s+(?:the\s+)?(?:g|garrison))?)|(?P<lift>{_LIFT})"
+    rf"|(?P<convert>{_CONVERT})(?:\s+(?:an?\s+)?"
+    rf"(?P<into>army|a|fleet|f|garrison|g)(?:\s*[/(]\s*(?P<coast>nc|sc)\s*\)?)?)?)\s*$",
     re.I,
 )
 
@@ -514,6 +517,23 @@ def _read_unit(text: str, variant: Variant, position: Position, power: Power) ->
     if not toks or toks[0].kind != "PROV" or len(toks) > 2 or (len(toks) == 2 and toks[1].kind != "COAST"):
         raise InvalidOrder(f"expected a unit and its province, found {text!r}")
     return kind, Location(toks[0].value, toks[1].value if len(toks) == 2 else None)
+
+
+def _bare_conversion(variant: Variant, kind: UnitType, loc: Location) -> UnitType:
+    """What a bare ``convert`` (rules §Order syntax: <type> may be empty) can only mean (rules
+    §Conversion between unit types): an army or a fleet becomes the garrison; a garrison an army,
+    or where its city is a port and its province on the coast, an army or a fleet: two meanings,
+    not followed (seed 003 §4)."""
+    from ..notation import hook_notes
+
+    if kind is not UnitType.GARRISON:
+        hook_notes().append("'convert' read as 'convert to garrison' (an army or fleet converts only into the garrison)")
+        return UnitType.GARRISON
+    prov = variant.board.provinces.get(loc.province)
+    if prov is not None and "port" in prov.flags and prov.terrain is Terrain.COAST:
+        raise AmbiguousOrder(f"'convert' with no type: the garrison of {loc.province} could become an army or a fleet")
+    hook_notes().append("'convert' read as 'convert to army' (the city is no port)")
+    return UnitType.ARMY
 
 
 # -- the rules -----------------------------------------------------------------------------------
@@ -664,6 +684,14 @@ class MachiavelliRules(Rules):
         """Besiege ``A GEN besiege`` / ``A GEN B``, lift ``A GEN lift siege`` / ``A GEN L``, convert
         ``A GEN C G``, ``G GEN convert to fleet``, ``F PRO C G`` (rules §Order syntax)."""
         if position.phase.kind is PhaseKind.ADJUSTMENT:
+            r = _REMOVE_RE.match(text)
+            if r:
+                # rules §Order syntax: <remove> = "r", "remove", "d", "disband", "debuild".
+                from ..notation import hook_notes, parse_order as read
+
+                notes = hook_notes()
+                notes.append(f"{r.group('verb')!r} read as 'remove'")
+                return read(f"remove {r.group('rest')}", power, variant, position, notes=notes)
             from .machiavelli_special import parse_special_build
 
             sb = parse_special_build(text, power, variant, position)
@@ -688,7 +716,10 @@ class MachiavelliRules(Rules):
             if kind is None:
                 here = [d.unit for d in position.dislodged if d.unit.power == power and d.unit.province == loc.province]
                 kind = here[0].kind if here else UnitType.ARMY
-            return Convert(power, kind, loc, _TYPE[m.group("into").lower()])
+            # A bare "convert" in a retreat: into the garrison, the only retreat by conversion
+            # (rules §Conversion between unit types, "Retreats and conversion").
+            into = _TYPE[m.group("into").lower()] if m.group("into") else UnitType.GARRISON
+            return Convert(power, kind, loc, into)
         if position.phase.kind is not PhaseKind.MOVEMENT:
             return None
         from .machiavelli_money import parse_money_order
@@ -696,6 +727,14 @@ class MachiavelliRules(Rules):
         money = parse_money_order(text, power, variant, position)
         if money is not None:
             return money
+        t = _TRANSPORT_RE.match(text)
+        if t:
+            # rules §Order syntax: <convoy> = "t", "transport", "transports", "convoy", "convoys".
+            from ..notation import hook_notes, parse_order as read
+
+            notes = hook_notes()
+            notes.append("'T' read as 'transports' (a convoy)")
+            return read(f"{t.group('head')} transports {t.group('rest')}", power, variant, position, notes=notes)
         a = _ALLY_RE.match(text)
         if a and (a.group("no") or a.group("yes")):
             from ..notation import Names
@@ -723,17 +762,26 @@ class MachiavelliRules(Rules):
             return None  # not ours: let the standard reader say what is wrong
         if kind is None:
             here = [u for u in position.units_at(loc.province) if u.power == power]
-            if m.group("convert"):
+            if m.group("convert") and m.group("into"):
                 into = _TYPE[m.group("into").lower()]
                 here = [u for u in here if (u.kind is UnitType.GARRISON) != (into is UnitType.GARRISON)]
-            else:
+            elif not m.group("convert"):
                 here = [u for u in here if u.kind is not UnitType.GARRISON]
+            elif len(here) > 1:
+                raise AmbiguousOrder(f"'convert' with no unit or type: which of {', '.join(str(u) for u in here)}?")
             kind = here[0].kind if len(here) == 1 else UnitType.ARMY
         if m.group("besiege"):
+            if len(m.group("besiege").split()) > 1:
+                from ..notation import hook_notes
+
+                hook_notes().append(f"{m.group('besiege')!r} read as 'besiege' (the garrison of its city)")
             return Besiege(power, kind, loc)
         if m.group("lift"):
             return LiftSiege(power, kind, loc)
-        into = _TYPE[m.group("into").lower()]
+        if m.group("into"):
+            into = _TYPE[m.group("into").lower()]
+        else:
+            into = _bare_conversion(variant, kind, loc)
         coast = m.group("coast").upper() if m.group("coast") else None
         return Convert(power, kind, loc, into, coast)
 
