@@ -6,7 +6,11 @@ written once, then timed:
 1. cold generation (no manifest: every phase rendered) and the MkDocs build;
 2. a run with nothing new (every finished phase reused);
 3. one more phase played in one game (the files of a new phase added, as a commit would), then
-   generation (incremental) and the MkDocs build (MkDocs 1.x always renders every page).
+   generation (incremental) and the MkDocs build into the site kept from the cold build
+   (``incremental=True``: only the new and changed pages are rendered, ``mkdocs build --dirty``).
+
+:func:`phase_bytes` plays a few phases of a real game with maps and measures what one played phase
+adds to the repository and to the published site.
 
 Use from the benchmark script::
 
@@ -146,8 +150,9 @@ def site_bench(games: int = 10, phases: int = 100, *, workdir: Path | str | None
         figures["generate_incremental_s"], figures["generate_incremental_cpu_s"] = c.wall, c.cpu
         figures["rendered_incremental"] = step.rendered
         with _Clock() as c:
-            mkdocs_build(src, site)
+            proc = mkdocs_build(src, site, incremental=True)
         figures["mkdocs_incremental_s"], figures["mkdocs_incremental_cpu_s"] = c.wall, c.cpu
+        figures["mkdocs_incremental_dirty"] = bool(getattr(proc, "incremental", False))
         say(f"one new phase ({figures['files_changed']} files): generate {c_(figures, 'generate_incremental')} "
             f"({step.line()}); mkdocs build {c_(figures, 'mkdocs_incremental')}")
         for k in ("cold", "incremental"):
@@ -158,6 +163,41 @@ def site_bench(games: int = 10, phases: int = 100, *, workdir: Path | str | None
     finally:
         if tmp is not None:
             tmp.cleanup()
+
+
+def phase_bytes(variant_name: str = "standard", phases: int = 4) -> dict[str, Any]:
+    """What one played phase of a real game (maps drawn) adds: bytes committed to the repository
+    (the phase folder's files) and bytes published (its page and the map files the site copies)."""
+    import git
+
+    from judge.store.tick import create_game, new_game, tick
+    from judge.store.settings import parse_time
+
+    with tempfile.TemporaryDirectory(prefix="judge-bytes-") as tmp:
+        root = Path(tmp) / "repo"
+        repo = git.Repo.init(root, initial_branch="main")
+        (root / "README.md").write_text("league\n")
+        repo.index.add(["README.md"])
+        repo.index.commit("start")
+        t0 = parse_time("2026-01-05T12:00:00Z")
+        create_game(repo, new_game("games/g", variant_name, now=t0), commit=True, now=t0)
+        tick(repo, now=t0, force=True, max_phases=1)
+        for _ in range(phases - 1):
+            tick(repo, now=t0, force=True, max_phases=1)
+        folders = sorted(p for p in (root / "games/g").iterdir() if p.is_dir() and (p / "results.yaml").is_file())
+        committed = [sum(f.stat().st_size for f in d.rglob("*") if f.is_file()) for d in folders]
+        generate(root / "games", Path(tmp) / "src")
+        site = Path(tmp) / "site"
+        mkdocs_build(Path(tmp) / "src", site)
+        published = []
+        for d in folders:
+            page = site / "games/g" / f"{d.name}.html"
+            maps = site / "games/g" / d.name
+            published.append(page.stat().st_size + sum(f.stat().st_size for f in maps.rglob("*") if f.is_file()))
+    per_c, per_p = sum(committed) / len(committed), sum(published) / len(published)
+    return {"variant": variant_name, "phases": len(folders), "committed_kb": round(per_c / 1024),
+            "published_kb": round(per_p / 1024),
+            "games_of_100_phases_per_gb": int(2**30 // (per_p * 100)) if per_p else 0}
 
 
 def c_(figures: dict[str, Any], key: str) -> str:

@@ -112,11 +112,62 @@ def _last_commit_time(where: Path) -> str | None:
     return out if proc.returncode == 0 and out.isdigit() else None
 
 
+STAMP = ".judge-build.json"
+"""What the last build was made from: kept in the sources' folder (MkDocs publishes no dot file
+of it), with the id of the build, which is also written into the site folder (``BUILD_ID``)."""
+BUILD_ID = ".judge-build-id"
+
+
+def _build_stamp(docs: Path, cfg_text: str, offline: bool | None) -> dict[str, Any]:
+    import hashlib
+    from importlib import metadata
+
+    from .. import __version__
+
+    def version(dist: str) -> str:
+        try:
+            return metadata.version(dist)
+        except metadata.PackageNotFoundError:
+            return ""
+
+    nav = docs / ".nav.yml"
+    files = sorted(p.relative_to(docs).as_posix() for p in docs.rglob("*") if p.is_file() and not p.name.startswith("."))
+    return {"config": hashlib.sha256(cfg_text.encode()).hexdigest(),
+            "nav": hashlib.sha256(nav.read_bytes()).hexdigest() if nav.is_file() else "",
+            "versions": [__version__, version("mkdocs"), version("mkdocs-material")],
+            "offline": bool(offline), "files": files}
+
+
+def _can_be_incremental(docs: Path, site: Path, stamp: dict[str, Any]) -> bool:
+    """May this build render only what changed? When the site folder holds the very build the
+    sources' stamp describes, made from the same configuration, navigation and versions, and no
+    source file went away since (a dirty build would leave its page behind)."""
+    import json
+
+    try:
+        old = json.loads((docs / STAMP).read_text(encoding="utf-8"))
+        built = (site / BUILD_ID).read_text(encoding="utf-8").strip()
+    except (OSError, ValueError):
+        return False
+    if not isinstance(old, dict) or old.get("id") != built or old.get("site") != str(site):
+        return False
+    if any(old.get(k) != stamp[k] for k in ("config", "nav", "versions", "offline")):
+        return False
+    return not set(old.get("files") or []) - set(stamp["files"])
+
+
 def mkdocs_build(docs_dir: Path | str, site_dir: Path | str, *, config: Path | str = DEFAULT_CONFIG,
                  strict: bool = True, offline: bool | None = None, quiet: bool = True,
-                 env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+                 env: dict[str, str] | None = None, incremental: bool = False) -> subprocess.CompletedProcess[str]:
     """``mkdocs build`` of ``docs_dir`` into ``site_dir``; raises JudgeError with MkDocs' output
-    when the build fails (under ``--strict``, any warning fails it)."""
+    when the build fails (under ``--strict``, any warning fails it).
+
+    With ``incremental``, a site folder kept from the last build is brought up to date by rendering
+    only the pages whose sources changed (``mkdocs build --dirty``: the generator rewrites only the
+    files whose bytes change, so the rest keep their times), when the last build's stamp shows the
+    same configuration, navigation and versions and no page gone; otherwise the whole site is built.
+    ``proc.incremental`` (an attribute of the result) says which it was.
+    """
     config = Path(config).resolve()
     base = read_config(config)
     docs, site = Path(docs_dir).resolve(), Path(site_dir).resolve()
@@ -142,7 +193,20 @@ def mkdocs_build(docs_dir: Path | str, site_dir: Path | str, *, config: Path | s
         cmd.append("--strict" if strict else "--no-strict")
         if quiet:
             cmd.append("-q")
+        stamp = _build_stamp(docs, config.read_text(encoding="utf-8") + cfg.read_text(encoding="utf-8"), offline)
+        dirty = incremental and _can_be_incremental(docs, site, stamp)
+        if dirty:
+            cmd.append("--dirty")
+            run_env["JUDGE_INCREMENTAL"] = "1"
+        (docs / STAMP).unlink(missing_ok=True)  # a build that fails leaves no stamp: the next is whole
         proc = subprocess.run(cmd, capture_output=True, text=True, env=run_env, cwd=str(config.parent))
     if proc.returncode != 0:
         raise JudgeError(f"mkdocs build failed:\n{proc.stdout}{proc.stderr}".rstrip(), str(config))
+    import json
+    import uuid
+
+    stamp["id"], stamp["site"] = uuid.uuid4().hex, str(site)
+    (site / BUILD_ID).write_text(stamp["id"] + "\n", encoding="utf-8")
+    (docs / STAMP).write_text(json.dumps(stamp), encoding="utf-8")
+    proc.incremental = dirty  # type: ignore[attr-defined]
     return proc

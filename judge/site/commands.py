@@ -95,8 +95,10 @@ def site_cmd(games_dir: str, out_dir: str | None, build: bool, site_dir: str | N
         import time
 
         t0 = time.perf_counter()
-        mkdocs_build(out, dest, config=cfg_path, offline=offline or None, env={"NO_MKDOCS_2_WARNING": "1"})
-        click.echo(f"site built in {dest} ({time.perf_counter() - t0:.2f} s): open {dest / 'index.html'}")
+        proc = mkdocs_build(out, dest, config=cfg_path, offline=offline or None, env={"NO_MKDOCS_2_WARNING": "1"},
+                            incremental=not force)
+        how = "only the changed pages rendered" if getattr(proc, "incremental", False) else "every page rendered"
+        click.echo(f"site built in {dest} ({time.perf_counter() - t0:.2f} s, {how}): open {dest / 'index.html'}")
 
 
 def _find_phase(game, phase: str | None):
