@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, field
-from typing import Any, Iterable, NamedTuple
+from typing import Any, NamedTuple
 
 import yaml
 
@@ -617,7 +617,6 @@ def _resolve_prefixes(toks: list[Token], power: Power, variant: Variant, positio
 
 
 def _order_from_tokens(toks: list[Token], power: Power, variant: Variant, position: Position, notes: list[str]) -> Order:
-    names = names_of(variant)
     if any(t.kind == "PROVS" for t in toks):
         toks = _resolve_prefixes(toks, power, variant, position, notes)
     if not toks:

@@ -208,7 +208,7 @@ def _css(**props: Any) -> str:
 def _mix(colour: str, other: str, t: float) -> str:
     """``colour`` moved a fraction ``t`` towards ``other`` (both ``#rrggbb`` or ``#rgb``)."""
     a, b = _rgb(colour), _rgb(other)
-    return "#" + "".join(f"{round(x + (y - x) * t):02x}" for x, y in zip(a, b))
+    return "#" + "".join(f"{round(x + (y - x) * t):02x}" for x, y in zip(a, b, strict=True))
 
 
 def _rgb(colour: str) -> tuple[int, int, int]:
@@ -243,12 +243,12 @@ def _normal(d: Point) -> Point:
 
 
 def _length(pts: Sequence[Point]) -> float:
-    return sum(math.hypot(b[0] - a[0], b[1] - a[1]) for a, b in zip(pts, pts[1:]))
+    return sum(math.hypot(b[0] - a[0], b[1] - a[1]) for a, b in zip(pts, pts[1:], strict=False))
 
 
 def _point_at(pts: Sequence[Point], dist: float) -> tuple[Point, int]:
     """The point ``dist`` along the polyline, and the index of the segment it is on."""
-    for i, (a, b) in enumerate(zip(pts, pts[1:])):
+    for i, (a, b) in enumerate(zip(pts, pts[1:], strict=False)):
         seg = math.hypot(b[0] - a[0], b[1] - a[1])
         if dist <= seg or i == len(pts) - 2:
             t = 0.0 if seg == 0 else max(0.0, min(1.0, dist / seg))
@@ -294,7 +294,7 @@ def _smooth(pts: Sequence[Point], rounds: int = 3) -> list[Point]:
         if len(pts) < 3:
             break
         out = [pts[0]]
-        for a, b in zip(pts, pts[1:]):
+        for a, b in zip(pts, pts[1:], strict=False):
             out.append((a[0] * 0.75 + b[0] * 0.25, a[1] * 0.75 + b[1] * 0.25))
             out.append((a[0] * 0.25 + b[0] * 0.75, a[1] * 0.25 + b[1] * 0.75))
         out[1:2] = []
@@ -306,7 +306,7 @@ def _smooth(pts: Sequence[Point], rounds: int = 3) -> list[Point]:
 def _nearest(pts: Sequence[Point], p: Point) -> Point:
     """The point of the polyline nearest to ``p``."""
     best, best_d = pts[0], math.inf
-    for a, b in zip(pts, pts[1:]):
+    for a, b in zip(pts, pts[1:], strict=False):
         dx, dy = b[0] - a[0], b[1] - a[1]
         seg = dx * dx + dy * dy
         t = 0.0 if seg == 0 else max(0.0, min(1.0, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / seg))
@@ -537,7 +537,7 @@ class _Renderer:
             x, y = float(el.get("x")), float(el.get("y"))
             half = 0.33 * fs * len((el.text or "").strip())
 
-            def covering(at: float) -> tuple[float, float, float, float] | None:
+            def covering(at: float, x: float = x, half: float = half) -> tuple[float, float, float, float] | None:
                 top, bottom = at - 0.8 * fs, at + 0.25 * fs
                 return next((b for b in boxes if x - half < b[2] and b[0] < x + half and top < b[3] and b[1] < bottom), None)
 

@@ -298,7 +298,7 @@ def check_adjustment_order(board: Board, position: Position, order: Order) -> Or
                 loc = Location(loc.province)
         elif order.kind is UnitType.ARMY:
             if prov.terrain is Terrain.SEA:
-                raise IllegalOrder(f"an army cannot be built at sea")
+                raise IllegalOrder("an army cannot be built at sea")
             loc = Location(loc.province)
         return replace(order, location=loc)
     raise IllegalOrder("only builds, removals and waives are ordered in an adjustment phase")

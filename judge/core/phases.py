@@ -17,9 +17,9 @@ from typing import Callable, Sequence
 from .errors import AmbiguousOrder, IllegalOrder
 from .legality import MovementChecker, check_order, name, retreat_options
 from .movement import _CONVOY, _MOVE, _SUP_HOLD, _SUP_MOVE, MovementAdjudicator
-from .orders import Build, Convoy, Disband, Hold, Move, Order, Retreat, SupportHold, SupportMove, UnitOrder, Waive
+from .orders import Build, Disband, Hold, Order, Retreat, UnitOrder, Waive
 from .resolution import Outcome, Resolution, Tag
-from .types import Dislodged, Location, Phase, PhaseKind, Position, Power, ProvinceId, Unit, UnitType
+from .types import Dislodged, Phase, PhaseKind, Position, Power, ProvinceId, Unit, UnitType
 from .variant import Rules, Variant
 
 log = logging.getLogger(__name__)

@@ -271,9 +271,8 @@ def votes(repo: Any, game: Game, identities: list[str] | None = None) -> dict[Po
     collected = collect(game, folder, identities=identities or [], late_after=None)
     out: dict[Power, str] = {}
     for power, sub in collected.submissions.items():
-        m = None
-        for m in _VOTE.finditer(sub.text or ""):
-            pass
+        found = list(_VOTE.finditer(sub.text or ""))
+        m = found[-1] if found else None
         if m is None:
             continue
         if m.group("power"):

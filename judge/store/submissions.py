@@ -164,7 +164,7 @@ def collect(game: Game, folder: str, *, identities: list[str], late_after: datet
         if ext == ".txt" and game.settings.sealed and stem + ".txt.age" in names:
             continue  # the sealed file decides; this is its published clear text (or a stray copy)
         subs[power] = _open(game, folder, power, join(odir, name), identities, prefer_clear)
-    for power, sub in subs.items():
+    for sub in subs.values():
         _check_receipt(game, folder, sub, late_after)
     return Collected(dict(sorted(subs.items())), notes)
 

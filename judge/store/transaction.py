@@ -443,7 +443,7 @@ def _write_intent(repo, journal: _Journal, root: Path, final, ref: str, old: str
         "ref": ref, "old": old or ZERO, "new": shas[-1], "paths": sorted(final),
         "dirs": _missing_dirs(root, [root / p for p in final]) + _missing_dirs(quarantine.objects, objects),
         "objects": [str(x) for dest in objects for x in (_part(dest), dest)],
-        "tags": {plan.tag: sha for plan, sha in zip(plans, shas) if plan.tag},
+        "tags": {plan.tag: sha for plan, sha in zip(plans, shas, strict=False) if plan.tag},
     }
     path = Path(repo.git_dir) / INTENT
     part = path.with_suffix(".part")
@@ -473,7 +473,7 @@ def _recover(repo: Any) -> str | None:
         return None
     try:
         intent = json.loads(path.read_text(encoding="utf-8"))
-        ref, old, new = intent["ref"], intent["old"], intent["new"]
+        ref, new = intent["ref"], intent["new"]
         paths, dirs, objects, tags = intent["paths"], intent["dirs"], intent["objects"], intent["tags"]
     except (OSError, ValueError, KeyError, TypeError):
         path.unlink(missing_ok=True)  # written before any change: nothing else was touched
@@ -572,7 +572,7 @@ def _apply(repo, root: Path, final, ref: str, old: str | None, shas: list[str], 
         repo.git.update_ref("--no-deref", "-m", "judge", "HEAD", new, old or ZERO)
     else:
         repo.git.update_ref("-m", "judge", ref, new, old or ZERO)
-    for plan, sha in zip(plans, shas):
+    for plan, sha in zip(plans, shas, strict=False):
         if plan.tag:
             _checkpoint(f"tag {plan.tag}")
             for base in (common / "refs" / "tags", common / "logs" / "refs" / "tags"):

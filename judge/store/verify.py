@@ -44,7 +44,7 @@ class VerifyResult:
 
 
 def _first_difference(a: str, b: str) -> str:
-    for no, (x, y) in enumerate(zip(a.splitlines(), b.splitlines()), 1):
+    for no, (x, y) in enumerate(zip(a.splitlines(), b.splitlines(), strict=False), 1):
         if x != y:
             return f"line {no}: committed {x.strip()!r}, replay {y.strip()!r}"
     la, lb = len(a.splitlines()), len(b.splitlines())

@@ -1008,7 +1008,7 @@ class Europe1615Rules(Rules):
                 ga, gb = rel.group(a), rel.group(b)
                 rel.war = {w for w in rel.war if not (w & ga and w & gb)}
         offers = {d["power"]: {d["power"], *d["targets"]} for d in of("alliance")}
-        for p, proposed in sorted(offers.items()):
+        for _power, proposed in sorted(offers.items()):
             if all(offers.get(q) == proposed for q in proposed):
                 rel.alliances = [g for g in rel.alliances if not (g & proposed)] + [set(proposed)]
                 rel.neutral -= proposed

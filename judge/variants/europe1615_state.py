@@ -629,7 +629,7 @@ def score(variant: Variant, position: Position, objectives_met_count: Mapping[st
         if owner in pts:
             home = prov in variant.homes(owner)
             pts[owner] += table.get("home_centre" if home else "foreign_centre", 0)
-    for prov, owner in (position.extra.get("control") or {}).items():
+    for owner in (position.extra.get("control") or {}).values():
         if owner in pts:
             pts[owner] += table.get("foreign_income_province", 0)
     per = table.get("treasury_per", 0)

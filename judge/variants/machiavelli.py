@@ -46,7 +46,6 @@ province the Lagoon.
 
 from __future__ import annotations
 
-import random
 import re
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence

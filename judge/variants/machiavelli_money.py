@@ -39,7 +39,7 @@ from typing import Any, Mapping, Sequence
 
 from ..core.errors import AmbiguousOrder, InvalidOrder
 from ..core.orders import Hold, Order, UnitOrder
-from ..core.resolution import Outcome, Resolution, Tag
+from ..core.resolution import Outcome, Resolution
 from ..core.types import Location, Phase, Position, Power, ProvinceId, Unit, UnitType
 from ..core.variant import Variant
 from ..dice import Dice
@@ -601,7 +601,7 @@ def _expense_problem(variant: Variant, position: Position, st: Mapping[str, Any]
             return f"{o.power} holds no assassination chit for {o.target}"
         step = int((cfg.get("assassination") or {}).get("step", 12))
         if o.amount < step or o.amount % step:
-            return f"an assassination costs 12, 24 or 36 ducats"
+            return "an assassination costs 12, 24 or 36 ducats"
         return None
     area = o.target
     if ProvinceId(area) not in board.provinces:

@@ -320,7 +320,7 @@ def _play_movement(variant: Variant, position: Position, orders: Sequence[Order]
 
     nxt = res.next_position
     units = [real(u) for u in nxt.units]
-    for prov, (idx, u, city) in converting_in.items():  # conversions that held their province
+    for _idx, u, city in converting_in.values():  # conversions that held their province
         if u in units:
             units.remove(u)
             units.append(Unit(u.power, UnitType.GARRISON, Location(city)))
@@ -490,7 +490,7 @@ def play_retreat(variant: Variant, position: Position, orders: Sequence[Order]) 
     ]
     resolutions += [Resolution(g.power, M.Convert(g.power, u.kind, u.location, UnitType.GARRISON), Outcome.SUCCESS,
                                "retreated into the city as its garrison", text=f"{u} C G")
-                    for g, u in zip(garrisons, into_city.values())]
+                    for g, u in zip(garrisons, into_city.values(), strict=False)]
     if garrisons:
         res = dataclasses.replace(
             res, disbanded=tuple(u for u in res.disbanded if u not in converted),

@@ -19,7 +19,7 @@ from typing import Any, Iterable, Mapping
 
 from ..core.orders import Build, Move, Retreat, UnitOrder
 from ..core.resolution import Outcome, Resolution
-from ..core.types import Location, Position, Power, ProvinceId, Unit, UnitType
+from ..core.types import Location, Position, Power, Unit, UnitType
 from ..core.variant import Variant
 
 __all__ = ["SpecialBuild", "table", "special_of", "strength_of", "carry", "parse_special_build"]
