@@ -14,7 +14,7 @@ import pkgutil
 from pathlib import Path
 
 from ..core.errors import MapError
-from ..core.variant import STANDARD_CALENDAR, Rules, Variant
+from ..core.variant import STANDARD_CALENDAR, Calendar, Rules, Variant
 from ..resources import data_path
 from .loader import build_variant
 
@@ -34,7 +34,7 @@ def _module_names() -> tuple[str, ...]:
 
 
 @functools.lru_cache(maxsize=None)
-def _rules_of(name: str) -> tuple[type[Rules], object] | None:
+def _rules_of(name: str) -> tuple[type[Rules], Calendar] | None:
     """A variant's (rules class, calendar), importing only its own module; ``None`` if no
     module of that name defines ``RULES``.
 
@@ -52,9 +52,9 @@ def _rules_of(name: str) -> tuple[type[Rules], object] | None:
     return module.RULES, getattr(module, "CALENDAR", STANDARD_CALENDAR)
 
 
-def _registry() -> dict[str, tuple[type[Rules], object]]:
+def _registry() -> dict[str, tuple[type[Rules], Calendar]]:
     """Variant name -> (rules class, calendar), for every variant (imports every module)."""
-    found = {}
+    found: dict[str, tuple[type[Rules], Calendar]] = {}
     for name in ("standard", *_module_names()):
         rules = _rules_of(name)
         if rules is not None:
@@ -89,8 +89,10 @@ def _thaw(value: object) -> object:
 
 @functools.lru_cache(maxsize=None)
 def _load(name: str, root: str, options: tuple = ()) -> Variant:
-    rules_cls, calendar = _rules_of(name)  # type: ignore[misc]
-    base = build_variant(Path(root) / name, rules_cls(), calendar)  # type: ignore[arg-type]
+    found = _rules_of(name)
+    assert found is not None  # find_variant loads only a name with rules (checked, or from the registry)
+    rules_cls, calendar = found
+    base = build_variant(Path(root) / name, rules_cls(), calendar)
     defaults = {}
     for k, v in (base.data.get("options") or {}).items():
         defaults[k] = v.get("default") if isinstance(v, dict) and "default" in v else v

@@ -39,7 +39,7 @@ from __future__ import annotations
 import dataclasses
 import re
 from fractions import Fraction
-from typing import Any, Mapping, Sequence
+from typing import Any, Mapping, Sequence, cast
 
 from ..core.errors import IllegalOrder, InvalidOrder, MapError, OrderError
 from ..core.orders import Build, Disband, Hold, Move, Order, Retreat, UnitOrder
@@ -406,7 +406,8 @@ class Europe1615Rules(Rules):
         if early:
             res = dataclasses.replace(res, resolutions=tuple(early) + tuple(
                 r for r in res.resolutions if not (isinstance(r.order, Hold) and r.reason.startswith("held") and
-                                                   any(e.order.location == r.order.location for e in early))))
+                                                   any(isinstance(e.order, UnitOrder) and e.order.location == r.order.location
+                                                       for e in early))))
         marks = set(position.extra.get("attrition") or ())
         moved = {r.order.location.province: r.order.destination for r in res.resolutions
                  if isinstance(r.order, Move) and r.outcome is Outcome.SUCCESS}
@@ -573,7 +574,8 @@ class Europe1615Rules(Rules):
             results.append(Resolution(o.power, o, Outcome.ILLEGAL,
                                       "in the Winter Adjustment units take no orders but the removals of an aligned minor state; not followed"))
         owners = dict(position.supply_centers)
-        control = {ProvinceId(k): str(v) for k, v in (position.extra.get("control") or {}).items()}
+        # None: nobody controls it, though it has a natural owner (set_owner below).
+        control: dict[ProvinceId, str | None] = {ProvinceId(k): str(v) for k, v in (position.extra.get("control") or {}).items()}
         revolts = dict(position.extra.get("revolts") or {})
         colours = dict(position.extra.get("markers") or {})
         transfers = {ProvinceId(k): str(v) for k, v in (position.extra.get("transfers") or {}).items()}
@@ -591,11 +593,11 @@ class Europe1615Rules(Rules):
                 if new is None:
                     owners.pop(prov, None)
                 else:
-                    owners[prov] = new
+                    owners[prov] = Power(new)
             elif new == self.natural_owner(variant, position, prov, new_states):
                 control.pop(prov, None)
             else:
-                control[prov] = new  # type: ignore[assignment]
+                control[prov] = new
             changed[prov] = new
 
         paying = [p for p in board.provinces if board.provinces[p].is_supply_center]
@@ -611,7 +613,7 @@ class Europe1615Rules(Rules):
             elif occupant is not None and occupant.power != current:
                 if current is not None and current != natural and self._proxy(position, occupant.power, current):
                     continue  # occupation by proxy
-                if current is not None and current == natural and self.are_friends(position, occupant.power, current):
+                if current is not None and current == natural and self.are_friends(position, occupant.power, Power(current)):
                     continue  # an ally's or an aligned state's own centre is not captured
                 if sid is not None and current == sid and status(position, sid) == "neutral":
                     continue  # a neutral state cannot be captured
@@ -807,7 +809,7 @@ class Europe1615Rules(Rules):
                 minor_orders.setdefault(minor, []).append(o)
                 continue
             try:
-                b = check_adjustment_order(variant.board, position, o)
+                b = cast(Build, check_adjustment_order(variant.board, position, o))  # a build comes back a build
                 p = b.power
                 if p not in idx.majors:
                     raise IllegalOrder("a minor state does not buy units")
@@ -1047,12 +1049,12 @@ class Europe1615Rules(Rules):
         if s.get("active") is False and state not in (position.extra.get("activated") or ()):
             return f"{s.get('name', state)} cannot be influenced yet (Maghreb states)"
         for rule in (variant.data.get("sanctions") or {}).get("optional") or ():
-            if rule.get("secedes") == state and rule.get("only") and idx.confession.get(power) != rule["only"]:
+            if rule.get("secedes") == state and rule.get("only") and idx.confession.get(Power(power)) != rule["only"]:
                 return f"sanction {rule['id']}: only {rule['only']} powers may place INFs in {state}"
         if controlled(variant, position, state):
             return f"{s.get('name', state)} is controlled by a power and cannot be influenced"
         year = position.phase.year
-        conf = idx.confession.get(power)
+        conf = idx.confession.get(Power(power))
         for rule in idx.sanctions:
             if "years" in rule and year not in rule["years"]:
                 continue
@@ -1166,7 +1168,7 @@ class Europe1615Rules(Rules):
             if opt and self.options.get(opt) and sid not in seceded and nxt.phase.year >= int(st.get("from_year", 0)):
                 seceded.append(sid)
                 for prov in st.get("homes") or ():
-                    owners[prov] = sid
+                    owners[prov] = Power(sid)
         if seceded:
             extra["seceded"] = sorted(seceded)
         extra.setdefault("infs", {})

@@ -428,8 +428,8 @@ def state_marker(variant: Variant, position: Position, state: str) -> str:
     State's Catholic one)."""
     idx = _index(variant)
     d = placed(position).get(state) or {}
-    prot = sum(n for p, n in d.items() if idx.confession.get(p) == "protestant")
-    cath = sum(n for p, n in d.items() if idx.confession.get(p) == "catholic")
+    prot = sum(n for p, n in d.items() if idx.confession.get(Power(p)) == "protestant")
+    cath = sum(n for p, n in d.items() if idx.confession.get(Power(p)) == "catholic")
     if prot == cath == 0:
         m = idx.states.get(state, {}).get("marker")
         return m if m in ("catholic", "protestant") else "none"
@@ -457,7 +457,7 @@ def force_confession(variant: Variant, position: Position, power: str) -> str:
     the confession of its ruler (``states:``)."""
     idx = _index(variant)
     if power in idx.confession:
-        return str(idx.confession[power])
+        return str(idx.confession[Power(power)])
     m = state_marker(variant, position, power)
     if m != "none":
         return m
@@ -618,7 +618,7 @@ def score(variant: Variant, position: Position, objectives_met_count: Mapping[st
         s = idx.states[sid]
         st = state_status(variant, position, sid)
         if st in pts:
-            pts[st] += table.get("aligned_state", 0) + table.get("aligned_state_extra_province", 0) * (len(s.get("provinces") or ()) - 1)
+            pts[Power(st)] += table.get("aligned_state", 0) + table.get("aligned_state_extra_province", 0) * (len(s.get("provinces") or ()) - 1)
         if controlled(variant, position, sid):
             continue
         mark = state_marker(variant, position, sid)
@@ -635,12 +635,12 @@ def score(variant: Variant, position: Position, objectives_met_count: Mapping[st
     per = table.get("treasury_per", 0)
     for p, money in treasuries(variant, position).items():
         if per:
-            pts[p] += int(max(money - idx.floor, 0) // per)
+            pts[p] += int(max(money - idx.floor, Fraction(0)) // per)
     met = objectives_met_count if objectives_met_count is not None else {p: len(v) for p, v in objectives_met(variant, position).items()}
-    for p, n in met.items():
-        if p in pts:
-            pts[p] += idx.objective_points * int(n)
-    for p, n in relations(position).war_declarations.items():
-        if p in pts:
-            pts[p] += table.get("declaration_of_war", 0) * n
+    for who, n in met.items():
+        if who in pts:
+            pts[Power(who)] += idx.objective_points * int(n)
+    for who, n in relations(position).war_declarations.items():
+        if who in pts:
+            pts[Power(who)] += table.get("declaration_of_war", 0) * n
     return pts

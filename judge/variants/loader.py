@@ -135,14 +135,14 @@ def parse_board(text: str, filename: str = "map.txt") -> Board:
                     bad(no, f"{d} has separate coasts: name the one reached from {src}")
                     continue
                 fleet_edges[sloc].add(loc)
-    for src, dests in army_edges.items():
-        for d in sorted(dests):
-            if src not in army_edges.get(d, set()):
-                bad(army[src][0], f"one-way edge: army {src} -> {d}, but not {d} -> {src}")
-    for sloc, dests in fleet_edges.items():
-        for d in sorted(dests):
-            if sloc not in fleet_edges.get(d, set()):
-                bad(fleet[str(sloc)][0], f"one-way edge: fleet {sloc} -> {d}, but not {d} -> {sloc}")
+    for src, reached in army_edges.items():
+        for to in sorted(reached):
+            if src not in army_edges.get(to, set()):
+                bad(army[src][0], f"one-way edge: army {src} -> {to}, but not {to} -> {src}")
+    for sloc, reached_by_sea in fleet_edges.items():
+        for to_loc in sorted(reached_by_sea):
+            if sloc not in fleet_edges.get(to_loc, set()):
+                bad(fleet[str(sloc)][0], f"one-way edge: fleet {sloc} -> {to_loc}, but not {to_loc} -> {sloc}")
     if problems:
         raise MapError(f"{len(problems)} problem(s) in the board:\n" + "\n".join(problems), filename)
     return Board(provinces.values(), army_edges, fleet_edges)
@@ -229,7 +229,7 @@ def build_variant(directory: Path, rules: Rules, calendar: Calendar = STANDARD_C
     start = Position(data["name"], start_phase, tuple(units), centres)
     return Variant(
         name=data["name"],
-        title=data.get("title", data["name"]),
+        title=data["title"] if "title" in data else data["name"],
         board=board,
         powers=powers,
         start=start,

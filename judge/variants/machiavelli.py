@@ -48,7 +48,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any, Mapping, Sequence
+from typing import AbstractSet, Any, Mapping, Sequence
 
 from ..core.board import Board, Terrain
 from ..core.errors import AmbiguousOrder, InvalidOrder
@@ -245,7 +245,7 @@ def _update_control(variant: Variant, position: Position) -> Position:
     st = state(position)
     pc, cc = st["province_control"], st["city_control"]
     lagoon = _lagoon_rule(variant)
-    garrisons: dict[str, str] = {c: AUTONOMOUS for c in st["autonomous"]}
+    garrisons: dict[ProvinceId, str] = {c: AUTONOMOUS for c in st["autonomous"]}
     for u in position.units:
         if u.kind is UnitType.GARRISON:
             garrisons[u.province] = u.power
@@ -378,7 +378,7 @@ def _play_income(variant: Variant, position: Position, dice_seed: Any = None) ->
 
 
 def _end_of_campaign(variant: Variant, position: Position, played: Phase | None = None,
-                     held: set[ProvinceId] = frozenset(), victims: set[str] = frozenset()) -> tuple[Position, list[Unit], list[str]]:
+                     held: AbstractSet[ProvinceId] = frozenset(), victims: AbstractSet[str] = frozenset()) -> tuple[Position, list[Unit], list[str]]:
     """The steps after a campaign's retreats: rebellions, famine, plague and storms
     (:func:`judge.variants.machiavelli_money.after_campaign`), then conquest of home countries
     and elimination (seed 001; rules §Control and conquest of home countries, §Player
@@ -412,8 +412,8 @@ def _end_of_campaign(variant: Variant, position: Position, played: Phase | None 
     for power in variant.powers:
         if power in st["eliminated"]:
             continue
-        held = [h for h in variant.powers if _home_controller(variant, st, h) == power]
-        homes = [a for h in held for a in variant.homes(h) if board.provinces[a].flags.get("city")]
+        homes_held = [h for h in variant.powers if _home_controller(variant, st, h) == power]
+        homes = [a for h in homes_held for a in variant.homes(h) if board.provinces[a].flags.get("city")]
         if not any(cc.get(a) == power for a in homes):
             st["eliminated"].append(power)
             gone = [u for u in units if u.power == power]
@@ -542,7 +542,7 @@ class _CoreRules(Rules):
     """The hooks the movement core sees while it plays a Machiavelli movement phase on the
     board with city nodes (no phase of its own, no captures)."""
 
-    def __init__(self, outer: "MachiavelliRules", specials: Mapping[str, Any] | None = None) -> None:
+    def __init__(self, outer: Rules, specials: Mapping[str, Any] | None = None) -> None:
         super().__init__(outer.options)
         self.outer = outer
         self.specials = specials or {}
@@ -558,15 +558,16 @@ class _CoreRules(Rules):
         """rules §Special units: an elite unit has strength 2 in moves and holds; rules §Effects
         of rebellions 6: the rebels support the one other power moving into their province."""
         bonus = self._strength(position, order) - 1
-        if bonus and role == "attack" and getattr(order, "destination", None) is not None:
+        destination = getattr(order, "destination", None)
+        if bonus and role == "attack" and destination is not None:
             # rules §Special units: a unit of strength 2 cannot dislodge a besieger in the
             # siege's second campaign (it attacks with strength 1 there).
-            into = order.destination.province  # type: ignore[attr-defined]
+            into = destination.province
             if any(isinstance(s, Mapping) and s.get("unit") == into for s in (position.extra.get("sieges") or {}).values()):
                 bonus = 0
         rebels = position.extra.get("rebel_support")
-        if rebels and role in ("attack", "prevent", "defend") and getattr(order, "destination", None) is not None:
-            if rebels.get(order.destination.province) == order.power:  # type: ignore[attr-defined]
+        if rebels and role in ("attack", "prevent", "defend") and destination is not None:
+            if rebels.get(destination.province) == order.power:
                 bonus += 1
         return bonus
 

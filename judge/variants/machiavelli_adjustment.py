@@ -131,7 +131,7 @@ def play_adjustment(variant: Variant, position: Position, orders: Sequence[Order
                 if rank == 2 and not (is_disband or is_maintain or is_build) and results[idx] is None:
                     results[idx] = Resolution(o.power, o, Outcome.ILLEGAL, "not an adjustment order", text=str(o))
                 continue
-            if is_build:
+            if isinstance(o, Build):
                 kind = getattr(o, "special", "") or None
                 price = cost_of(None, kind)
                 why = build_problem(variant, position, st, o, new)
@@ -153,12 +153,13 @@ def play_adjustment(variant: Variant, position: Position, orders: Sequence[Order
                     results[idx] = Resolution(o.power, o, Outcome.ILLEGAL if "cannot pay" not in why else Outcome.FAILURE, why, text=str(o))
                     continue
                 new.add(o.location.province)
-                u = Unit(o.power, o.kind, o.location)
-                built.append(u)
+                unit = Unit(o.power, o.kind, o.location)
+                built.append(unit)
                 if kind is not None:
-                    new_specials.setdefault(o.power, {})[str(u)] = kind
+                    new_specials.setdefault(o.power, {})[str(unit)] = kind
                 results[idx] = Resolution(o.power, o, Outcome.SUCCESS, f"built in {board.provinces[o.location.province].name} for {price} ducats", text=str(o))
                 continue
+            assert isinstance(o, UnitOrder)  # a disband or a maintain, by the rank test above
             u = _find(position, o)
             if u is None:
                 results[idx] = Resolution(o.power, o, Outcome.ILLEGAL, f"no such unit of {o.power} in {o.location.province}", text=str(o))

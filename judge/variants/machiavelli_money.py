@@ -35,7 +35,7 @@ import hashlib
 import math
 import re
 from dataclasses import dataclass
-from typing import Any, Mapping, Sequence
+from typing import AbstractSet, Any, Mapping, Sequence
 
 from ..core.errors import AmbiguousOrder, InvalidOrder
 from ..core.orders import Hold, Order, UnitOrder
@@ -159,11 +159,11 @@ def parse_money_order(text: str, power: Power, variant: Variant, position: Posit
     if m and not re.match(r"^\s*\d", m.group("victim")):
         try:
             victim, _ = names.power(m.group("victim"))
-            to, _ = names.power(m.group("to"))
+            receiver, _ = names.power(m.group("to"))
         except Exception:  # noqa: BLE001 - not two powers: not this order
             victim = None
         if victim is not None:
-            return GiveChit(power, victim, to)
+            return GiveChit(power, victim, receiver)
     m = _EXPENSE_RE.match(text)
     if not m:
         return None
@@ -341,13 +341,14 @@ def play_money(variant: Variant, position: Position, orders: Sequence[Order]) ->
     # Later orders of the same kind replace earlier ones (a new expense N replaces expense N).
     latest: dict[tuple, int] = {}
     for i, o in money_orders:
-        key = (o.power, type(o).__name__, getattr(o, "number", None), getattr(o, "to", None), getattr(o, "years", None),
-               getattr(o, "victim", None))
-        if key in latest:
-            j = latest[key]
+        slot = (o.power, type(o).__name__, getattr(o, "number", None), getattr(o, "to", None), getattr(o, "years", None),
+                getattr(o, "victim", None))
+        if slot in latest:
+            j = latest[slot]
             answer(j, orders[j], Outcome.ILLEGAL, "replaced by a later order")
-        latest[key] = i
-    live = [(i, orders[i]) for i in sorted(latest.values())]
+        latest[slot] = i
+    money_at = dict(money_orders)
+    live = [(i, money_at[i]) for i in sorted(latest.values())]
 
     # a) pay to the bank: the earliest-due loan, interest first, then principal, then the next.
     for i, o in live:
@@ -816,8 +817,8 @@ def _strike(variant: Variant, table: Mapping[Any, Sequence[Any]], roll: Dice) ->
     return sorted(str(a) for a in struck), f"severity {severity} ({words}), row {row}, column {col}"
 
 
-def after_campaign(variant: Variant, position: Position, played: Phase, held: set[ProvinceId],
-                   victims: set[str] = frozenset()) -> tuple[Position, list[Unit], list[str]]:
+def after_campaign(variant: Variant, position: Position, played: Phase, held: AbstractSet[ProvinceId],
+                   victims: AbstractSet[str] = frozenset()) -> tuple[Position, list[Unit], list[str]]:
     """The steps after a campaign's moves and retreats (rules §Sequence of play 1.2-1.3):
     rebellions liberated or put down; after Spring, units in famine areas die, famine ends and
     the plague strikes; after Fall, storms sink fleets and the next famine is rolled.

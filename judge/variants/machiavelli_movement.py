@@ -13,7 +13,7 @@ illegal, and the fleet holds.
 from __future__ import annotations
 
 import dataclasses
-from typing import Sequence
+from typing import AbstractSet, Sequence, cast
 
 from ..core.board import Board, Province, Terrain
 from ..core.orders import Convoy, Hold, Move, Order, Retreat, SupportHold, SupportMove, UnitOrder
@@ -111,7 +111,7 @@ def _held(position: Position, orders: Sequence[Order]) -> set[ProvinceId]:
 
 
 def play_movement(variant: Variant, position: Position, orders: Sequence[Order],
-                  victims: set[str] = frozenset(), strait_view: Position | None = None) -> PhaseResult:
+                  victims: AbstractSet[str] = frozenset(), strait_view: Position | None = None) -> PhaseResult:
     """Play a Machiavelli movement phase (see the module's docstring). ``victims``: powers whose
     ruler was assassinated this campaign (their holds put no rebellion down).
 
@@ -140,10 +140,11 @@ def _fleets_arrived_in_straits(variant: Variant, position: Position, result: Pha
     return out
 
 
-def _play_movement(variant: Variant, position: Position, orders: Sequence[Order], victims: set[str],
+def _play_movement(variant: Variant, position: Position, orders: Sequence[Order], victims: AbstractSet[str],
                    strait_view: Position) -> PhaseResult:
     given = position
-    campaign = {"held": sorted(_held(position, orders)), "victims": sorted(victims)}
+    held = sorted(_held(position, orders))
+    campaign = {"held": held, "victims": sorted(victims)}
     board = variant.board
     opts = variant.rules.options
     leaves = bool(opts.get("house_conversion_leaves_province", True))
@@ -288,13 +289,14 @@ def _play_movement(variant: Variant, position: Position, orders: Sequence[Order]
             # and its siege ends (rules §Sieges).
             city = city_of(variant, o.location.province)
             s = sieges.get(city) if city else None
-            if s and s.get("unit") == o.location.province and s.get("by") == o.power and not isinstance(o, (M.Besiege, M.LiftSiege)):
+            if s and city and s.get("unit") == o.location.province and s.get("by") == o.power and not isinstance(o, (M.Besiege, M.LiftSiege)):
                 if garrison_owner(position, city) not in (None, o.power):
                     notes.append(f"{o.power}'s {o.kind.noun} in {o.location.province} was besieging {city}: its order '{o}' is changed to hold and the siege ends.")
                     core = Hold(o.power, o.kind, o.location)
         if why is not None:
             mine[idx] = _reject(o, why)
             continue
+        assert core is not None  # each branch above gives the core an order or a reason not to
         core_orders.append(core)
         core_index.append(idx)
 
@@ -325,7 +327,7 @@ def _play_movement(variant: Variant, position: Position, orders: Sequence[Order]
             units.remove(u)
             units.append(Unit(u.power, UnitType.GARRISON, Location(city)))
     dislodged = tuple(
-        Dislodged(real(d.unit), (d.attacker_from.split("#")[0] if d.attacker_from else None)) for d in nxt.dislodged
+        Dislodged(real(d.unit), (ProvinceId(d.attacker_from.split("#")[0]) if d.attacker_from else None)) for d in nxt.dislodged
     )
 
     resolutions: list[Resolution | None] = [mine.get(i) for i in range(len(orders))]
@@ -349,7 +351,8 @@ def _play_movement(variant: Variant, position: Position, orders: Sequence[Order]
     autonomous = list(st["autonomous"])
     put_down: list[str] = []
     for prov, (idx, u, city) in besieging.items():
-        r = resolutions[idx]
+        # A besieger's order went to the core (a Hold), whose resolution was set above.
+        r = cast(Resolution, resolutions[idx])
         if u not in units or (r is not None and r.outcome is not Outcome.SUCCESS):
             continue
         if garrison_owner(position, city) is None and _rebel_city_against(position, city, u.power):
@@ -406,7 +409,7 @@ def _play_movement(variant: Variant, position: Position, orders: Sequence[Order]
     lost = [real(u) for u in res.disbanded]
     notes = list(res.notes) + notes
     if after.phase.kind is not PhaseKind.RETREAT:
-        after, gone, more = M._end_of_campaign(variant, after, given.phase, set(campaign["held"]), set(victims))
+        after, gone, more = M._end_of_campaign(variant, after, given.phase, set(held), set(victims))
         lost += gone
         notes += more
     else:
@@ -464,6 +467,7 @@ def play_retreat(variant: Variant, position: Position, orders: Sequence[Order]) 
         if why:
             refused.append(Resolution(o.power, o, Outcome.ILLEGAL, f"{why}; the unit is disbanded", (Tag.DISBANDED,), text=str(o)))
             continue
+        assert d is not None and city is not None  # else a reason was given above
         garrisons.append(Unit(o.power, UnitType.GARRISON, Location(city)))
         into_city[idx] = d.unit
     orders = kept_orders

@@ -354,7 +354,7 @@ class MaharajahRules(Rules):
         else:
             claims = {
                 c: (p, since) for c, (p, since) in home_claims(start).items()
-                if stayed(c) and start.unit_in(c).power == p  # type: ignore[union-attr]
+                if stayed(c) and (kept := start.unit_in(c)) is not None and kept.power == p  # stayed: a unit is there
             }
 
         new_homes = {p: list(cs) for p, cs in homes.items()}
