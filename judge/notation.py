@@ -113,8 +113,8 @@ class Names:
         # so the tokeniser tries one word only.
         self.longest_from: dict[str, int] = {}
         for k in self.provinces:
-            first, n = k.split()[0], len(k.split())
-            self.longest_from[first] = max(self.longest_from.get(first, 1), n)
+            first, words = k.split()[0], len(k.split())
+            self.longest_from[first] = max(self.longest_from.get(first, 1), words)
         self.powers: dict[str, Power] = {}
         for info in variant.powers.values():
             for n in (info.name, info.adjective):
@@ -567,7 +567,7 @@ def _order_of(toks: list[Token], power: Power, variant: Variant, position: Posit
     """One order from its tokens."""
     stated: list[tuple[Power, int]] = []
     if any(t.kind == "POWER" for t in toks):
-        kept = []
+        kept: list[Token] = []
         for t in toks:
             if t.kind == "POWER":
                 stated.append((t.value, len(kept)))
@@ -768,7 +768,7 @@ def is_prose(text: str, variant: Variant) -> bool:
 def is_header_prose(line: str, variant: Variant) -> bool:
     """``Here are my orders:``: a line like a header, of prose (no power, no order)."""
     m = _HEADER.match(_MARKUP.sub("", line.split("#", 1)[0]))
-    return bool(m) and not m.group(2).strip() and is_prose(m.group(1), variant)
+    return m is not None and not m.group(2).strip() and is_prose(m.group(1), variant)
 
 
 _HEADER = re.compile(r"^\s*([A-Za-z][\w .'-]*?)\s*:\s*(.*)$")

@@ -142,7 +142,7 @@ def parse_base_map(text: str) -> BaseMap:
         if aid:
             anchors[aid] = (float(c.get("cx", 0)), float(c.get("cy", 0)))
     units = sorted(p for k, p in anchors.items() if k.startswith("u-") and k.count("-") == 1)
-    return BaseMap(root, view, anchors, _auto_unit_size(units, view))  # type: ignore[arg-type]
+    return BaseMap(root, view, anchors, _auto_unit_size(units, view))
 
 
 def _auto_unit_size(points: list[tuple[float, float]], view: tuple[float, ...]) -> float:
@@ -532,9 +532,10 @@ class _Renderer:
                 boxes.append((x - half, y - font * 0.95, x + half, y + font * 0.35))
         for el in self.root.iter("text"):
             lid = el.get("id") or ""
-            if not lid.startswith("l-") or el.get("x") is None or el.get("y") is None:
+            ex, ey = el.get("x"), el.get("y")
+            if not lid.startswith("l-") or ex is None or ey is None:
                 continue
-            x, y = float(el.get("x")), float(el.get("y"))
+            x, y = float(ex), float(ey)
             half = 0.33 * fs * len((el.text or "").strip())
 
             def covering(at: float, x: float = x, half: float = half) -> tuple[float, float, float, float] | None:
@@ -583,8 +584,8 @@ class _Renderer:
             for u in pos.units:
                 if u.province == prov and u.kind is UnitType.GARRISON:
                     return self.unit_point(u)
-        u = pos.unit_in(prov)
-        return self.anchor(u.location if u is not None else order.location)
+        here = pos.unit_in(prov)
+        return self.anchor(here.location if here is not None else order.location)
 
     def occupied(self, prov: ProvinceId) -> bool:
         return self.position.unit_in(prov) is not None
@@ -592,17 +593,16 @@ class _Renderer:
     def plan_moves(self, drawn: list[_Drawn]) -> None:
         """Compute every move's and retreat's path first: supports and convoys point at them."""
         s = self.s
-        moves = [d for d in drawn if isinstance(d.order, (Move, Retreat))]
-        pairs = {(d.order.province, d.order.destination.province) for d in moves}  # type: ignore[union-attr]
+        moves = [(d, d.order) for d in drawn if isinstance(d.order, (Move, Retreat))]
+        pairs = {(o.province, o.destination.province) for _, o in moves}
         convoys: dict[tuple[ProvinceId, ProvinceId], list[tuple[ProvinceId, str]]] = {}
         for d in drawn:
             if isinstance(d.order, Convoy) and not d.grey:
                 convoys.setdefault((d.order.target, d.order.destination), []).append((d.order.province, d.order.power))
         board = self.variant.board
-        for d in moves:
-            o = d.order
-            src, dest = o.province, o.destination.province  # type: ignore[union-attr]
-            start, end = self.order_point(o), self.anchor(o.destination)  # type: ignore[union-attr]
+        for d, o in moves:
+            src, dest = o.province, o.destination.province
+            start, end = self.order_point(o), self.anchor(o.destination)
             pts = [start, end]
             helpers = convoys.get((src, dest), [])
             fleets = sorted({f for f, _ in helpers})
@@ -718,12 +718,12 @@ class _Renderer:
             if show_failure:
                 self._cross_mark(marks, _point_at(shaft, _length(shaft) / 2)[0], s * 0.3, mark_id)
         elif isinstance(o, SupportHold):
-            start, target = self.order_point(o), self.target_point(o.target)
+            start, centre = self.order_point(o), self.target_point(o.target)
             radius = s * 1.12
-            line = _trim([start, target], s * 0.95, radius)
+            line = _trim([start, centre], s * 0.95, radius)
             self._dashed(g, line, colour, f"{_n(s * 0.34)} {_n(s * 0.2)}")
             for w, c in ((0.22, outline), (0.12, colour)):
-                _sub_el(g, "circle", {"class": "ring", "cx": _n(target[0]), "cy": _n(target[1]), "r": _n(radius),
+                _sub_el(g, "circle", {"class": "ring", "cx": _n(centre[0]), "cy": _n(centre[1]), "r": _n(radius),
                                       "style": _css(fill="none", stroke=c, stroke_width=s * w,
                                                     stroke_dasharray=f"{_n(s * 0.3)} {_n(s * 0.16)}")})
             if show_failure:

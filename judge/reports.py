@@ -27,7 +27,7 @@ import yaml
 
 from .core.board import Terrain
 from .core.legality import retreat_options
-from .core.types import Phase, PhaseKind, Position, UnitType
+from .core.types import Phase, PhaseKind, Position, Power, ProvinceId, UnitType
 from .core.variant import Variant
 
 __all__ = [
@@ -153,7 +153,7 @@ def _captures(results_data: Mapping[str, Any]) -> list[tuple[str, str | None, st
 def place_name(variant: Variant, place: str, *, article: bool = False) -> str:
     """``STP/SC`` -> ``St Petersburg (south coast)``; with ``article``, seas take "the"."""
     prov, _, coast = str(place).partition("/")
-    p = variant.board.provinces.get(prov.upper())  # type: ignore[call-overload]
+    p = variant.board.provinces.get(ProvinceId(prov.upper()))
     if p is None:
         return str(place)
     name = p.name
@@ -165,7 +165,7 @@ def place_name(variant: Variant, place: str, *, article: bool = False) -> str:
 
 
 def _adjective(variant: Variant, power: str) -> str:
-    info = variant.powers.get(power)  # type: ignore[call-overload]
+    info = variant.powers.get(Power(power))
     return info.adjective if info else power
 
 
@@ -339,7 +339,7 @@ def njudge_results(variant: Variant, results_data: Mapping[str, Any], *,
     phase = phase_of(variant, str(results_data.get("phase")))
     out = [_phase_words(phase, plural=False) + ".", ""]
     entries = _entries(results_data)
-    order = {p: i for i, p in enumerate(variant.powers)}
+    order: dict[str, int] = {p: i for i, p in enumerate(variant.powers)}
     by_power: dict[str, list[dict[str, Any]]] = {}
     for e in entries:
         by_power.setdefault(e["power"], []).append(e)
@@ -347,7 +347,7 @@ def njudge_results(variant: Variant, results_data: Mapping[str, Any], *,
     # its own: one line lists the units that held.
     idle: list[str] = []
     for power in list(by_power):
-        info = variant.powers.get(power)  # type: ignore[call-overload]
+        info = variant.powers.get(Power(power))
         if info is not None and not info.playable and all(e["unordered"] and (read_order(e["order"]) or OrderView("")).verb == "hold"
                                                           for e in by_power[power]):
             for e in by_power.pop(power):
@@ -378,7 +378,7 @@ def njudge_results(variant: Variant, results_data: Mapping[str, Any], *,
                 o = read_order(e["order"])
                 assert o is not None
                 who = f"The {_adjective(variant, e['power'])} {_UNIT_NAMES.get(o.unit, 'Unit')} in {place_name(variant, o.place)}"
-                d = waiting.get(o.province)  # type: ignore[arg-type]
+                d = waiting.get(ProvinceId(o.province))
                 if after_p is None:
                     out.append(f"{who} was dislodged.")
                 elif d is None:
@@ -464,7 +464,7 @@ def state_name(variant: Variant, state: str) -> str:
     (``Lower Saxony`` for ``LOWR``), else the id."""
     if str(state).upper() in variant.board.provinces:
         return place_name(variant, state)
-    info = variant.powers.get(state)  # type: ignore[call-overload]
+    info = variant.powers.get(Power(state))
     return info.adjective if info is not None and info.adjective else str(state)
 
 
@@ -652,18 +652,19 @@ def narrative(variant: Variant, results_data: Mapping[str, Any], position_before
     for centre, old, new in _captures(results_data):
         what = place_name(variant, centre)
         gains.setdefault(new, []).append(f"{what} from {old}" if old else what)
-    for power in sorted(gains, key=lambda p: list(variant.powers).index(p) if p in variant.powers else 99):
+    for power in sorted(gains, key=lambda p: list(variant.powers).index(Power(p)) if p in variant.powers else 99):
         n = len(gains[power])
         out.append(f"{power} gained {n} supply centre{'s' if n != 1 else ''}: {_join(gains[power])}.")
 
     # Eliminations: in the game before the phase, gone after it.
     present = set(before.powers())
+    left: set[str]
     if after is not None:
         left = set(after.powers())
     else:
         owners = dict(before.supply_centers)
         for centre, _, new in _captures(results_data):
-            owners[centre] = new  # type: ignore[index]
+            owners[ProvinceId(centre)] = Power(new)
         units = _after_units(variant, entries, before)
         left = {p for p in owners.values()} | {p for p, n in units.items() if n > 0}
     for p in sorted(present - left):
@@ -671,8 +672,8 @@ def narrative(variant: Variant, results_data: Mapping[str, Any], position_before
 
     winner = results_data.get("winner")
     if winner:
-        n = len(after.centers_of(winner)) if after is not None else None
-        with_n = f" with {n} supply centres" if n else ""
+        won = len(after.centers_of(winner)) if after is not None else None
+        with_n = f" with {won} supply centres" if won else ""
         out.append(f"{winner} has won the game{with_n}.")
     return out
 
@@ -748,7 +749,7 @@ def _movement_story(variant: Variant, entries: list[dict[str, Any]]) -> list[str
             who = _unit_phrase(variant, e["power"], o.unit, o.place)
             if dest in dislodged:
                 vp, vu = dislodged[dest]
-                sea = variant.board.provinces.get(dest)  # type: ignore[call-overload]
+                sea = variant.board.provinces.get(ProvinceId(dest))
                 victim = f"the {_adjective(variant, vp)} {_noun(vu)}"
                 if sea is not None and sea.terrain is Terrain.SEA:
                     out.append(_cap(f"{who} drove {victim} out of {place_name(variant, o.destination, article=True)}."))
@@ -762,17 +763,17 @@ def _movement_story(variant: Variant, entries: list[dict[str, Any]]) -> list[str
             bounced.setdefault(dest, []).append((e["power"], o.unit, o.place))
     for power in [p for p in variant.powers if p in moved] + [p for p in moved if p not in variant.powers]:
         out.append(f"{power} moved into {_join(moved[power])}.")
-    for dest, who in bounced.items():
+    for dest, bouncers in bounced.items():
         where = place_name(variant, dest, article=True)
-        if len(who) == 1:
-            p, u, src = who[0]
+        if len(bouncers) == 1:
+            p, u, src = bouncers[0]
             out.append(_cap(f"{_unit_phrase(variant, p, u, src)} failed to enter {where}."))
         else:
-            powers = sorted({p for p, _, _ in who})
-            nouns = sorted({_noun(u) for _, u, _ in who})
+            powers = sorted({p for p, _, _ in bouncers})
+            nouns = sorted({_noun(u) for _, u, _ in bouncers})
             noun = _plural(nouns[0]) if len(nouns) == 1 else "units"
             if len(powers) == 1:
-                count = _NUMBERS.get(len(who), str(len(who)))
+                count = _NUMBERS.get(len(bouncers), str(len(bouncers)))
                 out.append(f"{count} {_adjective(variant, powers[0])} {noun} bounced in {where}.")
             else:
                 out.append(f"The {_join([_adjective(variant, p) for p in powers])} {noun} bounced in {where}.")

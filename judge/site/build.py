@@ -15,7 +15,7 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import yaml
 
@@ -36,7 +36,8 @@ def _env(loader: yaml.SafeLoader, node: yaml.Node) -> Any:
     if isinstance(node, yaml.ScalarNode):
         names, default = [loader.construct_scalar(node)], None
     else:
-        items = loader.construct_sequence(node)  # type: ignore[arg-type]
+        # Not a scalar: a sequence, or a mapping, which construct_sequence refuses (ConstructorError).
+        items = loader.construct_sequence(cast(yaml.SequenceNode, node))
         names, default = items[:-1] or items, items[-1] if len(items) > 1 else None
     for n in names:
         if str(n) in os.environ:
@@ -49,7 +50,7 @@ def _other(loader: yaml.SafeLoader, suffix: str, node: yaml.Node) -> Any:
         return loader.construct_scalar(node)
     if isinstance(node, yaml.SequenceNode):
         return loader.construct_sequence(node)
-    return loader.construct_mapping(node)  # type: ignore[arg-type]
+    return loader.construct_mapping(cast(yaml.MappingNode, node))  # YAML's third kind of node
 
 
 _LenientLoader.add_constructor("!ENV", _env)
@@ -156,9 +157,15 @@ def _can_be_incremental(docs: Path, site: Path, stamp: dict[str, Any]) -> bool:
     return not set(old.get("files") or []) - set(stamp["files"])
 
 
+class MkdocsRun(subprocess.CompletedProcess[str]):
+    """The finished ``mkdocs build``, and whether it was incremental (``--dirty``)."""
+
+    incremental: bool = False
+
+
 def mkdocs_build(docs_dir: Path | str, site_dir: Path | str, *, config: Path | str = DEFAULT_CONFIG,
                  strict: bool = True, offline: bool | None = None, quiet: bool = True,
-                 env: dict[str, str] | None = None, incremental: bool = False) -> subprocess.CompletedProcess[str]:
+                 env: dict[str, str] | None = None, incremental: bool = False) -> MkdocsRun:
     """``mkdocs build`` of ``docs_dir`` into ``site_dir``; raises JudgeError with MkDocs' output
     when the build fails (under ``--strict``, any warning fails it).
 
@@ -176,15 +183,15 @@ def mkdocs_build(docs_dir: Path | str, site_dir: Path | str, *, config: Path | s
         run_env["JUDGE_SITE_OFFLINE"] = "true" if offline else "false"
     run_env.setdefault("NO_MKDOCS_2_WARNING", "1")
     if "SOURCE_DATE_EPOCH" not in run_env:
-        stamp = _last_commit_time(config.parent)
-        if stamp:
-            run_env["SOURCE_DATE_EPOCH"] = stamp
+        commit_time = _last_commit_time(config.parent)
+        if commit_time:
+            run_env["SOURCE_DATE_EPOCH"] = commit_time
     same = (config.parent / str(base.get("docs_dir", "docs"))).resolve() == docs and \
         (config.parent / str(base.get("site_dir", "site"))).resolve() == site
     with tempfile.TemporaryDirectory(prefix="judge-mkdocs-") as tmp:
         cfg = config
         if not same:
-            derived = {"INHERIT": str(config), "docs_dir": str(docs), "site_dir": str(site)}
+            derived: dict[str, str | list[str]] = {"INHERIT": str(config), "docs_dir": str(docs), "site_dir": str(site)}
             if base.get("hooks"):
                 derived["hooks"] = [str((config.parent / h).resolve()) for h in base["hooks"]]
             cfg = Path(tmp) / "mkdocs.yml"
@@ -208,5 +215,6 @@ def mkdocs_build(docs_dir: Path | str, site_dir: Path | str, *, config: Path | s
     stamp["id"], stamp["site"] = uuid.uuid4().hex, str(site)
     (site / BUILD_ID).write_text(stamp["id"] + "\n", encoding="utf-8")
     (docs / STAMP).write_text(json.dumps(stamp), encoding="utf-8")
-    proc.incremental = dirty  # type: ignore[attr-defined]
-    return proc
+    run = MkdocsRun(proc.args, proc.returncode, proc.stdout, proc.stderr)
+    run.incremental = dirty
+    return run

@@ -14,7 +14,10 @@ from typing import Mapping, Sequence
 
 __all__ = ["line_chart", "DEFAULT_CHART_STYLE"]
 
-DEFAULT_CHART_STYLE: dict[str, object] = {
+ChartStyleValue = int | float | str
+"""A chart style's value: a size in pixels, a width, a colour or a font."""
+
+DEFAULT_CHART_STYLE: dict[str, ChartStyleValue] = {
     "width": 760,
     "height": 340,
     "margin_left": 44,
@@ -50,14 +53,14 @@ def _nice_step(top: float) -> float:
 
 def line_chart(title: str, labels: Sequence[str], series: Mapping[str, Sequence[float | None]],
                colours: Mapping[str, str], *, target: float | None = None, target_label: str = "",
-               style: Mapping[str, object] | None = None) -> str:
+               style: Mapping[str, ChartStyleValue] | None = None) -> str:
     """An SVG line chart: one line per series over ``labels`` (the x axis, one per point; an empty
     label draws no tick text). ``None`` values leave a gap. ``target`` draws a dashed line (e.g.
     the centres needed to win)."""
     st = {**DEFAULT_CHART_STYLE, **(style or {})}
-    w, h = int(st["width"]), int(st["height"])  # type: ignore[call-overload]
-    ml, mr, mt, mb = (int(st[k]) for k in ("margin_left", "margin_right", "margin_top", "margin_bottom"))  # type: ignore[call-overload]
-    fpx = int(st["font_px"])  # type: ignore[call-overload]
+    w, h = int(st["width"]), int(st["height"])
+    ml, mr, mt, mb = (int(st[k]) for k in ("margin_left", "margin_right", "margin_top", "margin_bottom"))
+    fpx = int(st["font_px"])
     pw, ph = w - ml - mr, h - mt - mb
     n = max(len(labels), 1)
     values = [v for s in series.values() for v in s if v is not None]

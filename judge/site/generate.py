@@ -48,7 +48,7 @@ from markupsafe import Markup
 from ..core.errors import JudgeError
 from ..resources import data_path
 from ..core.legality import retreat_options
-from ..core.types import Dislodged, Location, PhaseKind, Position, Power, Unit, UnitType
+from ..core.types import Dislodged, Location, PhaseKind, Position, Power, ProvinceId, Unit, UnitType
 from ..core.variant import Variant
 from ..reports import as_moment, njudge_results, narrative, phase_of, place_name, read_order
 from .charts import line_chart
@@ -477,8 +477,8 @@ def _adjustment_rows(variant: Variant, position: Position) -> list[TableRow]:
     if _pays_upkeep(variant):
         centres, _ = _counts(position)
         every: dict[str, int] = {}
-        for u in position.units:
-            every[u.power] = every.get(u.power, 0) + 1
+        for unit in position.units:
+            every[unit.power] = every.get(unit.power, 0) + 1
         out = []
         for p, info in variant.powers.items():
             c, u = centres.get(p, 0), every.get(p, 0)
@@ -600,12 +600,12 @@ def _phase_page(game: GameFolder, variant: Variant, positions: _Positions, i: in
         state=state,
     )
     centres, units = _counts(before)
-    final = None
+    final: dict[str, int] | None = None
     if folder.finished and next_f is None and before is not None:
         owners = dict(before.supply_centers)
         for c in results.get("captures") or []:
             if isinstance(c, Mapping):
-                owners[str(c.get("centre"))] = str(c.get("to"))  # type: ignore[index]
+                owners[ProvinceId(str(c.get("centre")))] = Power(str(c.get("to")))
         final = {}
         for o in owners.values():
             final[o] = final.get(o, 0) + 1
@@ -750,7 +750,7 @@ def _game(game: GameFolder, out: _Out, hasher: _Hasher, old_phases: Mapping[str,
     labels, series = _chart_series(variant, summaries, "centres")
     chart = None
     if summaries:
-        colours = {p: info.colour for p, info in variant.powers.items()}
+        colours: dict[str, str] = {p: info.colour for p, info in variant.powers.items()}
         out.write(f"{base}/centres.svg", line_chart(f"Supply centres: {game.title}", labels, series, colours,
                                                     target=variant.victory_centres, target_label=f"{variant.victory_centres} to win"))
         chart = "centres.svg"
@@ -803,7 +803,7 @@ def _chart_series(variant: Variant, summaries: list[dict[str, Any]], what: str) 
     if what == "centres" and summaries and summaries[-1].get("final_centres"):
         labels.append("end")
         points.append(summaries[-1]["final_centres"])
-    series = {p: [float(pt[p]) if p in pt else (0.0 if what == "centres" and pt else None) for pt in points] for p in variant.powers}
+    series: dict[str, list[float | None]] = {p: [float(pt[p]) if p in pt else (0.0 if what == "centres" and pt else None) for pt in points] for p in variant.powers}
     return labels, series
 
 

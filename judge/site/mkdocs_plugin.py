@@ -32,7 +32,7 @@ class _NotTheDirtyWarning(logging.Filter):
         return not str(record.msg).startswith("A 'dirty' build is being performed")
 
 
-class NavPlugin(BasePlugin):  # type: ignore[type-arg,no-untyped-call]
+class NavPlugin(BasePlugin):
     """Use the navigation that ``judge site`` generated; keep the search index whole in dirty builds."""
 
     dirty = False

@@ -25,7 +25,7 @@ import os
 import re
 import subprocess
 from pathlib import Path
-from typing import Any
+from typing import Any, TypedDict
 
 from markupsafe import Markup
 
@@ -57,6 +57,16 @@ def github_repository(repo_dir: Path | str = ".", repo_url: str = "") -> tuple[s
     return (m["owner"], m["name"]) if m else None
 
 
+class _PowerRow(TypedDict):
+    """A power's line in the orders page's data."""
+
+    name: str
+    stem: str
+    units: list[str]
+    centres: int
+    sent: str | None
+
+
 def _power_files(folder: PhaseFolder, stem: str) -> str | None:
     """The order file of a power already in the phase folder (public or sealed), if any."""
     for name in (f"{stem}.txt", f"{stem}.txt.age"):
@@ -83,7 +93,7 @@ def orders_page_context(game: GameFolder, variant: Variant, folder: PhaseFolder,
     from ..store.layout import power_stem
 
     sealed = str(game.settings.get("orders") or "public") == "sealed"
-    powers = []
+    powers: list[_PowerRow] = []
     for power in variant.powers:
         units = sorted(str(u) for u in position.units if u.power == power)
         centres = sorted(str(c) for c, owner in position.supply_centers.items() if owner == power)

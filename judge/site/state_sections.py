@@ -17,7 +17,7 @@ from typing import Any, Callable, Mapping, Sequence
 
 from markupsafe import Markup
 
-from ..core.types import Position
+from ..core.types import Position, Power, ProvinceId
 from ..core.variant import Variant
 from .context import StateSection
 from .escape import md_escape
@@ -89,7 +89,7 @@ def _names(variant: Variant, ids: Any) -> str:
 
 
 def _place(variant: Variant, pid: Any) -> str:
-    p = variant.board.provinces.get(str(pid).upper()) if hasattr(variant.board, "provinces") else None
+    p = variant.board.provinces.get(ProvinceId(str(pid).upper())) if hasattr(variant.board, "provinces") else None
     return getattr(p, "name", None) or str(pid)
 
 
@@ -228,7 +228,7 @@ def _homes(variant: Variant, position: Position) -> StateSection | None:
         now = {str(p): [str(c) for c in (cs or [])] for p, cs in raw.items()}
     rows = []
     for p in sorted(now, key=_power_rank(variant)):
-        start = {str(c) for c in variant.homes(p)} if p in {str(x) for x in variant.powers} else set()
+        start = {str(c) for c in variant.homes(Power(p))} if p in {str(x) for x in variant.powers} else set()
         gained = [c for c in now[p] if c not in start]
         lost = sorted(start - set(now[p]))
         if gained or lost:
@@ -289,7 +289,8 @@ def _scores(variant: Variant, position: Position) -> StateSection | None:
     s = position.extra.get("scores")
     if not isinstance(s, Mapping) or not isinstance(s.get("points"), Mapping):
         return None
-    met = s.get("objectives") if isinstance(s.get("objectives"), Mapping) else {}
+    objectives = s.get("objectives")
+    met = objectives if isinstance(objectives, Mapping) else {}
     rows = []
     for p, n in sorted(s["points"].items(), key=lambda kv: (-float(kv[1] or 0), str(kv[0]))):
         done = met.get(p) or []

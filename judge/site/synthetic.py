@@ -21,7 +21,7 @@ import yaml
 from ..adjudication import run_phase
 from ..core.legality import retreat_options
 from ..core.phases import adjustment_counts, build_sites
-from ..core.types import Phase, PhaseKind, Position, UnitType
+from ..core.types import Phase, PhaseKind, Position, ProvinceId, UnitType
 from ..core.variant import Variant
 from ..notation import format_position
 
@@ -77,8 +77,8 @@ def orders_for(variant: Variant, position: Position, rng: random.Random) -> dict
     out: dict[str, list[str]] = {}
     kind = position.phase.kind
     if kind is PhaseKind.MOVEMENT:
-        moves: dict[str, str] = {}
-        reach: dict[str, list[str]] = {}
+        moves: dict[ProvinceId, str] = {}
+        reach: dict[ProvinceId, list[str]] = {}
         for u in position.units:
             if u.kind is UnitType.GARRISON:
                 continue
@@ -124,9 +124,9 @@ def orders_for(variant: Variant, position: Position, rng: random.Random) -> dict
                     fleet = prov.terrain.value == "coast" and not prov.coasts and rng.random() < 0.4
                     out.setdefault(power, []).append(f"Build {'F' if fleet else 'A'} {s}")
             elif delta < 0:
-                mine = [u for u in position.units if u.power == power]
-                rng.shuffle(mine)
-                for u in mine[:-delta]:
+                own = [u for u in position.units if u.power == power]
+                rng.shuffle(own)
+                for u in own[:-delta]:
                     out.setdefault(power, []).append(f"Disband {u}")
     return out
 

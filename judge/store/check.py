@@ -98,6 +98,7 @@ def check_orders(text: str, game: Game, folder: str, power: Power, filename: str
         else:
             note = f"  (note: {'; '.join(ln.notes)})" if ln.notes else ""
             report.lines.append(f"{where}: {ln.order}{note}")
+            assert ln.order is not None  # a line without an error has its order (ParsedLine)
             kept.append(ln.order)
     result = adjudicate(variant, position, kept)
     for r in result.resolutions:

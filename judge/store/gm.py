@@ -167,7 +167,11 @@ def set_deadline(repo: Any, path: str, now: datetime, *, extend: timedelta | Non
     def body(game: Game):
         _open(game)
         folder, info = _current(game)
-        new = (info.deadline + extend) if extend is not None else when.astimezone(UTC)  # type: ignore[union-attr]
+        if extend is not None:
+            new = info.deadline + extend
+        else:
+            assert when is not None  # one of the two is given (checked above)
+            new = when.astimezone(UTC)
         if new <= now:
             raise StoreError(f"the new deadline {format_time(new)} is not in the future; to play the phase now, "
                              "run judge tick --force", join(game.path, folder, PHASE_FILE))

@@ -18,7 +18,7 @@ from ..adjudication import Report
 from ..core.legality import retreat_options
 from ..core.phases import adjustment_counts, adjudicate
 from ..core.errors import StoreError
-from ..core.types import PhaseKind, Position
+from ..core.types import PhaseKind, Position, Power
 from ..core.variant import Variant
 from ..dice import phase_seed
 from ..notation import format_position, parse_orders
@@ -117,7 +117,7 @@ def _count_due(position: Position, power: str) -> int:
     """Builds (positive) or removals (negative) due to ``power`` by its count of centres."""
     from ..core.phases import adjustment_counts
 
-    return adjustment_counts(position).get(power, 0)
+    return adjustment_counts(position).get(Power(power), 0)
 
 
 def missing_notes(variant: Variant, position: Position, collected: Collected) -> list[str]:

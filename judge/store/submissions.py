@@ -69,15 +69,16 @@ def unread_lines(lines: list[ParsedLine], power: Power, variant: Variant, positi
         elif ln.order is not None:
             mine.append(ln)
     if mine:
-        result = adjudicate(variant, position, [ln.order for ln in mine])
+        # Every line in mine has its order (the elif above); the test says so to the type checker.
+        result = adjudicate(variant, position, [ln.order for ln in mine if ln.order is not None])
         for r in result.resolutions:
             if r.power != power or r.outcome not in (Outcome.AMBIGUOUS, Outcome.INVALID):
                 continue
-            ln = next((x for x in mine if x.order is r.order), None) or next(
+            found = next((x for x in mine if x.order is r.order), None) or next(
                 (x for x in mine if str(x.order) == r.order_text), None)
-            where = f"line {ln.line}" if ln is not None else r.order_text
+            where = f"line {found.line}" if found is not None else r.order_text
             kind = "has two meanings" if r.outcome is Outcome.AMBIGUOUS else "was not understood"
-            out.append((ln.line if ln is not None else 0, f"{where} {kind} ({r.reason})", r.reason))
+            out.append((found.line if found is not None else 0, f"{where} {kind} ({r.reason})", r.reason))
     return sorted(out, key=lambda x: x[0])
 
 

@@ -33,6 +33,7 @@ import time
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
+from functools import partial
 from io import BytesIO
 from pathlib import Path
 from typing import Any, Callable, Iterator
@@ -587,34 +588,40 @@ def _apply(repo, root: Path, final, ref: str, old: str | None, shas: list[str], 
 
 def _rollback(repo, journal: _Journal) -> None:
     """Undo what :func:`_apply` did, newest first. Each undo is tried even if another fails."""
-    steps: list[Callable[[], None]] = []
+    # Each undo is bound now (partial), not looked up when it runs; what it returns is not used.
+    steps: list[Callable[[], object]] = []
     for tag in reversed(journal.tags):
-        steps.append(lambda tag=tag: _git(repo, "update-ref", "-d", f"refs/tags/{tag}"))
+        steps.append(partial(_git, repo, "update-ref", "-d", f"refs/tags/{tag}"))
     if journal.ref is not None:
         ref, old, new = journal.ref
         # Only from our own commit: if the move failed because someone else moved the branch
         # first, their commit stays.
         if old == ZERO:
-            steps.append(lambda: _git(repo, "update-ref", "-d", ref, new))
+            steps.append(partial(_git, repo, "update-ref", "-d", ref, new))
         elif ref == "HEAD":
-            steps.append(lambda: _git(repo, "update-ref", "--no-deref", "HEAD", old, new))
+            steps.append(partial(_git, repo, "update-ref", "--no-deref", "HEAD", old, new))
         else:
-            steps.append(lambda: _git(repo, "update-ref", ref, old, new))
+            steps.append(partial(_git, repo, "update-ref", ref, old, new))
     for path, previous in reversed(journal.logs):
-        steps.append(lambda path=path, previous=previous: _restore(path, previous))
+        steps.append(partial(_restore, path, previous))
     if journal.index_saved:
-        steps.append(lambda: _restore(Path(repo.git_dir) / "index", journal.index))
+        steps.append(partial(_restore, Path(repo.git_dir) / "index", journal.index))
     for target, previous in reversed(journal.files):
-        steps.append(lambda target=target, previous=previous: _restore(target, previous))
+        steps.append(partial(_restore, target, previous))
     for obj in reversed(journal.objects):
-        steps.append(lambda obj=obj: obj.unlink(missing_ok=True))
+        steps.append(partial(obj.unlink, missing_ok=True))
     for d in sorted(set(journal.dirs), key=lambda d: -len(d.parts)):
-        steps.append(lambda d=d: d.rmdir() if d.is_dir() else None)
+        steps.append(partial(_rmdir_if_there, d))
     for step in steps:
         try:
             step()
         except Exception:  # noqa: BLE001 - keep undoing; the original error is what is reported
             pass
+
+
+def _rmdir_if_there(d: Path) -> None:
+    if d.is_dir():
+        d.rmdir()
 
 
 def _restore(path: Path, previous: bytes | None) -> None:
