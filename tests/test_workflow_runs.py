@@ -1,0 +1,588 @@
+"""The workflows run as GitHub runs them (tests/gha.py): each scenario starts from a fresh bare
+repository holding the current source tree (``git ls-files -co --exclude-standard``, less
+``games/``) and games made by the judge's own commands, then runs ``.github/workflows/*.yml``
+verbatim for an event and checks what reached "GitHub": the commits and tags pushed, the branch
+as it ends, the deployed site (opened in headless Chromium where it is installed).
+
+Each scenario prints a summary (jobs, results, times, commits pushed, pages deployed): with
+``pytest -s`` on the terminal, and always in ``summary.txt`` under the test's tmp folder.
+The first part tests the harness itself on small workflows (tests/data/workflows/).
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import json
+import re
+import subprocess
+import sys
+import tarfile
+import threading
+import time
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+
+import pytest
+import yaml
+
+from gha import (EvalError, FakeGitHub, HarnessError, PipSupply, Scope, Workflow, condition, copy_files, evaluate,
+                 git, render, source_files)
+
+ROOT = Path(__file__).resolve().parents[1]
+DATA = Path(__file__).parent / "data" / "workflows"
+CHROMIUM, CHROMEDRIVER = Path("/usr/bin/chromium"), Path("/usr/bin/chromedriver")
+VARIANTS = ("standard", "machiavelli", "europe1615", "maharajah")
+OWNER, REPO = "league", "judge"
+
+
+# -- plumbing -------------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def report(request, tmp_path, record_figure):
+    """``report(text)``: print a summary line (seen with -s) and keep it in summary.txt."""
+    lines: list[str] = []
+    t0 = time.perf_counter()
+
+    def say(text: str) -> None:
+        lines.append(text)
+        print(text, flush=True)
+        (tmp_path / "summary.txt").write_text("\n".join(lines) + "\n")
+
+    yield say
+    record_figure(f"workflow run {request.node.name}", f"{time.perf_counter() - t0:.0f} s; summary in {tmp_path / 'summary.txt'}")
+
+
+@pytest.fixture
+def league(tmp_path, pip_supply, report):
+    """A fresh league (see :class:`League`); its REST API stand-in stops after the test."""
+    made = League(tmp_path, pip_supply, report)
+    yield made
+    made.gh.close()
+
+
+@pytest.fixture(scope="session")
+def pip_supply(tmp_path_factory):
+    """The session's pip downloads (and, by default, the seeded dependencies): see tests/gha.py."""
+    root = tmp_path_factory.mktemp("gha-session")
+    source = root / "source"
+    copy_files(ROOT, source_files(ROOT, exclude=("games",)), source)
+    return PipSupply(root, source)
+
+
+def utc(dt: datetime) -> str:
+    return dt.astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+NOW = datetime.now(timezone.utc)
+DUE = NOW - timedelta(days=5)  # opened then, a game's first deadline (72 h, then 22:00) is a day behind
+NOT_DUE = NOW - timedelta(hours=1)
+
+
+class League:
+    """A league on "GitHub": the bare repository ``league/judge`` made from the current source
+    tree, the Gamesmaster's clone (where games are made with ``judge new`` and pushed), and the
+    two workflow files as the repository holds them."""
+
+    def __init__(self, tmp_path: Path, pip: PipSupply | None, report, secrets: dict | None = None):
+        self.gh = FakeGitHub(tmp_path / "github", OWNER, REPO, pip=pip, secrets=secrets, log=report)
+        self.report = report
+        self.stage = self.gh.add_repo(f"{OWNER}/{REPO}", ROOT, source_files(ROOT, exclude=("games",)),
+                                      message="The judge, as its source tree is now")
+        self.tmp = tmp_path
+        self.judge = Workflow.load(self.stage / ".github" / "workflows" / "judge.yml")
+        self.orders = Workflow.load(self.stage / ".github" / "workflows" / "orders.yml")
+
+    def cli(self, *args: str, cwd: Path | None = None, check: bool = True) -> subprocess.CompletedProcess:
+        """The judge's command line (this checkout's), as the Gamesmaster or a player runs it."""
+        env = self.gh.admin_env()
+        proc = subprocess.run([sys.executable, "-m", "judge", *args], cwd=cwd or self.stage, env=env,
+                              capture_output=True, text=True, timeout=300)
+        if check and proc.returncode:
+            raise AssertionError(f"judge {' '.join(args)}: {proc.returncode}\n{proc.stdout}\n{proc.stderr}")
+        return proc
+
+    def new_game(self, slug: str, variant: str, opened: datetime, *, players: dict[str, str] | None = None,
+                 sealed: bool = False) -> str:
+        """``judge new --commit`` in the Gamesmaster's clone, pushed; returns what it printed
+        (a sealed game's identity)."""
+        args = ["new", f"games/{slug}", "--variant", variant, "--now", utc(opened), "--commit"]
+        if players:
+            args += ["--players", *[f"{p}={login}" for p, login in players.items()]]
+        if sealed:
+            args.append("--sealed")
+        out = self.cli(*args).stdout
+        self.push()
+        return out.strip()
+
+    def push(self) -> None:
+        git("pull", "-q", "--rebase", "origin", "main", cwd=self.stage, env=self.gh.admin_env())
+        self.gh.push_from(self.stage, "main")
+
+    def current_phase(self, slug: str, ref: str = "main") -> str:
+        """The game's last phase folder on ``ref`` of the bare repository."""
+        out = git("ls-tree", "--name-only", f"{ref}:games/{slug}", cwd=self.gh.bare)
+        return sorted(n for n in out.splitlines() if re.match(r"\d{4}-\d", n))[-1]
+
+    def tags(self, slug: str) -> list[str]:
+        return sorted(r[len("refs/tags/"):] for r in self.gh.refs() if r.startswith(f"refs/tags/{slug}/"))
+
+    def send_orders(self, number: int, login: str, files: dict[str, str]) -> str:
+        """A player's pull request: a branch off main in their own clone with ``files`` written,
+        pushed to the bare repository; returns the head's sha (refs/pull/N/head is set by
+        :meth:`FakeGitHub.open_pull_request`)."""
+        clone = self.tmp / f"player-{login}-{number}"
+        self.gh.clone(clone)
+        for rel, text in files.items():
+            (clone / rel).parent.mkdir(parents=True, exist_ok=True)
+            (clone / rel).write_text(text)
+        env = {**self.gh.admin_env(), "GIT_AUTHOR_NAME": login, "GIT_COMMITTER_NAME": login,
+               "GIT_AUTHOR_EMAIL": f"{login}@example.invalid", "GIT_COMMITTER_EMAIL": f"{login}@example.invalid"}
+        git("checkout", "-q", "-b", f"{login}-orders-{number}", cwd=clone, env=env)
+        git("add", "--", *files, cwd=clone, env=env)
+        git("commit", "-q", "-m", f"orders from {login}", cwd=clone, env=env)
+        git("push", "-q", "origin", f"HEAD:refs/heads/{login}-orders-{number}", cwd=clone, env=env)
+        return git("rev-parse", "HEAD", cwd=clone)
+
+
+def assert_success(run, *job_ids):
+    for jid in job_ids or run.jobs:
+        res = run.jobs[jid]
+        if res.result not in ("success", "skipped") or (job_ids and res.result != "success"):
+            logs = "\n".join(r.failing_log() for r in res.runs)
+            raise AssertionError(f"job {jid}: {res.result}\n{logs}\n\n{run.summary()}")
+
+
+def site_checkout_commit(run) -> str:
+    return run.jobs["site"].runs[0].steps[0].outputs["commit"]
+
+
+def mutated(workflow: Workflow, tmp_path: Path, old: str, new: str) -> Workflow:
+    """A copy of ``workflow`` with ``old`` replaced: what the harness must catch."""
+    text = workflow.path.read_text()
+    assert old in text, f"{workflow.path.name} no longer holds {old!r}"
+    path = tmp_path / f"mutated-{workflow.path.name}"
+    path.write_text(text.replace(old, new))
+    return Workflow.load(path)
+
+
+def assert_published(league: League, slug: str, played: str, site: Path | None = None) -> None:
+    """The deployed site shows ``played`` with its results, and the phase that follows it (a
+    site built from the commit before the tick has the played phase's page, without results)."""
+    site = (site or league.gh.pages) / "games" / slug
+    page = site / f"{played}.html"
+    assert page.is_file(), f"{page} is not in the deployed site"
+    assert "judge-results" in page.read_text(), f"{page} shows no results: the site was built before the tick"
+    now = league.current_phase(slug)
+    assert now != played and (site / f"{now}.html").is_file(), f"the deployed site lacks {slug}'s {now}"
+
+
+# -- the harness itself ----------------------------------------------------------------------------
+
+
+def test_expressions_as_github_evaluates_them():
+    ctx = {"github": {"event_name": "push", "ref": "refs/heads/main"}, "inputs": {"force": None},
+           "needs": {"due": {"result": "success", "outputs": {"count": "0", "games": '["games/a"]'}}},
+           "matrix": {"game": "games/a"}}
+    s = Scope(ctx)
+    assert evaluate("inputs.force && '--force' || ''", s) == ""
+    assert evaluate("needs.due.outputs.count != '0' || github.event_name == 'PUSH'", s) is True
+    assert evaluate("fromJSON(needs.due.outputs.games)[0]", s) == "games/a"
+    assert evaluate("toJSON(fromJSON('{\"a\": [1, true]}'))", s) == '{\n  "a": [\n    1,\n    true\n  ]\n}'
+    assert evaluate("startsWith(github.ref, 'refs/HEADS/') && contains('abc', 'B')", s) is True
+    assert evaluate("1 < 2 && '10' > 9 && !('a' < 1)", s) is True
+    assert evaluate("github.nothing", s) is None  # a plain dictionary: null, as on GitHub
+    assert render("x-${{ 0.5 }}-${{ true }}-${{ null }}-${{ fromJSON('[]') }}", s) == "x-0.5-true--Array"
+    assert render("${{ 'a''b' }}}", s) == "a'b}"
+    st = {"success": lambda: False, "failure": lambda: True, "cancelled": lambda: False, "always": lambda: True}
+    assert condition("github.event_name == 'push'", Scope(ctx, st)) is False  # success() && (...)
+    assert condition("${{ !cancelled() && github.event_name == 'push' }}", Scope(ctx, st)) is True
+    assert condition(None, Scope(ctx, st)) is False
+    for bad, kind in [("vars.X", HarnessError), ("hashFiles('x')", HarnessError), ("github.event.a.*.b", HarnessError),
+                      ("fromJSON('')", EvalError), ("format('{1}', 'a')", EvalError), ("success()", HarnessError),
+                      ("'a\" == 1", HarnessError), ("1 - 2", HarnessError)]:
+        with pytest.raises(kind):
+            evaluate(bad, s)
+    with pytest.raises(HarnessError, match="not available"):
+        evaluate("runner.os", s)
+    with pytest.raises(HarnessError, match="always true"):
+        condition("${{ github.ref }} == 'x'", Scope(ctx, st))
+
+
+def test_the_harness_runs_a_workflow_as_github_would(tmp_path, report, request):
+    """Outputs (one line and a block), env precedence and GITHUB_ENV, a matrix from a needed
+    job's output, checkout depth and refs, pushes with and without the right, status functions
+    and skipped jobs, the step summary; all against the harness's own small workflow."""
+    gh = FakeGitHub(tmp_path / "github", "o", "r", pip=None, log=report)
+    request.addfinalizer(gh.close)
+    gh.add_repo("o/r", DATA, ["README.md"], message="one")
+    (tmp_path / "more").mkdir()
+    stage = tmp_path / "github" / "stage" / "o" / "r"
+    (stage / "two.txt").write_text("2\n")
+    git("add", "two.txt", cwd=stage, env=gh.admin_env())
+    git("commit", "-q", "-m", "two", cwd=stage, env=gh.admin_env())
+    gh.push_from(stage, "main")
+    wf = Workflow.load(DATA / "harness.yml")
+    run = gh.run(wf, gh.dispatch_event(wf, {"flag": True}))
+    res = {j: r.result for j, r in run.jobs.items()}
+    assert res == {"first": "success", "fan": "success", "broken": "failure", "after-broken": "skipped",
+                   "when-broken": "success", "last": "success"}, run.summary()
+    first = run.jobs["first"]
+    assert first.outputs == {"list": '["a", "b"]', "text": "line 1\nhello-on", "level": "job"}
+    assert [r.matrix for r in run.jobs["fan"].runs] == [{"item": "a"}, {"item": "b"}]
+    assert gh.ref("refs/heads/fan-a") and gh.ref("refs/heads/fan-b")  # pushed with the token
+    assert gh.head() == run.event.sha  # the read-only job could not push
+    assert "## from first" in first.runs[0].summary
+    last = run.jobs["last"].runs[0]
+    assert last.step("echo").outputs == {"seen": "success/failure/skipped"}
+
+
+def test_which_events_start_which_workflow(tmp_path):
+    """The triggers of the two workflow files, as GitHub filters events (no job runs)."""
+    judge = Workflow.load(ROOT / ".github" / "workflows" / "judge.yml")
+    orders = Workflow.load(ROOT / ".github" / "workflows" / "orders.yml")
+    with FakeGitHub(tmp_path / "github", OWNER, REPO, pip=None) as gh:
+        gh.add_repo(f"{OWNER}/{REPO}", DATA, ["README.md"])
+        head = gh.head()
+        assert judge.triggered_by(gh.push_event(head, head)) and not orders.triggered_by(gh.push_event(head, head))
+        assert not judge.triggered_by(gh.push_event(head, head, branch="feature"))
+        assert judge.triggered_by(gh.schedule_event(judge)) and judge.triggered_by(gh.dispatch_event(judge))
+        pr = gh.open_pull_request(7, head, "fran")
+        assert orders.triggered_by(pr) and not judge.triggered_by(pr)
+        assert not orders.triggered_by(gh.open_pull_request(7, head, "fran", action="closed"))
+        run = gh.run(_tiny(tmp_path, "- run: true"), gh.dispatch_event(_tiny(tmp_path, "- run: true")))
+        assert not judge.triggered_by(gh.workflow_run_event(run)), "only the orders workflow's runs start it"
+        run.workflow = orders
+        assert judge.triggered_by(gh.workflow_run_event(run))
+        with pytest.raises(HarnessError, match="not declared"):
+            gh.dispatch_event(judge, {"forse": True})
+        with pytest.raises(HarnessError, match="not triggered"):
+            gh.run(orders, gh.schedule_event(judge))
+
+
+def _tiny(tmp_path: Path, steps: str, *, permissions: str = "contents: read") -> Workflow:
+    path = tmp_path / "tiny.yml"
+    path.write_text(f"name: tiny\non: workflow_dispatch\npermissions: {{}}\njobs:\n  only:\n"
+                    f"    runs-on: ubuntu-latest\n    permissions: {{{permissions}}}\n    steps:\n"
+                    + "\n".join("      " + line for line in steps.strip("\n").splitlines()) + "\n")
+    return Workflow.load(path)
+
+
+@pytest.mark.parametrize("steps, message", [
+    ("- uses: actions/cache@v4", "not simulated"),
+    ("- run: sudo rm -rf /tmp/x", "only 'sudo apt-get"),
+    ("- run: sudo apt-get install -y no-such-package-here", "not installed on this machine"),
+    ("- run: sudo apt-get purge -y libcairo2", "not simulated"),
+    ("- env:\n    X: ${{ vars.X }}\n  run: true", "no configuration variable"),
+    ("- if: secrets.X\n  run: true", "not available"),
+    ("- env:\n    X: ${{ runner.nothing }}\n  run: true", "runner has no"),
+    ("- id: a\n  run: true\n- env:\n    X: ${{ steps.a.outputs.nothing }}\n  run: true", "succeeded without setting it"),
+    ("- if: ${{ github.ref }} == 'x'\n  run: true", "always true"),
+    ("- run: true\n  shell: pwsh", "not simulated"),
+])
+def test_what_the_harness_cannot_run_fails_loudly(tmp_path, steps, message):
+    with FakeGitHub(tmp_path / "github", "o", "r", pip=None) as gh:
+        gh.add_repo("o/r", DATA, ["README.md"])
+        wf = _tiny(tmp_path, steps)
+        with pytest.raises(HarnessError, match=message):
+            gh.run(wf, gh.dispatch_event(wf))
+
+
+def test_a_bare_runner_has_no_cairo_unless_the_job_installs_it(tmp_path, pip_supply, report, request):
+    gh = FakeGitHub(tmp_path / "github", "o", "r", pip=pip_supply, log=report)
+    request.addfinalizer(gh.close)
+    gh.add_repo("o/r", DATA, ["README.md"])
+    probe = "python -c 'import cairosvg; print(len(cairosvg.svg2png(bytestring=b\"<svg xmlns=\\\"http://www.w3.org/2000/svg\\\" width=\\\"2\\\" height=\\\"2\\\"/>\")))'"
+    setup = ('- uses: actions/setup-python@v5\n  with:\n    python-version: "3.11"\n'
+             "- run: pip install cairosvg\n")
+    without = _tiny(tmp_path, setup + f"- run: {probe}")
+    run = gh.run(without, gh.dispatch_event(without))
+    assert run.jobs["only"].result == "failure"
+    assert 'no library called "cairo-2"' in run.jobs["only"].runs[0].steps[-1].log
+    with_ = _tiny(tmp_path, setup + "- run: sudo apt-get update\n- run: sudo apt-get install -y --no-install-recommends libcairo2\n"
+                  + f"- run: {probe}")
+    run = gh.run(with_, gh.dispatch_event(with_))
+    assert_success(run, "only")
+    assert run.jobs["only"].runs[0].apt == ["libcairo2"]
+
+
+def test_pip_installs_a_tagged_release_from_github_through_insteadof(tmp_path, pip_supply, report, request):
+    """A league's requirements pin ``judge @ git+https://github.com/<owner>/judge@v<version>``:
+    pip's git clone reaches the bare repository through the job's insteadOf, tag and all."""
+    gh = FakeGitHub(tmp_path / "github", "o", "r", pip=pip_supply, log=report)
+    request.addfinalizer(gh.close)
+    gh.add_repo("o/r", DATA, ["README.md"])
+    gh.add_repo("o/tool", DATA / "tool", ["pyproject.toml", "tool.py"], tags=["v1.0.0"])
+    wf = _tiny(tmp_path, '- uses: actions/setup-python@v5\n  with:\n    python-version: "3.11"\n'
+                         '- run: echo "tool @ git+https://github.com/o/tool@v1.0.0" > requirements.txt\n'
+                         "- run: pip install -r requirements.txt\n"
+                         "- run: python -c 'import tool; assert tool.VERSION == \"1.0.0\"'")
+    run = gh.run(wf, gh.dispatch_event(wf))
+    assert_success(run, "only")
+
+
+# -- the scenarios ---------------------------------------------------------------------------------
+
+
+def open_site(report, site: Path, pages: list[str]) -> None:
+    """Open the deployed pages in headless Chromium: each loads, has a title, and its map (if
+    any) is an image that loaded; no page error."""
+    if not (CHROMIUM.exists() and CHROMEDRIVER.exists()):
+        report("browser: skipped (no /usr/bin/chromium and /usr/bin/chromedriver)")
+        return
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    class Quiet(http.server.SimpleHTTPRequestHandler):
+        def log_message(self, *args):
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(site)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    opts = webdriver.ChromeOptions()
+    opts.binary_location = str(CHROMIUM)
+    for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", f"--user-data-dir={site.parent / 'chromium-profile'}",
+                 "--window-size=1280,1000"):
+        opts.add_argument(flag)
+    opts.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    driver = webdriver.Chrome(service=Service(executable_path=str(CHROMEDRIVER)), options=opts)
+    driver.set_page_load_timeout(30)
+    try:
+        for page in pages:
+            driver.get(f"http://127.0.0.1:{server.server_address[1]}/{page}")
+            WebDriverWait(driver, 15).until(lambda d: d.execute_script("return document.readyState") == "complete")
+            maps = driver.find_elements(By.CSS_SELECTOR, "img.judge-map")
+            if maps:
+                WebDriverWait(driver, 15).until(lambda d: d.execute_script(
+                    "const i = document.querySelector('img.judge-map'); return i.complete && i.naturalWidth > 0;"))
+            h1 = driver.find_element(By.TAG_NAME, "h1").text
+            severe = [e for e in driver.get_log("browser") if e.get("level") == "SEVERE" and "favicon" not in e.get("message", "")]
+            assert not severe, (page, severe)
+            report(f"browser: {page}: {driver.title!r}, h1 {h1!r}, map {'loaded' if maps else 'none'}")
+    finally:
+        driver.quit()
+        server.shutdown()
+        server.server_close()
+
+
+def test_a_scheduled_run_plays_every_variant_and_publishes_the_site_as_pushed(tmp_path, league, report):
+    """Scenario 1: four games due, one per variant: `judge due` lists them, four matrix jobs
+    tick and push them side by side, the site job checks out the branch as the ticks left it
+    (not the event's commit), and Pages serves the new phases."""
+    for variant in VARIANTS:
+        league.new_game(f"{variant}-game", variant, DUE)
+    before = {v: league.current_phase(f"{v}-game") for v in VARIANTS}
+    event = league.gh.schedule_event(league.judge)
+    run = league.gh.run(league.judge, event)
+    assert_success(run, "due", "tick", "site", "deploy")
+    due = run.jobs["due"]
+    assert due.outputs["count"] == "4" and sorted(json.loads(due.outputs["games"])) == sorted(f"games/{v}-game" for v in VARIANTS)
+    ticks = run.jobs["tick"].runs
+    assert sorted(r.matrix["game"] for r in ticks) == sorted(f"games/{v}-game" for v in VARIANTS)
+    assert all(r.apt == ["libcairo2"] for r in ticks)
+    head = league.gh.head()
+    assert head != event.sha
+    assert site_checkout_commit(run) == head, "the site must be built from the branch as the ticks pushed it"
+    played = {}
+    for v in VARIANTS:
+        slug = f"{v}-game"
+        tags = league.tags(slug)
+        assert tags and all(t.startswith(f"{slug}/") for t in tags), (slug, tags)
+        assert f"{slug}/{before[v]}" in tags, f"{slug}: {before[v]} was not played"
+        played[v] = before[v]
+        assert league.current_phase(slug) != before[v]
+    commits = run.pushed()
+    assert len(commits) >= 4 and all(" played (deadline)" in c for c in commits), commits
+    # What Pages serves: each phase just played, with its results, and the phase after it.
+    site = league.gh.pages
+    assert (site / "index.html").is_file()
+    for v in VARIANTS:
+        assert_published(league, f"{v}-game", played[v])
+        assert "judge-map" in (site / "games" / f"{v}-game" / f"{played[v]}.html").read_text()
+    assert run.jobs["deploy"].runs[0].environment_url == f"https://{OWNER}.github.io/{REPO}/"
+    # The old bug, for contrast: without `ref:` the site job checks out the event's commit, and
+    # its artifact shows the played phase without results and not the phase after it.
+    old = mutated(league.judge, tmp_path, "          ref: ${{ github.ref }}\n", "")
+    stale = league.gh.run(old, event, jobs=["site"], needs={"due": {"outputs": due.outputs}, "tick": {}})
+    assert_success(stale, "site")
+    assert site_checkout_commit(stale) == event.sha
+    with tarfile.open(stale.artifacts["github-pages"]) as tar:
+        tar.extractall(tmp_path / "stale-site", filter="data")
+    with pytest.raises(AssertionError, match="no results"):
+        assert_published(league, "standard-game", played["standard"], tmp_path / "stale-site")
+    open_site(report, site, ["index.html", "games/standard-game/index.html",
+                             f"games/standard-game/{played['standard']}.html",
+                             f"games/machiavelli-game/{played['machiavelli']}.html"])
+
+
+def test_a_forced_dispatch_plays_a_phase_before_its_deadline(tmp_path, league, report):
+    """Scenario 2: a game whose deadline is days away (a run that plays nothing is in scenario
+    3): a run by hand with force plays its phase now."""
+    league.new_game("early", "standard", NOT_DUE)
+    phase = league.current_phase("early")
+    run = league.gh.run(league.judge, league.gh.dispatch_event(league.judge, {"force": True}))
+    assert_success(run, "due", "tick", "site", "deploy")
+    assert run.jobs["due"].outputs["count"] == "1"
+    assert league.tags("early") == [f"early/{phase}"]
+    assert [c.split(" ", 1)[1] for c in run.pushed()] == ["early: Spring 1901 Movement played (forced)"]
+    assert site_checkout_commit(run) == league.gh.head()
+    assert_published(league, "early", phase)
+    # A tick job that forgot to install cairo, for contrast: the maps cannot be drawn, nothing is pushed.
+    cairo = "        run: sudo apt-get install -y --no-install-recommends libcairo2\n"
+    forgot = mutated(league.judge, tmp_path, cairo, "        run: echo no cairo\n")
+    before = league.gh.head()
+    bad = league.gh.run(forgot, league.gh.dispatch_event(forgot, {"force": True}), jobs=["tick"],
+                        needs={"due": {"outputs": {"games": '["games/early"]', "count": "1"}}})
+    assert bad.jobs["tick"].result == "failure" and league.gh.head() == before
+    assert 'no library called "cairo-2"' in bad.jobs["tick"].runs[0].failing_log()
+
+
+def test_orders_by_pull_request_then_the_ready_phase_is_played(tmp_path, league, report):
+    """Scenario 3: France's ready orders are merged with a receipt; a pull request touching
+    Germany's file and a file outside the game is refused (main unchanged); when Germany's ready
+    orders are merged, the judge workflow that follows the orders run plays the phase."""
+    players = {"France": "fran", "Germany": "gus"}
+    league.new_game("by-pr", "standard", NOT_DUE, players=players)
+    phase = league.current_phase("by-pr")
+    folder = f"games/by-pr/{phase}"
+
+    # 1. France's orders, by France's player: accepted, merged with a receipt.
+    base = league.gh.head()
+    head = league.send_orders(1, "fran", {f"{folder}/orders/france.txt": "A PAR - BUR\nA MAR - SPA\nF BRE - MAO\n# ready\n"})
+    run = league.gh.run(league.orders, league.gh.open_pull_request(1, head, "fran"))
+    assert_success(run, "check")
+    merge = league.gh.head()
+    parents = git("rev-list", "--parents", "-n", "1", merge, cwd=league.gh.bare).split()[1:]
+    assert parents == [base, head], "a merge of the pull request's head onto main"
+    receipt = yaml.safe_load(league.gh.show(f"main:{folder}/receipts/france.yaml"))
+    assert receipt["pull_request"] == 1 and receipt["head"] == head and receipt["player"] == "fran"
+    assert "accepted" in run.jobs["check"].runs[0].summary
+    assert [(c["pull_request"], "accepted" in c["body"]) for c in run.comments()] == [(1, True)]
+
+    # 2. The same player sends Germany's orders and edits a file outside the game: refused.
+    head = league.send_orders(2, "fran", {f"{folder}/orders/germany.txt": "A BER - KIE\n", "README.md": "mine\n"})
+    refused = league.gh.run(league.orders, league.gh.open_pull_request(2, head, "fran"))
+    assert refused.jobs["check"].result == "failure" and refused.conclusion == "failure"
+    assert league.gh.head() == merge, "a refused pull request changes nothing"
+    summary = refused.jobs["check"].runs[0].summary
+    assert "refused" in summary and "germany.txt" in summary and "README.md" in summary, summary
+    assert [(c["pull_request"], "refused" in c["body"]) for c in refused.comments()] == [(2, True)]
+
+    # The judge workflow runs when an orders run completes: one power of two is ready, nothing due.
+    after = league.gh.run(league.judge, league.gh.workflow_run_event(refused))
+    assert {j: r.result for j, r in after.jobs.items()} == {"due": "success", "tick": "skipped", "site": "skipped",
+                                                           "deploy": "skipped"}
+    assert after.jobs["due"].outputs == {"games": "[]", "count": "0"} and not after.pushed()
+
+    # 3. Germany's ready orders, by Germany's player: merged; the judge run after it plays the phase.
+    head = league.send_orders(3, "gus", {f"{folder}/orders/germany.txt": "A BER - KIE\nA MUN - RUH\nF KIE - DEN\n# ready\n"})
+    orders_run = league.gh.run(league.orders, league.gh.open_pull_request(3, head, "gus"))
+    assert_success(orders_run, "check")
+    assert league.orders.name in league.judge.on["workflow_run"]["workflows"]
+    play = league.gh.run(league.judge, league.gh.workflow_run_event(orders_run))
+    assert_success(play, "due", "tick", "site", "deploy")
+    assert [c.split(" ", 1)[1] for c in play.pushed()] == ["by-pr: Spring 1901 Movement played (ready)"]
+    results = yaml.safe_load(league.gh.show(f"main:{folder}/results.yaml"))
+    moved = {(o["power"], o["order"]) for o in results["orders"] if o["result"] == "success"}
+    assert {("France", "A PAR - BUR"), ("Germany", "A BER - KIE")} <= moved
+    assert_published(league, "by-pr", phase)
+
+
+def _race(league: League, games: list[str], runs: int, *, concurrency: bool) -> list:
+    """``runs`` runs of judge.yml's tick job at once (threads), each given the same ``due``
+    outputs and the same event (so each checks out the same commit)."""
+    event = league.gh.schedule_event(league.judge)
+    needs = {"due": {"result": "success", "outputs": {"games": json.dumps(games), "count": str(len(games))}}}
+    out: list = [None] * runs
+    errors: list[BaseException] = []
+
+    def one(i: int) -> None:
+        try:
+            out[i] = league.gh.run(league.judge, event, jobs=["tick"], needs=needs, concurrency=concurrency)
+        except BaseException as exc:  # noqa: BLE001 - re-raised below
+            errors.append(exc)
+
+    threads = [threading.Thread(target=one, args=(i,)) for i in range(runs)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    if errors:
+        raise errors[0]
+    return out
+
+
+def test_tick_jobs_racing_to_push_play_each_phase_once(tmp_path, league, report):
+    """Scenario 4: two runs of the tick job at once, each for the same two due games, the four
+    jobs side by side and all checking out the same commit. The jobs' concurrency groups are
+    ignored here, so that the two jobs of one game race too (on GitHub they would queue, and the
+    second would find its checkout stale all the same). Every job ends well: a push refused
+    because another pushed first is fetched and ticked again, finding the phase played. Each
+    phase is played exactly once, every commit is on main, each history replays."""
+    games = ("race-a", "race-b")
+    for slug in games:
+        league.new_game(slug, "standard", DUE)
+    start = league.gh.head()
+    phase = {s: league.current_phase(s) for s in games}
+    runs = _race(league, [f"games/{s}" for s in games], 2, concurrency=False)
+    for r in runs:
+        assert_success(r, "tick")
+        assert len(r.jobs["tick"].runs) == 2
+    for s in games:
+        assert league.tags(s) == [f"{s}/{phase[s]}"]
+    log = league.gh.log_oneline(f"{start}..main")
+    played = [line.split(" ", 1)[1] for line in log]
+    assert sorted(played) == sorted(f"{s}: Spring 1901 Movement played (deadline)" for s in games), log
+    for s in games:
+        assert git("merge-base", "--is-ancestor", f"refs/tags/{s}/{phase[s]}", "main", cwd=league.gh.bare, check=False) == ""
+    clone = league.gh.clone(tmp_path / "verify")
+    for s in games:
+        league.cli("verify", f"games/{s}", cwd=clone)
+    for r in runs:
+        for jr in r.jobs["tick"].runs:
+            said = [line for line in jr.steps[-1].log.splitlines() if line.startswith(("played", "waiting"))]
+            report(f"race: run {r.run_id} {jr.matrix['game']}: {'; '.join(said)}")
+    report(f"race: main gained {len(log)} commits: {'; '.join(played)}")
+
+
+def test_a_sealed_game_is_played_with_its_secret(tmp_path, league, report):
+    """Scenario 5: a sealed game whose only player seals ready orders with `judge seal`, merged
+    by the orders workflow. Without the JUDGE_AGE_IDENTITY secret nothing can tell that the
+    orders are ready: the scheduled run finds nothing due. With it (the secrets context), the
+    run plays the phase and publishes the orders in clear; the secret is in no log."""
+    printed = league.new_game("sealed", "standard", NOT_DUE, players={"France": "fran"}, sealed=True)
+    identity = next(line for line in printed.splitlines() if line.startswith("AGE-SECRET-KEY-1"))
+    phase = league.current_phase("sealed")
+    folder = f"games/sealed/{phase}"
+    clone = league.gh.clone(tmp_path / "fran")
+    (clone / "france.txt").write_text("A PAR - BUR\nA MAR - SPA\n# ready\n")
+    league.cli("seal", "france.txt", "--game", "games/sealed", "--power", "France", cwd=clone)
+    sealed = (clone / folder / "orders" / "france.txt.age").read_text()
+    assert "BUR" not in sealed
+    head = league.send_orders(1, "fran", {f"{folder}/orders/france.txt.age": sealed})
+    assert_success(league.gh.run(league.orders, league.gh.open_pull_request(1, head, "fran")), "check")
+    merged = league.gh.head()
+
+    # Without the secret: nothing is due (the sealed '# ready' cannot be read), nothing pushed.
+    run = league.gh.run(league.judge, league.gh.schedule_event(league.judge))
+    assert run.jobs["due"].result == "success" and run.jobs["due"].outputs["count"] == "0"
+    assert run.jobs["tick"].result == "skipped" and league.gh.head() == merged
+
+    # With it: played now (ready), the orders published in clear next to the sealed file.
+    league.gh.secrets["JUDGE_AGE_IDENTITY"] = identity
+    run = league.gh.run(league.judge, league.gh.schedule_event(league.judge))
+    assert_success(run, "due", "tick", "site", "deploy")
+    assert league.tags("sealed") == [f"sealed/{phase}"]
+    assert [c.split(" ", 1)[1] for c in run.pushed()] == ["sealed: Spring 1901 Movement played (ready)"]
+    results = yaml.safe_load(league.gh.show(f"main:{folder}/results.yaml"))
+    assert any(o["power"] == "France" and o["order"] == "A PAR - BUR" and o["result"] == "success"
+               for o in results["orders"]), results["orders"]
+    assert "A PAR - BUR" in league.gh.show(f"main:{folder}/orders/france.txt")
+    assert_published(league, "sealed", phase)
+    assert "A PAR - BUR" in (league.gh.pages / "games" / "sealed" / f"{phase}.html").read_text()
+    logs = "".join(s.log for r in run.jobs.values() for jr in r.runs for s in jr.steps)
+    assert identity not in logs
