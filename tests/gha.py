@@ -292,7 +292,7 @@ def _lookup(obj: Any, key: Any) -> Any:
             return obj.missing(key)
         return None
     if isinstance(obj, list):
-        if isinstance(key, bool) or not isinstance(key, (int, float)):
+        if isinstance(key, bool) or not isinstance(key, (int, float)) or not math.isfinite(key):
             return None
         if key != int(key) or not 0 <= key < len(obj):
             return None
