@@ -934,6 +934,7 @@ class FakeGitHub:
         self.log = log or (lambda line: None)
         self.runs: list[WorkflowRun] = []
         self.deployments: list[dict] = []
+        self.caches: list[dict] = []  # actions/cache entries: key, ref, paths, tar, n
         self._run_ids = itertools.count(1001)
         self._groups: dict[str, threading.Lock] = {}
         self._lock = threading.Lock()
@@ -1134,6 +1135,34 @@ class FakeGitHub:
     def group_lock(self, group: str) -> threading.Lock:
         with self._lock:
             return self._groups.setdefault(group, threading.Lock())
+
+    def cache_lookup(self, ref: str, paths: list[str], key: str, restore_keys: list[str]) -> tuple[str, Path] | None:
+        """The cache a restore finds: the exact key, else the newest entry whose key starts with a
+        restore key (in their order), among this ref's caches and the default branch's; the paths
+        are part of a cache's version, as in actions/cache."""
+        default = f"refs/heads/{self.default_branch}"
+        with self._lock:
+            usable = [c for c in self.caches if c["ref"] in (ref, default) and c["paths"] == paths]
+        for c in usable:
+            if c["key"] == key:
+                return c["key"], c["tar"]
+        for prefix in restore_keys:
+            matches = [c for c in usable if c["key"].startswith(prefix)]
+            if matches:
+                newest = max(matches, key=lambda c: c["n"])
+                return newest["key"], newest["tar"]
+        return None
+
+    def cache_save(self, ref: str, paths: list[str], key: str, tar_path: Path) -> bool:
+        """Keep a cache; False when this ref already has one of that key (caches are immutable)."""
+        with self._lock:
+            if any(c["key"] == key and c["ref"] == ref and c["paths"] == paths for c in self.caches):
+                return False
+            keep = self.root / "caches" / f"cache-{len(self.caches) + 1}.tar"
+            keep.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(tar_path, keep)
+            self.caches.append({"key": key, "ref": ref, "paths": paths, "tar": keep, "n": len(self.caches)})
+            return True
 
     def deploy(self, run: "WorkflowRun", tar_path: Path) -> str:
         with self._lock:
@@ -1805,13 +1834,14 @@ class _Runner:
     # -- actions --------------------------------------------------------------------------------
 
     def run_action(self, uses: str, with_: dict, env: dict) -> tuple[bool, str, dict]:
-        m = re.fullmatch(r"([\w.-]+/[\w.-]+)@([\w./-]+)", uses)
+        m = re.fullmatch(r"([\w.-]+/[\w.-]+(?:/[\w.-]+)?)@([\w./-]+)", uses)
         if not m:
-            raise HarnessError(f"uses: {uses!r}: only owner/repo@ref actions are simulated")
+            raise HarnessError(f"uses: {uses!r}: only owner/repo[/path]@ref actions are simulated")
         action = m.group(1)
         handlers = {"actions/checkout": self.checkout, "actions/setup-python": self.setup_python,
                     "actions/upload-pages-artifact": self.upload_pages_artifact,
-                    "actions/deploy-pages": self.deploy_pages}
+                    "actions/deploy-pages": self.deploy_pages,
+                    "actions/cache/restore": self.cache_restore, "actions/cache/save": self.cache_save}
         if action not in handlers:
             raise HarnessError(f"the action {uses} is not simulated by this harness")
         return handlers[action]({k: to_str(v) for k, v in with_.items()}, env)
@@ -1971,6 +2001,63 @@ class _Runner:
         url = self.gh.deploy(self.run, tar)
         self.run.deployments.append(self.gh.deployments[-1])
         return True, f"Reported success! {url}", {"page_url": url}
+
+
+    # actions/cache v4's restore and save: the repository's caches in FakeGitHub.caches.
+
+    def _cache_paths(self, text: str) -> list[str]:
+        paths = [line.strip() for line in text.splitlines() if line.strip()]
+        for path in paths:
+            if path.startswith(("/", "~", "!")) or any(c in path for c in "*?[") or ".." in Path(path).parts:
+                raise HarnessError(f"actions/cache path {path!r}: only plain paths inside the workspace are simulated")
+        if not paths:
+            raise HarnessError("actions/cache needs a path")
+        return paths
+
+    def cache_restore(self, with_: dict, env: dict) -> tuple[bool, str, dict]:
+        """actions/cache/restore v4: the cache of ``key`` if there is one, else the newest whose key
+        starts with one of ``restore-keys`` (tried in order), among the caches of this ref and the
+        default branch; files come back with their times."""
+        w = self._inputs("actions/cache/restore", with_, {"path": "", "key": "", "restore-keys": "",
+                                                           "fail-on-cache-miss": "false", "lookup-only": "false",
+                                                           "enableCrossOsArchive": "false"})
+        paths = self._cache_paths(w["path"])
+        if not w["key"]:
+            raise HarnessError("actions/cache/restore needs a key")
+        if w["lookup-only"] != "false" or w["enableCrossOsArchive"] != "false":
+            raise HarnessError("actions/cache/restore: lookup-only and enableCrossOsArchive are not simulated")
+        found = self.gh.cache_lookup(self.run.event.ref, paths, w["key"],
+                                     [k.strip() for k in w["restore-keys"].splitlines() if k.strip()])
+        outputs = {"cache-primary-key": w["key"], "cache-hit": "false", "cache-matched-key": ""}
+        if found is None:
+            if w["fail-on-cache-miss"] == "true":
+                return False, f"Failed to restore cache entry. Exiting as fail-on-cache-miss is set. Input key: {w['key']}", outputs
+            return True, f"Cache not found for input keys: {w['key']}", outputs
+        key, tar_path = found
+        with tarfile.open(tar_path) as tar:
+            tar.extractall(self.workspace, filter="data")
+        outputs.update({"cache-hit": "true" if key == w["key"] else "false", "cache-matched-key": key})
+        return True, f"Cache restored from key: {key}", outputs
+
+    def cache_save(self, with_: dict, env: dict) -> tuple[bool, str, dict]:
+        """actions/cache/save v4: the paths packed under ``key`` (a key already taken is a warning,
+        as on GitHub, and saves nothing)."""
+        w = self._inputs("actions/cache/save", with_, {"path": "", "key": "", "upload-chunk-size": "",
+                                                        "enableCrossOsArchive": "false"})
+        paths = self._cache_paths(w["path"])
+        if not w["key"]:
+            raise HarnessError("actions/cache/save needs a key")
+        tar_path = self.temp / f"cache-{len(self.gh.caches)}.tar"
+        with tarfile.open(tar_path, "w") as tar:
+            for path in paths:
+                if (self.workspace / path).exists():
+                    tar.add(self.workspace / path, arcname=path)
+        if not tarfile.open(tar_path).getmembers():
+            return True, "Warning: Path Validation Error: Path(s) specified in the action for caching do(es) not exist, hence no cache is being saved.", {}
+        saved = self.gh.cache_save(self.run.event.ref, paths, w["key"], tar_path)
+        if not saved:
+            return True, f"Warning: Failed to save: Unable to reserve cache with key {w['key']}, another job may be creating this cache.", {}
+        return True, f"Cache saved with key: {w['key']}", {}
 
 
 class _ActionFailed(Exception):

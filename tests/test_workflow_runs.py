@@ -431,9 +431,25 @@ def test_a_forced_dispatch_plays_a_phase_before_its_deadline(tmp_path, league, r
     assert [c.split(" ", 1)[1] for c in run.pushed()] == ["early: Spring 1901 Movement played (forced)"]
     assert site_checkout_commit(run) == league.gh.head()
     assert_published(league, "early", phase)
+    site_log = "\n".join(s.log for s in run.jobs["site"].runs[0].steps)
+    assert "every page rendered" in site_log and "Cache not found" in site_log, "the first run builds the whole site"
+    # A second run finds the site the first one kept: only the changed pages are rendered again.
+    league.new_game("later", "standard", NOT_DUE)
+    run = league.gh.run(league.judge, league.gh.dispatch_event(league.judge, {"force": True}))
+    assert_success(run, "due", "tick", "site", "deploy")
+    site_log = "\n".join(s.log for s in run.jobs["site"].runs[0].steps)
+    assert "Cache restored from key: judge-site-" in site_log
+    assert "every page rendered" in site_log, "a new game changes the navigation: the whole site"
+    run = league.gh.run(league.judge, league.gh.dispatch_event(league.judge, {"force": True}))
+    assert_success(run, "due", "tick", "site", "deploy")
+    site_log = "\n".join(s.log for s in run.jobs["site"].runs[0].steps)
+    assert "only the changed pages rendered" in site_log, site_log[-2000:]
+    assert_published(league, "early", league.tags("early")[-1].split("/", 1)[1])
+    assert_published(league, "later", league.tags("later")[-1].split("/", 1)[1])
+    report(f"three forced runs: the third site build rendered only the changed pages; {len(league.gh.caches)} caches kept")
     # A tick job that forgot to install cairo, for contrast: the maps cannot be drawn, nothing is pushed.
-    cairo = "        run: sudo apt-get install -y --no-install-recommends libcairo2\n"
-    forgot = mutated(league.judge, tmp_path, cairo, "        run: echo no cairo\n")
+    cairo = "          sudo apt-get install -y --no-install-recommends libcairo2\n"
+    forgot = mutated(league.judge, tmp_path, cairo, "          echo no cairo\n")
     before = league.gh.head()
     bad = league.gh.run(forgot, league.gh.dispatch_event(forgot, {"force": True}), jobs=["tick"],
                         needs={"due": {"outputs": {"games": '["games/early"]', "count": "1"}}})

@@ -57,7 +57,7 @@ def test_actions_are_pinned_permissions_minimal_and_run_steps_safe(path):
         assert job.get("permissions"), f"{name}: job permissions must be explicit"
         for step in job.get("steps", []):
             if "uses" in step:
-                assert re.fullmatch(r"[\w.-]+/[\w.-]+@[0-9a-f]{40}", step["uses"]), step["uses"]
+                assert re.fullmatch(r"[\w.-]+/[\w.-]+(/[\w.-]+)?@[0-9a-f]{40}", step["uses"]), step["uses"]
                 if step["uses"].startswith("actions/checkout@"):
                     assert step["with"]["persist-credentials"] is False
             if "run" in step:
@@ -67,7 +67,7 @@ def test_actions_are_pinned_permissions_minimal_and_run_steps_safe(path):
                     if words:
                         # Only judge commands and installing them (and a variable, and a continued line).
                         assert words[0] in ("judge", "pip", "mkdocs") or words[0].startswith(("remote=", "--")) \
-                            or words[:3] == ["sudo", "apt-get", "install"], line
+                            or words[:3] in (["sudo", "apt-get", "install"], ["sudo", "apt-get", "update"]), line
     text = path.read_text()
     for sha in re.findall(r"@([0-9a-f]{40})", text):
         assert re.search(rf"@{sha} # v\d", text), "each pinned action says its version"
@@ -95,9 +95,13 @@ def test_the_tick_workflow_runs_on_a_schedule_push_and_dispatch_and_deploys_page
     site = jobs["site"]
     assert site["needs"] == ["due", "tick"] and site["permissions"] == {"contents": "read"}
     run = "\n".join(s.get("run", "") for s in site["steps"])
-    assert "judge site" in run and "mkdocs build --strict" in run
+    assert "judge site --build" in run, "sources and MkDocs, only the changed pages rendered again"
     uses = [s.get("uses", "").split("@")[0] for s in site["steps"]]
     assert "actions/upload-pages-artifact" in uses
+    # The site of the last run is restored before the build and kept after it, under a key of its own.
+    assert uses.index("actions/cache/restore") < uses.index("actions/cache/save") < uses.index("actions/upload-pages-artifact")
+    keys = {s["with"]["key"] for s in site["steps"] if s.get("uses", "").startswith("actions/cache/")}
+    assert keys == {"judge-site-${{ github.run_id }}-${{ github.run_attempt }}"}
     assert jobs["deploy"]["steps"][0]["uses"].startswith("actions/deploy-pages@")
     assert jobs["deploy"]["permissions"] == {"pages": "write", "id-token": "write"}
 

@@ -150,7 +150,7 @@ def _can_be_incremental(docs: Path, site: Path, stamp: dict[str, Any]) -> bool:
         built = (site / BUILD_ID).read_text(encoding="utf-8").strip()
     except (OSError, ValueError):
         return False
-    if not isinstance(old, dict) or old.get("id") != built or old.get("site") != str(site):
+    if not isinstance(old, dict) or old.get("id") != built:
         return False
     if any(old.get(k) != stamp[k] for k in ("config", "nav", "versions", "offline")):
         return False
@@ -212,7 +212,7 @@ def mkdocs_build(docs_dir: Path | str, site_dir: Path | str, *, config: Path | s
     import json
     import uuid
 
-    stamp["id"], stamp["site"] = uuid.uuid4().hex, str(site)
+    stamp["id"] = uuid.uuid4().hex
     (site / BUILD_ID).write_text(stamp["id"] + "\n", encoding="utf-8")
     (docs / STAMP).write_text(json.dumps(stamp), encoding="utf-8")
     run = MkdocsRun(proc.args, proc.returncode, proc.stdout, proc.stderr)
