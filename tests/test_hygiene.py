@@ -4,22 +4,12 @@ fails names each finding with its file and line."""
 
 from __future__ import annotations
 
-import shutil
 import subprocess
-import sys
 from pathlib import Path
 
-import pytest
+from test_workflows import tool as _tool
 
 ROOT = Path(__file__).resolve().parents[1]
-
-
-def _tool(name: str) -> str:
-    here = Path(sys.executable).parent / name
-    found = str(here) if here.exists() else shutil.which(name)
-    if not found:
-        pytest.skip(f"{name} is not installed (pip install -e '.[test]')")
-    return found
 
 
 def test_ruff_finds_nothing_in_the_package():
