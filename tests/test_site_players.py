@@ -40,3 +40,15 @@ def test_the_game_page_says_how_the_game_ended_and_offers_no_orders_page(tmp_pat
     page = (tmp_path / "out/games/g/index.md").read_text()
     assert "Game over:** ended by the Gamesmaster: the players left (Spring 1901 Movement)" in page
     assert "send your orders" not in page and not (tmp_path / "out/games/g/orders.md").exists()
+
+
+def test_a_paused_game_shows_no_deadline_and_no_orders_page(tmp_path):
+    from judge.store.gm import pause
+
+    repo = make_repo(tmp_path / "repo")
+    make_game(repo, "g")
+    pause(repo, "games/g", T0 + hours(1))
+    generate(tmp_path / "repo/games", tmp_path / "out")
+    page = (tmp_path / "out/games/g/index.md").read_text()
+    assert "**Next deadline:** none while the game is paused" in page
+    assert not (tmp_path / "out/games/g/orders.md").exists()

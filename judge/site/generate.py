@@ -769,6 +769,8 @@ def _game(game: GameFolder, out: _Out, hasher: _Hasher, old_phases: Mapping[str,
     gm = game.path / "gm.md"
     cur_link = Link(title=current["title"], href=f"{current['folder']}.md") if current else None
     deadline = current["deadline"] if current and not current["finished"] else ""
+    if deadline and game.status != "active":
+        deadline = f"none while the game is {game.status}"  # a paused game's clock is stopped
     from .feed import atom_feed
 
     out.write(f"{base}/feed.xml", atom_feed(title=game.title, slug=game.slug, base_url=publishing.site_url,
