@@ -46,6 +46,7 @@ from typing import Any, Mapping, Sequence
 
 import click
 
+from .core.board import Terrain
 from .core.errors import JudgeError, RenderError
 from .core.legality import retreat_options
 from .core.orders import Build, Convoy, Disband, Hold, Move, Retreat, SupportHold, SupportMove, UnitOrder
@@ -737,11 +738,24 @@ class _Renderer:
                 pts = [self.target_point(o.target), self.anchor(Location(o.destination))]
             near = _nearest(pts, start)
             dot = f"0.1 {_n(s * 0.3)}"
+            # A river convoy's fleet stands on land, among the bold rivers and the owners' tints,
+            # where dots in the power's colour are lost: a pale halo under its dots gives them the
+            # contrast a sea convoy's have against the sea.
+            river = self.variant.board.provinces[o.province].terrain is not Terrain.SEA
+            halo = _css(fill="none", stroke="#ffffff", stroke_width=s * 0.5, stroke_opacity="0.85",
+                        stroke_linecap="round", stroke_linejoin="round")
+            if river:
+                g.set("class", cls + " river-convoy")
             if math.hypot(near[0] - start[0], near[1] - start[1]) > s * 1.5:
                 line = _trim([start, near], s * 0.95, s * 0.1)
+                if river:
+                    _sub_el(g, "path", {"class": "halo", "d": _path(line, closed=False), "style": halo})
                 self._dashed(g, line, colour, dot, cap="round", width=0.16)
                 at = _point_at(line, _length(line) / 2)[0]
             else:
+                if river:
+                    _sub_el(g, "circle", {"class": "halo", "cx": _n(start[0]), "cy": _n(start[1]), "r": _n(s * 1.12),
+                                          "style": halo})
                 for w, c in ((0.26, outline), (0.16, colour)):
                     _sub_el(g, "circle", {"class": "ring", "cx": _n(start[0]), "cy": _n(start[1]), "r": _n(s * 1.12),
                                           "style": _css(fill="none", stroke=c, stroke_width=s * w, stroke_dasharray=dot,

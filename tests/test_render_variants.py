@@ -288,3 +288,27 @@ def test_rules_machiavelli_own_orders_are_drawn_as_tags():
             x, y = float(el.get("x")), float(el.get("y"))
             half = 0.3 * 11 * len(el.text.strip())
             assert not (x - half < x1 and x0 < x + half and y - 8 < y1 and y0 < y + 2), el.get("id")
+
+
+# -- fixes: river convoys, Europe 1615 capture markers and held states, the Hooghly mouth -----------
+
+
+def test_maharajah_river_convoy_drawn_as_visibly_as_a_sea_convoy():
+    """Seed 004 §2, clarification 3: a river fleet's convoy (F BEN, on land among the bold rivers)
+    gets the same dotted ring as a sea fleet's (F BOB) and, under it, a pale halo, so that it reads
+    as clearly against the land as a sea convoy does against the sea."""
+    variant = find_variant("maharajah")
+    position = parse_position("variant: maharajah\nphase: Spring 1501 Movement\nunits:\n"
+                              "  Gondwana: [F BEN, A ASS, F BOB, F NIS]\n", variant=variant)[1]
+    report = run_phase(variant, position, "Gondwana: F BEN C A ASS - JAF\nGondwana: A ASS - JAF\n"
+                                          "Gondwana: F BOB C A ASS - JAF\nGondwana: F NIS C A ASS - JAF\n")
+    assert not report.unreadable
+    found = ids(render_svg(variant, position, resolutions=report.resolutions()))
+    river = next(g for g in found.values() if g.get("data-order") == "F BEN C A ASS - JAF")
+    sea = next(g for g in found.values() if g.get("data-order") == "F BOB C A ASS - JAF")
+    assert "river-convoy" in river.get("class").split() and "river-convoy" not in sea.get("class").split()
+    rings = [[style_of(c) for c in g.iter(NS + "circle") if c.get("class") == "ring"] for g in (river, sea)]
+    assert rings[0] == rings[1] and rings[0]
+    halo = [c for c in river.iter(NS + "circle") if c.get("class") == "halo"]
+    assert len(halo) == 1 and style_of(halo[0])["stroke"] == "#ffffff"
+    assert float(style_of(halo[0])["stroke-width"]) > float(rings[0][0]["stroke-width"])
