@@ -21,8 +21,9 @@ variant's base map ``variants/<name>/map.svg`` (drawn by ``tools/mapc``, whose c
   plays, such as Europe 1615's minor states, counted together);
 - a variant's own state, by its layer (``_VARIANT_LAYERS``, read from the documented keys of
   ``Position.extra``): Machiavelli's province and city control apart, city values, autonomous
-  garrisons and sieges; Europe 1615's domains, aligned and neutral minor states (hatching) and
-  confessional markers; Maharajah's rivers drawn bold. Patterns are drawn in user space without
+  garrisons and sieges; Europe 1615's domains, aligned and neutral minor states (hatching), held
+  states (a dashed edge), confessional and capture markers (white, red, black); Maharajah's
+  rivers drawn bold. Patterns are drawn in user space without
   transforms, text has px sizes, and nothing uses markers or filters, within cairosvg's limits.
 
 Every element the renderer adds has a stable id (``unit-England-LON``, ``order-3``,
@@ -1091,10 +1092,14 @@ class _MachiavelliLayer(_Layer):
 class _Europe1615Layer(_Layer):
     """Europe 1615 (``judge.variants.europe1615_state``): the powers' domains in a light tint of
     their colour, income provinces by ``control``; each minor state hatched in the colour of the
-    power it is aligned to, or cross-hatched grey when neutral (from ``infs``); its confessional
-    marker as a badge (C or P) at its capital."""
+    power it is aligned to, or cross-hatched grey when neutral (from ``infs``); a state held by
+    another (``state_status`` ``controlled``: its INFs are suspended) edged in its holder's colour
+    and not hatched; every marker of ``markers`` as a badge: the confessional ones (C or P) at a
+    state's capital, and after a capture white, red (in revolt) or black."""
 
     CONFESSION = {"catholic": ("#7b2d8e", "C"), "protestant": ("#1d1d1d", "P")}
+    CAPTURE = {"white": ("#ffffff", "#1d1d1d"), "red": ("#d7191c", "#ffffff"), "black": ("#111111", "#ffffff")}
+    """Capture marker -> (fill, letter colour)."""
     UNIT_SCALE = 0.72  # the German minor states are small: keep their labels readable
 
     def __init__(self, r: "_Renderer") -> None:
@@ -1118,45 +1123,76 @@ class _Europe1615Layer(_Layer):
                 out[pid] = _mix(r.colour(who), "#ffffff", light)
         return out
 
+    def _holder(self, r: "_Renderer", info: Mapping[str, Any]) -> str | None:
+        """Who holds a controlled state: its capital's owner, or its province's controller."""
+        cap = info.get("capital")
+        if cap:
+            return r.position.supply_centers.get(ProvinceId(str(cap)))
+        control = r.position.extra.get("control") or {}
+        return next((str(control[p]) for p in info.get("provinces") or () if control.get(p)), None)
+
     def under_units(self, r):
         g = _after_provinces(r, "alignments")
         for sid, info in sorted(self.states.items()):
-            status = self.E.status(r.position, sid)
+            status = self.E.state_status(r.variant, r.position, sid)
             if status == "unaligned":
                 continue
-            if status == "neutral":
+            if status == "controlled":
+                # Its INFs are suspended (seed, "Securing control"): no alignment to show; the
+                # holder's colour fills its centre, and edges it here.
+                holder = self._holder(r, info)
+                fill, edge, cls = "none", r.colour(holder) if holder else "#5a5a5a", "state controlled"
+                title = f"{info.get('name', sid)}: held by {holder} (INFs suspended)"
+            elif status == "neutral":
                 fill, edge, cls = _hatch(r, "hatch-neutral", "#777777", cross=True), "#5a5a5a", "state neutral"
+                title = f"{info.get('name', sid)}: neutral"
             else:
                 colour = r.colour(status)
                 fill, edge, cls = _hatch(r, f"hatch-{_ident(status)}", colour), colour, "state aligned"
+                title = f"{info.get('name', sid)}: {status}"
             sg = _sub_el(g, "g", {"id": f"state-{sid}", "class": cls})
-            _sub_el(sg, "title", text=f"{info.get('name', sid)}: {status}")
+            _sub_el(sg, "title", text=title)
             for pid in info.get("provinces") or ():
                 el = r.by_id.get(f"p-{pid}")
                 if el is None or not el.get("d"):
                     continue
                 _sub_el(sg, "path", {"id": f"state-{sid}-{pid}", "d": el.get("d"), "style": _css(
-                    fill=fill, stroke=edge, stroke_width=max(r.s * 0.16, 1.5), stroke_linejoin="round")})
+                    fill=fill, stroke=edge, stroke_width=max(r.s * 0.16, 1.5), stroke_linejoin="round",
+                    stroke_dasharray=f"{_n(r.s * 0.4)} {_n(r.s * 0.2)}" if status == "controlled" else None)})
 
     def over_units(self, r):
         g = _sub_el(r.root, "g", {"id": "confessional-markers"})
-        for sid, info in sorted(self.states.items()):
+        capitals = {}
+        for sid, info in self.states.items():
             provinces = list(info.get("provinces") or ())
-            if not provinces:
+            if provinces:
+                capitals.setdefault(str(info.get("capital") or provinces[0]), sid)
+        for where, marker in self.E.markers(r.variant, r.position).items():
+            if f"u-{where}" not in r.base.anchors:
                 continue
-            where = str(info.get("capital") or provinces[0])
-            marker = self.E.confession_of(r.variant, r.position, ProvinceId(where))
-            if marker not in self.CONFESSION or f"u-{where}" not in r.base.anchors:
-                continue
-            fill, letter = self.CONFESSION[marker]
             x, y = r.anchor(Location(ProvinceId(where)))
-            _badge(g, (x - r.s * 1.25, y - r.s * 0.9), r.s * 0.42, fill, letter, bid=f"marker-{sid}",
-                   cls=f"confession {marker}", font_family=r.st["font_family"])
+            at, radius = (x - r.s * 1.25, y - r.s * 0.9), r.s * 0.42
+            if marker in self.CONFESSION:
+                fill, letter = self.CONFESSION[marker]
+                bid = f"marker-{capitals.get(where, where)}"
+                _badge(g, at, radius, fill, letter, bid=bid, cls=f"confession {marker}", font_family=r.st["font_family"])
+            elif marker in self.CAPTURE:
+                fill, text = self.CAPTURE[marker]
+                bid = f"capture-marker-{where}"
+                _badge(g, at, radius, fill, marker[0].upper(), bid=bid, cls=f"capture {marker}",
+                       font_family=r.st["font_family"], text_colour=text)
+                ring = next(el for el in g if el.get("id") == bid)[0]
+                # A dark rim, so that a white marker shows on a light province.
+                ring.set("style", _css(fill=fill, stroke="#1d1d1d", stroke_width=radius * 0.22))
+                what = {"white": "captured by its own confession", "red": "in revolt",
+                        "black": "revolt over (or taken without revolt)"}[marker]
+                _sub_el(next(el for el in g if el.get("id") == bid), "title", text=f"{where}: {marker} marker, {what}")
 
     def notes(self, r):
-        return ["Light tint: a power's domain. Hatched: a minor state aligned to the power of that colour; "
-                "grey cross-hatching: neutral; plain grey: unaligned.",
-                "Badge at a state's capital: its confessional marker, C Catholic, P Protestant."]
+        return ["Light tint: a domain. Hatched: a state aligned to that colour; grey cross-hatched: neutral; "
+                "plain grey: unaligned; dashed edge: held (INFs suspended).",
+                "Badge: a state's marker, C Catholic, P Protestant; after a capture W white (same confession), "
+                "R red (in revolt), B black (revolt over)."]
 
 
 class _MaharajahLayer(_Layer):

@@ -5,9 +5,10 @@ the renderer draws each variant's own state from the documented keys of ``Positi
   ``city_control`` colours the city marker), a garrison symbol per garrison (the powers' ``G``
   units and the ``autonomous`` ones), a siege mark per entry of ``sieges``, city values;
 - Europe 1615: minor states hatched when aligned (from ``infs``), cross-hatched when neutral,
-  untouched when unaligned; confessional markers as badges; the minor states counted together
-  in the legend;
-- Maharajah: the navigable rivers drawn bold.
+  untouched when unaligned, edged in the holder's colour when held (its INFs suspended);
+  confessional and capture markers (white, red, black) as badges; the minor states counted
+  together in the legend;
+- Maharajah: the navigable rivers drawn bold; a river convoy as visible as a sea convoy.
 
 These run on the committed ``variants/*/map.svg`` (no geodata needed).
 """
@@ -312,3 +313,50 @@ def test_maharajah_river_convoy_drawn_as_visibly_as_a_sea_convoy():
     halo = [c for c in river.iter(NS + "circle") if c.get("class") == "halo"]
     assert len(halo) == 1 and style_of(halo[0])["stroke"] == "#ffffff"
     assert float(style_of(halo[0])["stroke-width"]) > float(rings[0][0]["stroke-width"])
+
+
+def europe_captures():
+    """LOR (Spanish INFs) held by France; NET in revolt against the Dutch; MIL captured by a
+    power of its own confession (white); HES's revolt over (black); SAX with Protestant INFs."""
+    variant, position = start("europe1615")
+    data = yaml.safe_load(format_position(position))
+    centres = data["supply_centers"]
+    for owner in list(centres):
+        centres[owner] = [c for c in centres[owner] if c not in ("LOR", "NET")]
+    centres.setdefault("France", []).append("LOR")
+    centres.setdefault("Dutch", []).append("NET")
+    data["infs"] = {"LOR": {"Spain": 4}, "SAX": {"Sweden": 4}}
+    data["revolts"] = {"NET": {"power": "Dutch", "left": 3}}
+    data["markers"] = {"MIL": "white", "HES": "black"}
+    return variant, parse_position(yaml.safe_dump(data, sort_keys=False), variant=variant)[1]
+
+
+def test_europe1615_capture_markers_red_white_black_drawn():
+    """Seed 002, Religious rebellion: after a capture a centre carries a white marker (captor of
+    its confession), a red one while it revolts (``revolts``), a black one once the revolt is over
+    (``markers``); each is drawn as a badge, so a revolt can be seen on the map."""
+    from judge.variants.europe1615_state import markers
+
+    variant, position = europe_captures()
+    assert {p: m for p, m in markers(variant, position).items() if m in ("white", "red", "black")} == \
+        {"NET": "red", "MIL": "white", "HES": "black"}
+    found = ids(render_svg(variant, position))
+    for pid, colour, fill in (("NET", "red", "#d7191c"), ("MIL", "white", "#ffffff"), ("HES", "black", "#111111")):
+        badge = found[f"capture-marker-{pid}"]
+        assert badge.get("class") == f"capture {colour}"
+        assert style_of(next(badge.iter(NS + "circle")))["fill"] == fill
+    assert found["marker-SAX"].get("class") == "confession protestant"
+    assert "marker-LOR" not in found  # a held state's marker is suspended with its INFs
+    assert "R red" in "".join(found["legend-note-2"].itertext())
+
+
+def test_europe1615_held_state_not_hatched_in_its_suspended_influence():
+    """Seed 002, Securing control: LOR held by France keeps its Spanish INFs in suspension; it is
+    not hatched Spanish, but edged (dashed) in France's colour, its holder."""
+    variant, position = europe_captures()
+    found = ids(render_svg(variant, position))
+    assert found["state-LOR"].get("class") == "state controlled"
+    style = style_of(found["state-LOR-LOR"])
+    assert style["fill"] == "none" and style["stroke"] == variant.powers["France"].colour
+    assert "hatch-Spain" not in found
+    assert style_of(found["p-LOR"])["fill"] == _mix(variant.powers["France"].colour, "#ffffff", 0.45)
