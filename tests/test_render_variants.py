@@ -360,3 +360,35 @@ def test_europe1615_held_state_not_hatched_in_its_suspended_influence():
     assert style["fill"] == "none" and style["stroke"] == variant.powers["France"].colour
     assert "hatch-Spain" not in found
     assert style_of(found["p-LOR"])["fill"] == _mix(variant.powers["France"].colour, "#ffffff", 0.45)
+
+
+def test_maharajah_hooghly_mouth_callout_magnifies_the_river_borders():
+    """Seed 004, clarification 5 (F Benares - Sambalpur against F Sambalpur's river convoy): the
+    river borders of Benares, Sambalpur and Bengal at the Hooghly mouth are shown again in a
+    callout, magnified, by reference to the drawn provinces, borders, rivers and labels (no id
+    copied), placed clear of every unit anchor, centre and label of the map."""
+    from judge.render import _MaharajahLayer
+
+    variant, position = start("maharajah")
+    svg = render_svg(variant, position)
+    root = ET.fromstring(svg)
+    found = ids(svg)
+    view = found["callout-hooghly-view"]
+    assert view.get("clip-path") == "url(#hooghly-clip)" and "scale(2)" in view.get("transform")
+    refs = [u.get("href") for u in view.iter(NS + "use")]
+    assert refs == ["#provinces", "#borders", "#rivers", "#labels"]
+    all_ids = [el.get("id") for el in root.iter() if el.get("id")]
+    assert len(all_ids) == len(set(all_ids))
+    sx, sy, sw, sh = _MaharajahLayer.CALLOUT["source"]
+    base = load_base_map(variant)
+    for pid in ("BEN", "SBA"):
+        x, y = base.anchors[f"u-{pid}"]
+        assert sx <= x <= sx + sw and sy <= y <= sy + sh, pid
+    ax, ay = _MaharajahLayer.CALLOUT["at"]
+    k = _MaharajahLayer.CALLOUT["scale"]
+    points = list(base.anchors.values()) + [(float(el.get("x")), float(el.get("y"))) for el in base.root.iter()
+                                            if (el.get("id") or "").startswith("l-") and el.get("x")]
+    for x, y in points:
+        assert not (ax - 10 < x < ax + sw * k + 10 and ay - 10 < y < ay + sh * k + 10), (x, y)
+    data = to_png(svg, width=400)
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
