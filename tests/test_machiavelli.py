@@ -488,6 +488,20 @@ def test_rules_machiavelli_order_syntax(text, expected):
     assert isinstance(order, expected)
 
 
+@pytest.mark.parametrize("word", ["b", "besiege", "besieges", "besieged", "besieging", "siege", "beseige", "seige"])
+def test_rules_machiavelli_order_syntax_every_besiege_form(word):
+    """rules.machiavelli §Order syntax: <besiege> = "b", "besiege", "siege", the misspelt
+    "beseige" and "seige", and the other forms of the verb."""
+    assert isinstance(parse_order(f"A MOD {word}", "Milan", MACH, position("  Milan: [A MOD]")), Besiege)
+
+
+@pytest.mark.parametrize("word", ["l", "ls", "lift", "lifts", "lift siege", "lifts siege"])
+def test_rules_machiavelli_order_syntax_every_lift_siege_form(word):
+    """rules.machiavelli §Order syntax: <lift> = "l", "ls", "lift", "lift siege" and the other
+    forms of the verb."""
+    assert isinstance(parse_order(f"A MOD {word}", "Milan", MACH, position("  Milan: [A MOD]")), LiftSiege)
+
+
 def test_rules_machiavelli_convoy_is_not_read_as_convert():
     pos = position("  Milan: [F EGL, A GEN]")
     order = parse_order("F EGL C A GEN - PSA", "Milan", MACH, pos)
