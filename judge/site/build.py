@@ -22,7 +22,7 @@ import yaml
 from ..core.errors import JudgeError
 from ..resources import data_path
 
-__all__ = ["mkdocs_build", "read_site_url", "pages_url", "DEFAULT_CONFIG"]
+__all__ = ["mkdocs_build", "read_site_url", "pages_url", "github_repository", "DEFAULT_CONFIG"]
 
 DEFAULT_CONFIG = data_path("mkdocs.yml")
 """The judge's own ``mkdocs.yml`` (``$JUDGE_MKDOCS_CONFIG``), for a league that has none."""
@@ -77,27 +77,36 @@ def read_site_url(config: Path | str = DEFAULT_CONFIG, *, repo_dir: Path | str =
     return url or pages_url(repo_dir)
 
 
-_GITHUB_REMOTE = re.compile(r"^(?:https://(?:[^@/]+@)?github\.com/|git@github\.com:|ssh://git@github\.com/)"
-                            r"(?P<owner>[A-Za-z0-9-]+)/(?P<name>[A-Za-z0-9._-]+?)(?:\.git)?/?$")
+_GITHUB = re.compile(r"^(?:https://(?:[^@/]+@)?github\.com/|git@github\.com:|ssh://git@github\.com/)"
+                     r"(?P<owner>[A-Za-z0-9-]+)/(?P<name>[A-Za-z0-9._-]+?)(?:\.git)?/?$")
+
+
+def github_repository(repo_dir: Path | str = ".", repo_url: str = "") -> tuple[str, str] | None:
+    """``(owner, name)`` of the league's GitHub repository: from ``repo_url`` (mkdocs.yml), else
+    ``$GITHUB_REPOSITORY``, else the ``origin`` remote of ``repo_dir``; None when not on GitHub."""
+    for candidate in (repo_url, os.environ.get("GITHUB_REPOSITORY", "")):
+        if candidate:
+            m = _GITHUB.match(candidate.strip()) or re.fullmatch(r"(?P<owner>[A-Za-z0-9-]+)/(?P<name>[A-Za-z0-9._-]+)",
+                                                                 candidate.strip())
+            if m:
+                return m["owner"], m["name"]
+    try:
+        proc = subprocess.run(["git", "-C", str(repo_dir), "remote", "get-url", "origin"], capture_output=True,
+                              text=True, timeout=10)
+    except (OSError, subprocess.SubprocessError):
+        return None
+    m = _GITHUB.match(proc.stdout.strip()) if proc.returncode == 0 else None
+    return (m["owner"], m["name"]) if m else None
 
 
 def pages_url(repo_dir: Path | str = ".") -> str:
     """Where GitHub Pages publishes the league: ``https://<owner>.github.io/<repo>/`` (the root for
-    a repository named ``<owner>.github.io``), from ``$GITHUB_REPOSITORY`` in a workflow, else from
-    the ``origin`` remote of the repository at ``repo_dir``; '' when neither is on GitHub. A league
-    on its own domain sets ``site_url`` in its ``mkdocs.yml``."""
-    slug = os.environ.get("GITHUB_REPOSITORY", "")
-    owner, _, name = slug.partition("/")
-    if not (owner and name):
-        try:
-            proc = subprocess.run(["git", "-C", str(repo_dir), "remote", "get-url", "origin"],
-                                  capture_output=True, text=True, timeout=10)
-        except (OSError, subprocess.SubprocessError):
-            return ""
-        match = _GITHUB_REMOTE.match(proc.stdout.strip()) if proc.returncode == 0 else None
-        if not match:
-            return ""
-        owner, name = match["owner"], match["name"]
+    a repository named ``<owner>.github.io``), for the repository :func:`github_repository` finds;
+    '' when it is not on GitHub. A league on its own domain sets ``site_url`` in its ``mkdocs.yml``."""
+    found = github_repository(repo_dir)
+    if found is None:
+        return ""
+    owner, name = found
     if name.lower() == f"{owner.lower()}.github.io":
         return f"https://{owner.lower()}.github.io/"
     return f"https://{owner.lower()}.github.io/{name}/"

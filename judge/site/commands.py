@@ -42,7 +42,7 @@ def _publishing(games_dir: str, cfg_path: Path, cfg: dict):  # noqa: ANN202 - a 
 
     from .build import read_site_url
     from .generate import Publishing
-    from .orders_page import github_repository
+    from .build import github_repository
 
     where = Path(games_dir)
     try:

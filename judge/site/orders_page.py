@@ -15,16 +15,12 @@ there within a minute (the ``orders`` workflow), so a player sees how each line 
 judge, not by a second reader written in JavaScript.
 
 Where the league's repository is on GitHub comes from ``repo_url`` in ``mkdocs.yml``, else
-``$GITHUB_REPOSITORY`` (in a workflow), else the ``origin`` remote (:func:`github_repository`).
+``$GITHUB_REPOSITORY`` (in a workflow), else the ``origin`` remote (:func:`judge.site.build.github_repository`).
 """
 
 from __future__ import annotations
 
 import json
-import os
-import re
-import subprocess
-from pathlib import Path
 from typing import Any, TypedDict
 
 from markupsafe import Markup
@@ -33,29 +29,7 @@ from ..core.types import Position
 from ..core.variant import Variant
 from .gamefiles import GameFolder, PhaseFolder
 
-__all__ = ["github_repository", "orders_page_context"]
-
-_GITHUB = re.compile(r"^(?:https://(?:[^@/]+@)?github\.com/|git@github\.com:|ssh://git@github\.com/)"
-                     r"(?P<owner>[A-Za-z0-9-]+)/(?P<name>[A-Za-z0-9._-]+?)(?:\.git)?/?$")
-
-
-def github_repository(repo_dir: Path | str = ".", repo_url: str = "") -> tuple[str, str] | None:
-    """``(owner, name)`` of the league's GitHub repository: from ``repo_url`` (mkdocs.yml), else
-    ``$GITHUB_REPOSITORY``, else the ``origin`` remote of ``repo_dir``; None when not on GitHub."""
-    for candidate in (repo_url, os.environ.get("GITHUB_REPOSITORY", "")):
-        if candidate:
-            m = _GITHUB.match(candidate.strip()) or re.fullmatch(r"(?P<owner>[A-Za-z0-9-]+)/(?P<name>[A-Za-z0-9._-]+)",
-                                                                 candidate.strip())
-            if m:
-                return m["owner"], m["name"]
-    try:
-        proc = subprocess.run(["git", "-C", str(repo_dir), "remote", "get-url", "origin"], capture_output=True,
-                              text=True, timeout=10)
-    except (OSError, subprocess.SubprocessError):
-        return None
-    m = _GITHUB.match(proc.stdout.strip()) if proc.returncode == 0 else None
-    return (m["owner"], m["name"]) if m else None
-
+__all__ = ["orders_page_context"]
 
 class _PowerRow(TypedDict):
     """A power's line in the orders page's data."""
