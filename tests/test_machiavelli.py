@@ -502,6 +502,21 @@ def test_rules_machiavelli_order_syntax_every_lift_siege_form(word):
     assert isinstance(parse_order(f"A MOD {word}", "Milan", MACH, position("  Milan: [A MOD]")), LiftSiege)
 
 
+@pytest.mark.parametrize("power, units, line, kind", [
+    *[("Milan", "[A MOD]", f"A MOD {w}", "Hold") for w in ("h", "hold", "holds", "stand", "stands")],
+    *[("Milan", "[A MOD]", f"A MOD {w} PAR", "Move") for w in ("-", "->", "m", "move", "moves", "move to", "moves to")],
+    *[("Milan", "[A MOD, G GEN]", f"A MOD {w} G GEN", "SupportHold") for w in ("s", "support", "supports")],
+    *[("Florence", "[F EGL, A PSA]", f"F EGL {w} A PSA - ROM", "Convoy")
+      for w in ("t", "transport", "transports", "convoy", "convoys")],
+    *[("Milan", "[G GEN]", f"G GEN {w} A", "Convert") for w in ("c", "convert", "convert to", "conversion")],
+    *[("Milan", "[A MOD]", f"A MOD {w}", "Disband") for w in ("d", "disband", "disbands")],
+])
+def test_rules_machiavelli_order_syntax_every_listed_word(power, units, line, kind):
+    """rules.machiavelli §Order syntax: every word the grammar lists for <holds>, <moves>,
+    <support>, <convoy>, <convert> and <disband> is read as that order."""
+    assert type(parse_order(line, power, MACH, position(f"  {power}: {units}"))).__name__ == kind
+
+
 def test_rules_machiavelli_convoy_is_not_read_as_convert():
     pos = position("  Milan: [F EGL, A GEN]")
     order = parse_order("F EGL C A GEN - PSA", "Milan", MACH, pos)
