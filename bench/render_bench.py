@@ -44,7 +44,7 @@ ORDERS = {
 def _start(name: str):
     variant = find_variant(name)
     if name == "machiavelli":
-        from judge.variants.machiavelli import start_position
+        from judge.variants.machiavelli.rules import start_position
 
         position = start_position(variant)
         # Its start is the Winter income phase: move on to the first movement phase's board.
@@ -53,7 +53,7 @@ def _start(name: str):
         position = position.evolve(phase=Phase(1454, "Spring", PhaseKind.MOVEMENT))
         return variant, position
     if name == "europe1615":
-        from judge.variants.europe1615_state import start_position
+        from judge.variants.europe1615.state import start_position
 
         return variant, start_position(variant)
     return variant, variant.start

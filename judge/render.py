@@ -19,7 +19,7 @@ variant's base map ``variants/<name>/map.svg`` (drawn by ``tools/mapc``, whose c
   siege, convert, maintain) is its verb in a tag under the unit.
 - a title bar and a legend (each power's colour, centres and units; pseudo-powers that no player
   plays, such as Europe 1615's minor states, counted together);
-- a variant's own state, by its layer (``_VARIANT_LAYERS``, read from the documented keys of
+- a variant's own state, by its layer (a :class:`Layer` its description names, read from the documented keys of
   ``Position.extra``): Machiavelli's province and city control apart, city values, autonomous
   garrisons and sieges; Europe 1615's domains, aligned and neutral minor states (hatching), held
   states (a dashed edge), confessional and capture markers (white, red, black); Maharajah's
@@ -419,7 +419,10 @@ class _Renderer:
         self.position = position
         self.base = base
         self.st = style
-        layer = _VARIANT_LAYERS.get(variant.name, _Layer)
+        from .variants import describe
+
+        description = describe(variant.name)
+        layer: type[Layer] = description.layer() if description is not None else Layer
         s = style["unit_size"] or base.unit_size * float(style["unit_scale"]) * layer.UNIT_SCALE
         self.s = float(s)
         self.root = copy.deepcopy(base.root)
@@ -428,7 +431,7 @@ class _Renderer:
         """The drawn path of each move and retreat, by order number."""
         self.moves_from: dict[ProvinceId, tuple[ProvinceId, list[Point]]] = {}
         """The path of the (followed) move of the unit in a province: (destination, points)."""
-        self.layer: _Layer = layer(self)
+        self.layer: Layer = layer(self)
         """What the variant adds to the drawing (see "Variant layers" below)."""
 
     # geometry of the board
@@ -941,7 +944,7 @@ class _Renderer:
 # Every element it adds has a stable id.
 
 
-class _Layer:
+class Layer:
     """The standard game's layer: nothing added."""
 
     UNIT_SCALE = 1.0
@@ -1015,249 +1018,12 @@ def _badge(parent: ET.Element, at: Point, radius: float, fill: str, letter: str,
                                  f"font-size:{_n(radius * 1.3)}px;fill:{text_colour}"}, letter)
 
 
-class _MachiavelliLayer(_Layer):
-    """Machiavelli (``judge.variants.machiavelli``): provinces filled by ``province_control``,
-    city markers coloured by ``city_control`` with the city's value beside them, autonomous
-    garrisons (``autonomous``) as grey towers, and a ring in the besieger's colour round each
-    besieged city (``sieges``)."""
-
-    AUTONOMOUS_COLOUR = "#a8a29a"
-
-    def __init__(self, r: "_Renderer") -> None:
-        from .variants import machiavelli as M
-
-        self.autonomous_power = str(M.AUTONOMOUS)
-        self.state = M.state(r.position)
-
-    def fills(self, r, fills):
-        control = self.state["province_control"]
-        if not control:
-            return fills
-        tint = float(r.st["territory_tint"])
-        return {ProvinceId(a): _mix(r.colour(p), "#ffffff", tint) for a, p in control.items()
-                if Power(p) in r.variant.powers}
-
-    def centre_fill(self, r, pid, fill):
-        who = self.state["city_control"].get(pid)
-        if who == self.autonomous_power:
-            return self.AUTONOMOUS_COLOUR
-        return r.colour(who) if who and Power(who) in r.variant.powers else fill
-
-    def _city_point(self, r: "_Renderer", city: str) -> Point:
-        """Where the city's garrison is drawn (beside a field unit when one stands there)."""
-        at = r.anchor(Location(ProvinceId(city)))
-        if r.position.unit_in(ProvinceId(city)) is not None:
-            return at[0] - 1.15 * r.s, at[1] + 0.45 * r.s
-        return at
-
-    def under_units(self, r):
-        g = _sub_el(r.root, "g", {"id": "city-values"})
-        font = r.s * 0.62
-        for pid, prov in sorted(r.variant.board.provinces.items()):
-            value = prov.flags.get("city")
-            at = r.base.anchors.get(f"c-{pid}")
-            if not value or at is None:
-                continue
-            x, y = _n(at[0] + r.s * 0.45), _n(at[1] - r.s * 0.2)
-            css = f"font-family:{r.st['font_family']};font-weight:bold;text-anchor:start;font-size:{_n(font)}px;"
-            # A white copy underneath as a halo (cairosvg has no paint-order).
-            _sub_el(g, "text", {"x": x, "y": y, "style": css + f"fill:#ffffff;stroke:#ffffff;stroke-width:{_n(font * 0.3)}"},
-                    str(value))
-            _sub_el(g, "text", {"id": f"city-value-{pid}", "class": "city-value", "x": x, "y": y,
-                                "style": css + f"fill:{r.st['text']}"}, str(value))
-
-    def over_units(self, r):
-        layer = next(el for el in r.root if el.get("id") == "units")
-        for city in self.state["autonomous"]:
-            if f"u-{city}" not in r.base.anchors:
-                continue
-            r.unit_symbol(layer, UnitType.GARRISON, self._city_point(r, city), self.AUTONOMOUS_COLOUR,
-                          uid=f"garrison-{self.autonomous_power}-{city}", cls="unit garrison autonomous")
-        g = _sub_el(r.root, "g", {"id": "sieges"})
-        for city, siege in sorted(self.state["sieges"].items()):
-            if f"u-{city}" not in r.base.anchors:
-                continue
-            at = self._city_point(r, city)
-            colour = r.colour(str(siege.get("by", "")))
-            sg = _sub_el(g, "g", {"id": f"siege-{city}", "class": "siege"})
-            _sub_el(sg, "title", text=f"{city} besieged by {siege.get('by', '?')}")
-            for w, c in ((0.3, r.st["outline"]), (0.18, colour)):
-                _sub_el(sg, "circle", {"cx": _n(at[0]), "cy": _n(at[1]), "r": _n(r.s * 0.95), "style": _css(
-                    fill="none", stroke=c, stroke_width=r.s * w, stroke_dasharray=f"{_n(r.s * 0.22)} {_n(r.s * 0.16)}")})
-
-    def notes(self, r):
-        return ["Province colour: who controls the province. Dot: who controls the city, with its value.",
-                "Tower: a garrison (grey: autonomous). Dashed ring round a city: a siege, in the besieger's colour."]
 
 
-class _Europe1615Layer(_Layer):
-    """Europe 1615 (``judge.variants.europe1615_state``): the powers' domains in a light tint of
-    their colour, income provinces by ``control``; each minor state hatched in the colour of the
-    power it is aligned to, or cross-hatched grey when neutral (from ``infs``); a state held by
-    another (``state_status`` ``controlled``: its INFs are suspended) edged in its holder's colour
-    and not hatched; every marker of ``markers`` as a badge: the confessional ones (C or P) at a
-    state's capital, and after a capture white, red (in revolt) or black."""
-
-    CONFESSION = {"catholic": ("#7b2d8e", "C"), "protestant": ("#1d1d1d", "P")}
-    CAPTURE = {"white": ("#ffffff", "#1d1d1d"), "red": ("#d7191c", "#ffffff"), "black": ("#111111", "#ffffff")}
-    """Capture marker -> (fill, letter colour)."""
-    UNIT_SCALE = 0.72  # the German minor states are small: keep their labels readable
-
-    def __init__(self, r: "_Renderer") -> None:
-        from .variants import europe1615_state as E
-
-        self.E = E
-        self.states = {str(k): dict(v or {}) for k, v in (r.variant.data.get("states") or {}).items()}
-        seceded = {str(s) for s in (r.position.extra.get("seceded") or ())}
-        # BOH and GUY are states only once they have seceded under their optional sanctions.
-        self.states = {k: v for k, v in self.states.items() if not v.get("secedes_from") or k in seceded}
-
-    def fills(self, r, fills):
-        out = dict(fills)
-        light = min(0.85, float(r.st["territory_tint"]) + 0.22)
-        control = {str(k): str(v) for k, v in (r.position.extra.get("control") or {}).items()}
-        for pid, prov in r.variant.board.provinces.items():
-            if pid in r.position.supply_centers:
-                continue
-            who = control.get(pid) or prov.flags.get("domain") or prov.flags.get("state")
-            if who and Power(who) in r.variant.powers:
-                out[pid] = _mix(r.colour(who), "#ffffff", light)
-        return out
-
-    def _holder(self, r: "_Renderer", info: Mapping[str, Any]) -> str | None:
-        """Who holds a controlled state: its capital's owner, or its province's controller."""
-        cap = info.get("capital")
-        if cap:
-            return r.position.supply_centers.get(ProvinceId(str(cap)))
-        control = r.position.extra.get("control") or {}
-        return next((str(control[p]) for p in info.get("provinces") or () if control.get(p)), None)
-
-    def under_units(self, r):
-        g = _after_provinces(r, "alignments")
-        for sid, info in sorted(self.states.items()):
-            status = self.E.state_status(r.variant, r.position, sid)
-            if status == "unaligned":
-                continue
-            if status == "controlled":
-                # Its INFs are suspended (seed, "Securing control"): no alignment to show; the
-                # holder's colour fills its centre, and edges it here.
-                holder = self._holder(r, info)
-                fill, edge, cls = "none", r.colour(holder) if holder else "#5a5a5a", "state controlled"
-                title = f"{info.get('name', sid)}: held by {holder} (INFs suspended)"
-            elif status == "neutral":
-                fill, edge, cls = _hatch(r, "hatch-neutral", "#777777", cross=True), "#5a5a5a", "state neutral"
-                title = f"{info.get('name', sid)}: neutral"
-            else:
-                colour = r.colour(status)
-                fill, edge, cls = _hatch(r, f"hatch-{_ident(status)}", colour), colour, "state aligned"
-                title = f"{info.get('name', sid)}: {status}"
-            sg = _sub_el(g, "g", {"id": f"state-{sid}", "class": cls})
-            _sub_el(sg, "title", text=title)
-            for pid in info.get("provinces") or ():
-                el = r.by_id.get(f"p-{pid}")
-                if el is None or not el.get("d"):
-                    continue
-                _sub_el(sg, "path", {"id": f"state-{sid}-{pid}", "d": el.get("d"), "style": _css(
-                    fill=fill, stroke=edge, stroke_width=max(r.s * 0.16, 1.5), stroke_linejoin="round",
-                    stroke_dasharray=f"{_n(r.s * 0.4)} {_n(r.s * 0.2)}" if status == "controlled" else None)})
-
-    def over_units(self, r):
-        g = _sub_el(r.root, "g", {"id": "confessional-markers"})
-        capitals = {}
-        for sid, info in self.states.items():
-            provinces = list(info.get("provinces") or ())
-            if provinces:
-                capitals.setdefault(str(info.get("capital") or provinces[0]), sid)
-        for where, marker in self.E.markers(r.variant, r.position).items():
-            if f"u-{where}" not in r.base.anchors:
-                continue
-            x, y = r.anchor(Location(ProvinceId(where)))
-            at, radius = (x - r.s * 1.25, y - r.s * 0.9), r.s * 0.42
-            if marker in self.CONFESSION:
-                fill, letter = self.CONFESSION[marker]
-                bid = f"marker-{capitals.get(where, where)}"
-                _badge(g, at, radius, fill, letter, bid=bid, cls=f"confession {marker}", font_family=r.st["font_family"])
-            elif marker in self.CAPTURE:
-                fill, text = self.CAPTURE[marker]
-                bid = f"capture-marker-{where}"
-                _badge(g, at, radius, fill, marker[0].upper(), bid=bid, cls=f"capture {marker}",
-                       font_family=r.st["font_family"], text_colour=text)
-                ring = next(el for el in g if el.get("id") == bid)[0]
-                # A dark rim, so that a white marker shows on a light province.
-                ring.set("style", _css(fill=fill, stroke="#1d1d1d", stroke_width=radius * 0.22))
-                what = {"white": "captured by its own confession", "red": "in revolt",
-                        "black": "revolt over (or taken without revolt)"}[marker]
-                _sub_el(next(el for el in g if el.get("id") == bid), "title", text=f"{where}: {marker} marker, {what}")
-
-    def notes(self, r):
-        return ["Light tint: a domain. Hatched: a state aligned to that colour; grey cross-hatched: neutral; "
-                "plain grey: unaligned; dashed edge: held (INFs suspended).",
-                "Badge: a state's marker, C Catholic, P Protestant; after a capture W white (same confession), "
-                "R red (in revolt), B black (revolt over)."]
 
 
-class _MaharajahLayer(_Layer):
-    """Maharajah: the navigable rivers of the base map drawn bold, so that river borders and
-    river fleets can be read."""
-
-    def under_units(self, r):
-        width = max(r.s * 0.22, 2.5)
-        for el in r.root.iter("path"):
-            if el.get("class") == "river":
-                el.set("style", _css(fill="none", stroke="#2a6db0", stroke_width=width, stroke_linecap="round",
-                                     stroke_linejoin="round", stroke_opacity="0.9"))
-
-    CALLOUT = {"source": (930.0, 465.0, 300.0, 120.0), "at": (995.0, 8.0), "scale": 2.0,
-               "title": "Hooghly mouth (BNR, SBA, BEN)"}
-    """The magnified callout of the Hooghly mouth, where the river borders of Benares, Sambalpur
-    and Bengal (clarification 5) are too close to read: the source box in map units (x, y, width,
-    height), where the magnified copy goes (top left, over the impassable Himalaya, clear of every anchor
-    and label) and its scale."""
-
-    def over_units(self, r):
-        """The callout: the base map's provinces (with their owners' fills), borders, rivers and
-        labels, shown again by reference (``use``, no element copied) through a clip, magnified."""
-        c = self.CALLOUT
-        sx, sy, sw, sh = c["source"]
-        ax, ay = c["at"]
-        k = float(c["scale"])
-        present = {el.get("id") for el in r.root if el.tag == "g"}
-        layers = [lid for lid in ("provinces", "borders", "rivers", "labels") if lid in present]
-        if not layers:
-            return
-        clip = _sub_el(_defs(r), "clipPath", {"id": "hooghly-clip"})
-        _sub_el(clip, "rect", {"x": _n(sx), "y": _n(sy), "width": _n(sw), "height": _n(sh)})
-        g = _sub_el(r.root, "g", {"id": "callout-hooghly", "class": "callout"})
-        _sub_el(g, "title", text=f"{c['title']}, magnified {k:g} times")
-        outline = r.st["outline"]
-        line = _css(fill="none", stroke=outline, stroke_width=max(r.s * 0.08, 1.0), stroke_dasharray=f"{_n(r.s * 0.3)} {_n(r.s * 0.2)}")
-        _sub_el(g, "rect", {"id": "callout-hooghly-source", "x": _n(sx), "y": _n(sy), "width": _n(sw), "height": _n(sh), "style": line})
-        _sub_el(g, "path", {"d": _path([(sx + sw / 2, sy), (ax + sw * k / 2, ay + sh * k)], closed=False), "style": line})
-        _sub_el(g, "rect", {"x": _n(ax), "y": _n(ay), "width": _n(sw * k), "height": _n(sh * k),
-                            "style": _css(fill="#ffffff", stroke="none")})
-        view = _sub_el(g, "g", {"id": "callout-hooghly-view", "clip-path": "url(#hooghly-clip)",
-                                "transform": f"translate({_n(ax - sx * k)} {_n(ay - sy * k)}) scale({k:g})"})
-        for lid in layers:
-            _sub_el(view, "use", {"href": f"#{lid}"})
-        _sub_el(g, "rect", {"x": _n(ax), "y": _n(ay), "width": _n(sw * k), "height": _n(sh * k),
-                            "style": _css(fill="none", stroke=outline, stroke_width=max(r.s * 0.12, 1.5))})
-        font = max(r.s * 0.6, 9.0)
-        _sub_el(g, "text", {"x": _n(ax + font * 0.4), "y": _n(ay + sh * k - font * 0.5), "style":
-                            f"font-family:{r.st['font_family']};font-weight:bold;text-anchor:start;font-size:{_n(font)}px;"
-                            f"fill:{r.st['text']}"},
-                f"{c['title']} ×{k:g}")
-
-    def notes(self, r):
-        return ["Blue lines: the navigable rivers (fleets move along them; river borders carry river convoys). "
-                "Inset: the Hooghly mouth, magnified."]
 
 
-_VARIANT_LAYERS: dict[str, type[_Layer]] = {
-    "machiavelli": _MachiavelliLayer,
-    "europe1615": _Europe1615Layer,
-    "maharajah": _MaharajahLayer,
-}
-"""Variant name -> its layer; any other variant is drawn like the standard game."""
 
 
 def _style(style: Mapping[str, Any] | None) -> dict[str, Any]:

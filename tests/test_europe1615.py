@@ -13,7 +13,7 @@ from judge.core.resolution import Outcome
 from judge.core.types import PhaseKind
 from judge.notation import format_position, parse_position
 from judge.variants import find_variant
-from judge.variants.europe1615 import CALENDAR, relations, start_position, status
+from judge.variants.europe1615.rules import CALENDAR, relations, start_position, status
 
 V = find_variant("europe1615")
 
@@ -516,7 +516,7 @@ def test_seed002_minor_state_disbands_units_beyond_its_centres():
 
 
 def test_seed002_scoring_start_and_war_penalty():
-    from judge.variants.europe1615 import score
+    from judge.variants.europe1615.rules import score
 
     start = start_position(V)
     pts = score(V, start)

@@ -22,7 +22,7 @@ from judge.store.play import plan_game
 from judge.store.settings import parse_time
 from judge.store.tick import create_game, new_game
 from judge.store.verify import verify_game
-from judge.variants.europe1615 import relations, status
+from judge.variants.europe1615.rules import relations, status
 
 T0 = parse_time("2025-03-03T22:00:00Z")
 PLAYERS = {"Austria": "anna", "Sweden": "sven", "Denmark": "dag", "Spain": "sol", "France": "fran",

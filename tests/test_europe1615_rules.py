@@ -12,8 +12,8 @@ from judge.core.errors import MapError
 from judge.core.resolution import Outcome
 from judge.core.types import PhaseKind
 from judge.variants import find_variant
-from judge.variants.europe1615 import markers, objectives_met, relations, score, state_status, status
-from judge.variants.europe1615_state import state_marker
+from judge.variants.europe1615.rules import markers, objectives_met, relations, score, state_status, status
+from judge.variants.europe1615.state import state_marker
 
 from test_europe1615 import V, WAR_FR_SP, outcome, play, position, result, units_after
 

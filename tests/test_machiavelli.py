@@ -15,7 +15,7 @@ from judge.core.resolution import Outcome
 from judge.core.types import PhaseKind, Position
 from judge.notation import format_position, parse_order, parse_position
 from judge.variants import find_variant
-from judge.variants.machiavelli import AUTONOMOUS, Besiege, Convert, LiftSiege, income, start_position
+from judge.variants.machiavelli.rules import AUTONOMOUS, Besiege, Convert, LiftSiege, income, start_position
 
 MACH = find_variant("machiavelli")
 

@@ -17,8 +17,8 @@ from judge.adjudication import run_phase
 from judge.core.resolution import Outcome
 from judge.notation import parse_order, parse_position
 from judge.variants import find_variant
-from judge.variants import machiavelli_money as money
-from judge.variants.machiavelli_money import Borrow, Expense, GiveChit, Pay
+from judge.variants.machiavelli import money
+from judge.variants.machiavelli.money import Borrow, Expense, GiveChit, Pay
 
 MACH = find_variant("machiavelli")
 
@@ -304,13 +304,13 @@ def test_rules_machiavelli_rebellions_cost_income_and_liberation():
     reb = after(report)["rebellions"]
     assert reb["PER"]["against"] == "Papacy" and after(report)["treasury"]["Florence"] == 15
     # Income: Perugia yields nothing while in rebellion.
-    from judge.variants.machiavelli import _initialised
+    from judge.variants.machiavelli.rules import _initialised
 
     variant, pos = position(units, t, phase="Winter 1454 Income")
     pos = _initialised(variant, pos)
     base = money.income_blocked(pos)
     pos2 = pos.evolve(extra={**pos.extra, "rebellions": reb})
-    from judge.variants.machiavelli import income
+    from judge.variants.machiavelli.rules import income
     assert income(variant, pos2)["Papacy"]["provinces"] == income(variant, pos)["Papacy"]["provinces"] - 1
     assert base == (set(), set())
     # The Papal army holding in Perugia puts it down; Florence entering it liberates it.
@@ -397,7 +397,7 @@ def test_rules_machiavelli_famine_rolled_after_fall_starves_units_after_spring()
                   "treasury: {Florence: 3}\nfamine: [FLO]\n")
     assert "famine" not in after(relief)
     # Income: Florence's province and its ungarrisoned city yield nothing; with a garrison the city does.
-    from judge.variants.machiavelli import _initialised, income
+    from judge.variants.machiavelli.rules import _initialised, income
 
     _, pos = position("  Florence: [A ARE]\n", "treasury: {Florence: 0}\n", phase="Winter 1454 Income")
     pos = _initialised(MACH, pos)
@@ -489,7 +489,7 @@ def test_njudge_bug_A3_elimination_waits_for_the_campaigns_retreats():
     """njudge #464: a power could be eliminated before its campaign's retreats. Florence's army
     in Florence, its last home city, is dislodged: in the retreat phase Florence is still in the
     game, and a retreat into Arezzo (a home city) keeps it there; without it, it is out."""
-    from judge.variants.machiavelli import _initialised
+    from judge.variants.machiavelli.rules import _initialised
 
     variant, pos = position("  Florence: [A FLO]\n  Papacy: [A BOL, A RMA]\n", "treasury: {Florence: 0}\n")
     pos = _initialised(variant, pos)
@@ -531,7 +531,7 @@ def test_njudge_bug_A8_a_bribe_eliminates_nobody_before_the_campaign_ends():
     its units moved (its army still moves this campaign)."""
     units = "  Florence: [A ARE]\n  Papacy: [G PER, A SPO]\n"
     variant, pos = position(units, "treasury: {Florence: 40}\n")
-    from judge.variants.machiavelli import _initialised
+    from judge.variants.machiavelli.rules import _initialised
 
     pos = _initialised(variant, pos)
     ex = dict(pos.extra)
@@ -559,14 +559,14 @@ def test_njudge_fixed_425_a_third_power_liberates_a_rebellion():
 def test_rules_machiavelli_basic_game_one_unit_per_controlled_city_and_province():
     """rules §Advanced and basic rules: no money; after Fall a power may have one unit for each
     city it controls together with its province: builds up to that, removals down to it."""
-    from judge.variants.machiavelli import _initialised
+    from judge.variants.machiavelli.rules import _initialised
 
     basic = find_variant("machiavelli", options={"money": False})
     text = ("variant: machiavelli\nphase: Winter 1454 Adjustment\nunits:\n  Florence: [A PST]\n"
             "  Milan: [A MIL, A PAV, A CRE, A COM, A PIA]\nautonomous: []\n")
     pos = _initialised(basic, parse_position(text, "t.yaml", basic)[1])
-    from judge.variants.machiavelli_adjustment import basic_allowance
-    from judge.variants.machiavelli import state
+    from judge.variants.machiavelli.adjustment import basic_allowance
+    from judge.variants.machiavelli.rules import state
 
     assert basic_allowance(basic, state(pos), "Florence") == 3  # Florence, Arezzo, Pisa
     report = run_phase(basic, pos, "Florence: Build A FLO\nFlorence: Build F PSA\nFlorence: Build A ARE\n", "orders.txt")
@@ -595,7 +595,7 @@ def test_rules_machiavelli_special_units_build_cost_limit_and_upkeep():
     """rules §Special units: elite mercenaries cost 6 to build and keep, elite professionals 9,
     citizen's militia 6; one special unit in play per power (an order past it fails, its money
     lost)."""
-    from judge.variants.machiavelli import _initialised
+    from judge.variants.machiavelli.rules import _initialised
 
     variant, pos = position("  Florence: [A ARE]\n", "treasury: {Florence: 40}\n", phase="Winter 1454 Adjustment")
     pos = _initialised(variant, pos)
@@ -665,7 +665,7 @@ def test_rules_machiavelli_rebels_support_the_one_other_power_moving_in():
 def test_njudge_bug_A2a_disband_a_special_unit_and_build_another_in_one_order_set():
     """njudge #383: ordering the disband of a special unit together with a special-unit build
     gave an error. Disbands come first, so the new special unit is within the limit."""
-    from judge.variants.machiavelli import _initialised
+    from judge.variants.machiavelli.rules import _initialised
 
     variant, pos = position("  Florence: [A ARE]\n", "treasury: {Florence: 40}\n"
                             "special_units: {Florence: {A ARE: elite_mercenaries}}\n", phase="Winter 1454 Adjustment")

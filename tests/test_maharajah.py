@@ -18,7 +18,7 @@ from judge.core.resolution import Outcome, Resolution
 from judge.core.types import Location, Phase, PhaseKind, Position, Power, ProvinceId, Unit, UnitType
 from judge.notation import parse_position, position_to_data
 from judge.variants import find_variant
-from judge.variants.maharajah import CALENDAR, MaharajahRules, effective_homes, home_claims
+from judge.variants.maharajah.rules import CALENDAR, MaharajahRules, effective_homes, home_claims
 
 MAHARAJAH = find_variant("maharajah")
 NO_RIVER_CONVOYS = find_variant("maharajah", options={"river_convoys": False})

@@ -43,11 +43,11 @@ def style_of(el: ET.Element) -> dict[str, str]:
 def start(name: str):
     variant = find_variant(name)
     if name == "machiavelli":
-        from judge.variants.machiavelli import start_position
+        from judge.variants.machiavelli.rules import start_position
 
         return variant, start_position(variant)
     if name == "europe1615":
-        from judge.variants.europe1615_state import start_position
+        from judge.variants.europe1615.state import start_position
 
         return variant, start_position(variant)
     return variant, variant.start
@@ -335,7 +335,7 @@ def test_europe1615_capture_markers_red_white_black_drawn():
     """Seed 002, Religious rebellion: after a capture a centre carries a white marker (captor of
     its confession), a red one while it revolts (``revolts``), a black one once the revolt is over
     (``markers``); each is drawn as a badge, so a revolt can be seen on the map."""
-    from judge.variants.europe1615_state import markers
+    from judge.variants.europe1615.state import markers
 
     variant, position = europe_captures()
     assert {p: m for p, m in markers(variant, position).items() if m in ("white", "red", "black")} == \
@@ -367,7 +367,7 @@ def test_maharajah_hooghly_mouth_callout_magnifies_the_river_borders():
     river borders of Benares, Sambalpur and Bengal at the Hooghly mouth are shown again in a
     callout, magnified, by reference to the drawn provinces, borders, rivers and labels (no id
     copied), placed clear of every unit anchor, centre and label of the map."""
-    from judge.render import _MaharajahLayer
+    from judge.variants.maharajah.layer import MaharajahLayer
 
     variant, position = start("maharajah")
     svg = render_svg(variant, position)
@@ -379,13 +379,13 @@ def test_maharajah_hooghly_mouth_callout_magnifies_the_river_borders():
     assert refs == ["#provinces", "#borders", "#rivers", "#labels"]
     all_ids = [el.get("id") for el in root.iter() if el.get("id")]
     assert len(all_ids) == len(set(all_ids))
-    sx, sy, sw, sh = _MaharajahLayer.CALLOUT["source"]
+    sx, sy, sw, sh = MaharajahLayer.CALLOUT["source"]
     base = load_base_map(variant)
     for pid in ("BEN", "SBA"):
         x, y = base.anchors[f"u-{pid}"]
         assert sx <= x <= sx + sw and sy <= y <= sy + sh, pid
-    ax, ay = _MaharajahLayer.CALLOUT["at"]
-    k = _MaharajahLayer.CALLOUT["scale"]
+    ax, ay = MaharajahLayer.CALLOUT["at"]
+    k = MaharajahLayer.CALLOUT["scale"]
     points = list(base.anchors.values()) + [(float(el.get("x")), float(el.get("y"))) for el in base.root.iter()
                                             if (el.get("id") or "").startswith("l-") and el.get("x")]
     for x, y in points:

@@ -119,7 +119,7 @@ def test_europe1615_state_names_are_escaped(built: Path) -> None:
 def test_maharajah_page_shows_acquired_home_centres(built: Path) -> None:
     """Issue 8 pages: home centres acquired (seed 004 §3), from the variant's ``effective_homes``,
     and the centres being held towards a new home."""
-    from judge.variants.maharajah import effective_homes  # the expected figures: the rules' own
+    from judge.variants.maharajah.rules import effective_homes  # the expected figures: the rules' own
     from judge.site.generate import position_from_data
 
     variant = find_variant("maharajah")

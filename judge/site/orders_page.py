@@ -49,14 +49,14 @@ def _power_files(folder: PhaseFolder, stem: str) -> str | None:
     return None
 
 
-_ORDERS_HELP = {
-    "machiavelli": "Besides moves, supports and convoys, this variant has orders of its own: sieges, conversions, "
-                   "and the expenses, loans and bribes of your treasury (shown below).",
-    "europe1615": "Besides moves, supports and convoys, this variant has orders of its own: influence, "
-                  "declarations of war, alliances and diplomatic attacks (your standing is shown below).",
-    "maharajah": "Fleets move along the navigable rivers too, and may convoy armies along them.",
-}
-"""A line about the variant's own orders, shown above the form."""
+
+
+def _orders_help(variant: Variant) -> str:
+    """A line about the variant's own orders, shown above the form (from its description)."""
+    from ..variants import describe
+
+    description = describe(variant.name)
+    return description.orders_help if description is not None else ""
 
 
 def orders_page_context(game: GameFolder, variant: Variant, folder: PhaseFolder, position: Position,
@@ -94,7 +94,7 @@ def orders_page_context(game: GameFolder, variant: Variant, folder: PhaseFolder,
 
     state = [{"title": s["title"], "body": Markup(s["body"])} for s in state_sections(variant, position)]
     return {"title": f"Send orders: {game.title}, {folder.title}", "game_title": game.title, "phase": folder.title,
-            "state": state, "orders_help": _ORDERS_HELP.get(variant.name, ""),
+            "state": state, "orders_help": _orders_help(variant),
             "sealed": sealed, "known": bool(repository), "powers": shown,
             # Trusted: the generator's own JSON (every "<" escaped, so no text can close the script).
             "data_json": Markup(json.dumps(data, ensure_ascii=False, sort_keys=True).replace("<", "\\u003c"))}

@@ -1,8 +1,9 @@
 """The variants the judge plays, found by name.
 
-Each variant is data in ``variants/<name>/`` (board, descriptor) plus, where its rules differ from
-the standard game's, a module ``judge/variants/<name>.py`` with a :class:`~judge.core.variant.Rules`
-subclass whose hooks cite the seed sections they implement.
+Each variant is data in ``variants/<name>/`` (board, descriptor) plus a package
+``judge/variants/<name>/`` whose ``DESCRIPTION`` (:class:`~judge.variants.description.VariantDescription`)
+names everything else: its rules (a :class:`~judge.core.variant.Rules` subclass whose hooks cite
+the seed sections they implement), calendar, map layer, page sections, typed state and rulebook.
 """
 
 from __future__ import annotations
@@ -14,11 +15,12 @@ import pkgutil
 from pathlib import Path
 
 from ..core.errors import MapError
-from ..core.variant import STANDARD_CALENDAR, Calendar, Rules, Variant
+from ..core.variant import Calendar, Rules, Variant
 from ..resources import data_path
+from .description import VariantDescription
 from .loader import build_variant
 
-__all__ = ["find_variant", "variants_dir", "known_variants"]
+__all__ = ["find_variant", "variants_dir", "known_variants", "describe", "descriptions", "VariantDescription"]
 
 
 def variants_dir() -> Path:
@@ -29,37 +31,43 @@ def variants_dir() -> Path:
 
 @functools.lru_cache(maxsize=None)
 def _module_names() -> tuple[str, ...]:
-    """The modules of this package that may define a variant (found without importing them)."""
-    return tuple(sorted(m.name for m in pkgutil.iter_modules(__path__) if m.name != "loader" and not m.name.startswith("_")))
+    """The variant packages (``judge/variants/<name>/``), found without importing them."""
+    return tuple(sorted(m.name for m in pkgutil.iter_modules(__path__) if m.ispkg and not m.name.startswith("_")))
 
 
 @functools.lru_cache(maxsize=None)
-def _rules_of(name: str) -> tuple[type[Rules], Calendar] | None:
-    """A variant's (rules class, calendar), importing only its own module; ``None`` if no
-    module of that name defines ``RULES``.
+def describe(name: str) -> VariantDescription | None:
+    """The description of the variant called exactly ``name`` (its package's ``DESCRIPTION``),
+    importing only that package; ``None`` if there is none.
 
-    The standard game uses the neutral :class:`Rules`; every other variant has a module
-    ``judge/variants/<name>.py`` defining ``RULES`` (its Rules subclass) and ``CALENDAR``. A data
-    folder without its module is not playable yet, and is not listed.
+    A data folder without its package is not playable yet, and is not listed.
     """
-    if name == "standard":
-        return Rules, STANDARD_CALENDAR
     if name not in _module_names():
         return None
     module = importlib.import_module(f"{__name__}.{name}")
-    if not hasattr(module, "RULES"):
-        return None
-    return module.RULES, getattr(module, "CALENDAR", STANDARD_CALENDAR)
+    found = getattr(module, "DESCRIPTION", None)
+    return found if isinstance(found, VariantDescription) else None
+
+
+def _rules_of(name: str) -> tuple[type[Rules], Calendar] | None:
+    """A variant's (rules class, calendar), from its description."""
+    d = describe(name)
+    return None if d is None else (d.rules, d.calendar)
 
 
 def _registry() -> dict[str, tuple[type[Rules], Calendar]]:
-    """Variant name -> (rules class, calendar), for every variant (imports every module)."""
+    """Variant name -> (rules class, calendar), for every variant (imports every package)."""
     found: dict[str, tuple[type[Rules], Calendar]] = {}
-    for name in ("standard", *_module_names()):
+    for name in _module_names():
         rules = _rules_of(name)
         if rules is not None:
             found[name] = rules
     return found
+
+
+def descriptions() -> list[VariantDescription]:
+    """Every variant's description, by name."""
+    return [d for d in (describe(n) for n in _module_names()) if d is not None]
 
 
 def known_variants() -> list[str]:

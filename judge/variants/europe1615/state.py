@@ -10,10 +10,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Mapping
 
-from ..core.errors import IllegalOrder, MapError
-from ..core.orders import Order
-from ..core.types import Position, Power, ProvinceId, UnitType
-from ..core.variant import Variant
+from ...core.errors import IllegalOrder, MapError
+from ...core.orders import Order
+from ...core.types import Position, Power, ProvinceId, UnitType
+from ...core.variant import Variant
 
 DECLARATION_KINDS = ("war", "alliance", "neutrality", "armistice", "surrender", "break")
 

@@ -50,11 +50,11 @@ import re
 from dataclasses import dataclass
 from typing import AbstractSet, Any, Mapping, Sequence
 
-from ..core.board import Board, Terrain
-from ..core.errors import AmbiguousOrder, InvalidOrder
-from ..core.orders import Move, Order, UnitOrder
-from ..core.types import Location, Phase, PhaseKind, Position, Power, ProvinceId, Unit, UnitType
-from ..core.variant import Calendar, Rules, Variant
+from ...core.board import Board, Terrain
+from ...core.errors import AmbiguousOrder, InvalidOrder
+from ...core.orders import Move, Order, UnitOrder
+from ...core.types import Location, Phase, PhaseKind, Position, Power, ProvinceId, Unit, UnitType
+from ...core.variant import Calendar, Rules, Variant
 
 __all__ = [
     "CALENDAR", "RULES", "MachiavelliRules", "AUTONOMOUS", "Ally", "Besiege", "Maintain", "LiftSiege", "Convert",
@@ -287,7 +287,7 @@ def _home_controller(variant: Variant, st: Mapping[str, Any], home: str) -> str 
 
 def _dice(position: Position, dice_seed: Any, purpose: str = "income") -> Any:
     """The phase's dice for ``purpose`` (see :func:`judge.variants.machiavelli_money.dice`)."""
-    from .machiavelli_money import dice
+    from .money import dice
 
     if dice_seed is not None:
         position = position.evolve(extra={**position.extra, "dice_seed": dice_seed})
@@ -314,7 +314,7 @@ def income(variant: Variant, position: Position, dice_seed: Any = None) -> dict[
         p: {"provinces": 0, "cities": 0, "seas": 0, "variable": 0, "dice": {}, "total": 0}
         for p in variant.powers if p not in st["eliminated"]
     }
-    from .machiavelli_money import income_blocked
+    from .money import income_blocked
 
     # Famine and rebellion: the area yields nothing (a garrisoned city still does).
     no_province, no_city = income_blocked(position)
@@ -355,7 +355,7 @@ def income(variant: Variant, position: Position, dice_seed: Any = None) -> dict[
 
 
 def _play_income(variant: Variant, position: Position, dice_seed: Any = None) -> "Any":
-    from ..core.phases import close_phase
+    from ...core.phases import close_phase
 
     position = _initialised(variant, position)
     if not variant.rules.options.get("money", True):
@@ -383,7 +383,7 @@ def _end_of_campaign(variant: Variant, position: Position, played: Phase | None 
     (:func:`judge.variants.machiavelli_money.after_campaign`), then conquest of home countries
     and elimination (seed 001; rules §Control and conquest of home countries, §Player
     elimination)."""
-    from .machiavelli_money import after_campaign
+    from .money import after_campaign
 
     pre_lost: list[Unit] = []
     pre_notes: list[str] = []
@@ -429,7 +429,7 @@ def _end_of_campaign(variant: Variant, position: Position, played: Phase | None 
             for home in [h for h, who in st["home_countries"].items() if who == power]:
                 del st["home_countries"][home]
     st["eliminated"].sort()
-    from .machiavelli_special import prune
+    from .special import prune
 
     out = _with_state(position.evolve(units=tuple(units)), st)
     if lost:
@@ -507,7 +507,7 @@ _ORDER_RE = re.compile(
 
 
 def _read_unit(text: str, variant: Variant, position: Position, power: Power) -> tuple[UnitType | None, Location]:
-    from ..notation import Names, _tokenise
+    from ...notation import Names, _tokenise
 
     toks = _tokenise(text, Names(variant), [])
     kind = None
@@ -523,7 +523,7 @@ def _bare_conversion(variant: Variant, kind: UnitType, loc: Location) -> UnitTyp
     §Conversion between unit types): an army or a fleet becomes the garrison; a garrison an army,
     or where its city is a port and its province on the coast, an army or a fleet: two meanings,
     not followed (seed 003 §4)."""
-    from ..notation import hook_notes
+    from ...notation import hook_notes
 
     if kind is not UnitType.GARRISON:
         hook_notes().append("'convert' read as 'convert to garrison' (an army or fleet converts only into the garrison)")
@@ -550,7 +550,7 @@ class _CoreRules(Rules):
     def _strength(self, position: Position, order: UnitOrder) -> int:
         if not self.specials or not position.extra.get("special_units"):
             return 1
-        from .machiavelli_special import strength_of
+        from .special import strength_of
 
         return strength_of(self.specials, position, order.power, order.kind, order.location.province)
 
@@ -590,11 +590,11 @@ def _play_campaign(variant: Variant, position: Position, orders: Sequence[Order]
     (:mod:`judge.variants.machiavelli_money`, :mod:`judge.variants.machiavelli_movement`)."""
     import dataclasses
 
-    from . import machiavelli_money as money
-    from .machiavelli_movement import play_movement
+    from . import money
+    from .movement import play_movement
 
-    from ..core.orders import Disband
-    from ..core.resolution import Outcome, Resolution, Tag
+    from ...core.orders import Disband
+    from ...core.resolution import Outcome, Resolution, Tag
 
     kinds = (money.Borrow, money.Pay, money.GiveChit, money.Expense)
     paid = money.play_money(variant, position, orders)
@@ -687,12 +687,12 @@ class MachiavelliRules(Rules):
             r = _REMOVE_RE.match(text)
             if r:
                 # rules §Order syntax: <remove> = "r", "remove", "d", "disband", "debuild".
-                from ..notation import hook_notes, parse_order as read
+                from ...notation import hook_notes, parse_order as read
 
                 notes = hook_notes()
                 notes.append(f"{r.group('verb')!r} read as 'remove'")
                 return read(f"remove {r.group('rest')}", power, variant, position, notes=notes)
-            from .machiavelli_special import parse_special_build
+            from .special import parse_special_build
 
             sb = parse_special_build(text, power, variant, position)
             if sb is not None:
@@ -722,7 +722,7 @@ class MachiavelliRules(Rules):
             return Convert(power, kind, loc, into)
         if position.phase.kind is not PhaseKind.MOVEMENT:
             return None
-        from .machiavelli_money import parse_money_order
+        from .money import parse_money_order
 
         money = parse_money_order(text, power, variant, position)
         if money is not None:
@@ -730,20 +730,20 @@ class MachiavelliRules(Rules):
         t = _TRANSPORT_RE.match(text)
         if t:
             # rules §Order syntax: <convoy> = "t", "transport", "transports", "convoy", "convoys".
-            from ..notation import hook_notes, parse_order as read
+            from ...notation import hook_notes, parse_order as read
 
             notes = hook_notes()
             notes.append("'T' read as 'transports' (a convoy)")
             return read(f"{t.group('head')} transports {t.group('rest')}", power, variant, position, notes=notes)
         a = _ALLY_RE.match(text)
         if a and (a.group("no") or a.group("yes")):
-            from ..notation import Names
+            from ...notation import Names
 
             other, _ = Names(variant).power(a.group("who"))
             return Ally(power, other, not a.group("no"))
         z = re.match(r"^\s*(?P<head>.+?)\s+0\s*$", text)
         if z:
-            from ..core.orders import Disband
+            from ...core.orders import Disband
 
             try:
                 kind, loc = _read_unit(z.group("head"), variant, position, power)
@@ -772,7 +772,7 @@ class MachiavelliRules(Rules):
             kind = here[0].kind if len(here) == 1 else UnitType.ARMY
         if m.group("besiege"):
             if len(m.group("besiege").split()) > 1:
-                from ..notation import hook_notes
+                from ...notation import hook_notes
 
                 hook_notes().append(f"{m.group('besiege')!r} read as 'besiege' (the garrison of its city)")
             return Besiege(power, kind, loc)
@@ -824,11 +824,11 @@ class MachiavelliRules(Rules):
         if kind is PhaseKind.MOVEMENT:
             return _play_campaign(variant, _initialised(variant, position), orders)
         if kind is PhaseKind.RETREAT:
-            from .machiavelli_movement import play_retreat
+            from .movement import play_retreat
 
             return play_retreat(variant, _initialised(variant, position), orders)
         if kind is PhaseKind.ADJUSTMENT:
-            from .machiavelli_adjustment import play_adjustment, play_basic_adjustment
+            from .adjustment import play_adjustment, play_basic_adjustment
 
             if not self.options.get("money", True):
                 return play_basic_adjustment(variant, _initialised(variant, position), orders)

@@ -17,10 +17,10 @@ import re
 from dataclasses import dataclass
 from typing import Any, Iterable, Mapping
 
-from ..core.orders import Build, Move, Retreat, UnitOrder
-from ..core.resolution import Outcome, Resolution
-from ..core.types import Location, Position, Power, Unit, UnitType
-from ..core.variant import Variant
+from ...core.orders import Build, Move, Retreat, UnitOrder
+from ...core.resolution import Outcome, Resolution
+from ...core.types import Location, Position, Power, Unit, UnitType
+from ...core.variant import Variant
 
 __all__ = ["SpecialBuild", "table", "special_of", "strength_of", "carry", "parse_special_build"]
 
@@ -46,7 +46,7 @@ _BUILD_RE = re.compile(r"^\s*(?:b|build)\s+(?P<special>" + "|".join(p for _, p i
 
 
 def parse_special_build(text: str, power: Power, variant: Variant, position: Position) -> SpecialBuild | None:
-    from . import machiavelli as M
+    from . import rules as M
 
     m = _BUILD_RE.match(text)
     if not m:
@@ -110,7 +110,7 @@ def carry(before: Position, after: Position, resolutions: Iterable[Resolution],
     place: a move or retreat that succeeded takes it along, a conversion changes its kind; a bribe
     that bought it is given in ``changes`` (``(power, unit) -> (power, unit)``). A special unit no
     longer on the board (dislodged units included) is gone."""
-    from . import machiavelli as M
+    from . import rules as M
 
     old = _entries(before)
     if not old:

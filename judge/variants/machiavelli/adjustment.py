@@ -21,13 +21,13 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from ..core.orders import Build, Disband, Order, UnitOrder
-from ..core.phases import PhaseResult, close_phase
-from ..core.resolution import Outcome, Resolution, Tag
-from ..core.types import Position, Power, ProvinceId, Unit, UnitType
-from ..core.variant import Variant
-from . import machiavelli as M
-from . import machiavelli_special as special
+from ...core.orders import Build, Disband, Order, UnitOrder
+from ...core.phases import PhaseResult, close_phase
+from ...core.resolution import Outcome, Resolution, Tag
+from ...core.types import Position, Power, ProvinceId, Unit, UnitType
+from ...core.variant import Variant
+from . import rules as M
+from . import special
 
 
 def held_homes(variant: Variant, st: dict, power: Power) -> list[ProvinceId]:
@@ -56,7 +56,7 @@ def build_problem(variant: Variant, position: Position, st: dict, o: Build, new:
         return f"a new unit is already placed in {info.name}"
     if prov in st["sieges"]:
         return f"{info.name} is under siege"
-    from .machiavelli_money import build_blocked
+    from .money import build_blocked
 
     blocked = build_blocked(position, prov)
     if blocked is not None:

@@ -52,17 +52,17 @@ import functools
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
 
-from ..core.board import Board, Terrain
-from ..core.orders import Move
-from ..core.resolution import Outcome
-from ..core.types import Location, PhaseKind, Position, Power, ProvinceId, UnitType
-from ..core.variant import Calendar, Rules, Variant
-from .loader import load_yaml
+from ...core.board import Board, Terrain
+from ...core.orders import Move
+from ...core.resolution import Outcome
+from ...core.types import Location, PhaseKind, Position, Power, ProvinceId, UnitType
+from ...core.variant import Calendar, Rules, Variant
+from ..loader import load_yaml
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..core.orders import Order, UnitOrder
-    from ..core.phases import PhaseResult
-    from ..core.resolution import Resolution
+    from ...core.orders import Order, UnitOrder
+    from ...core.phases import PhaseResult
+    from ...core.resolution import Resolution
 
 __all__ = ["CALENDAR", "RULES", "MaharajahRules", "effective_homes", "home_claims", "river_courses"]
 
@@ -94,7 +94,7 @@ def _courses_from(path: str) -> dict[str, tuple[ProvinceId, ...]]:
 
 def river_courses() -> dict[str, tuple[ProvinceId, ...]]:
     """The ``rivers:`` table of ``variants/maharajah/variant.yaml``: river -> provinces it touches."""
-    from . import variants_dir
+    from .. import variants_dir
 
     return _courses_from(str(variants_dir() / "maharajah" / "variant.yaml"))
 
@@ -291,7 +291,7 @@ class MaharajahRules(Rules):
         Other phases: the core's (``None``)."""
         if position.phase.kind is not PhaseKind.MOVEMENT or self.build_anywhere or _REPLAYING.get():
             return None
-        from ..core.phases import adjudicate
+        from ...core.phases import adjudicate
 
         token = _REPLAYING.set(True)
         try:
@@ -309,7 +309,7 @@ class MaharajahRules(Rules):
         core decides (and finds the same removals and original home centres)."""
         if position.phase.kind is not PhaseKind.ADJUSTMENT:
             return None
-        from ..core.phases import adjustment_counts
+        from ...core.phases import adjustment_counts
 
         occupied = {u.province for u in position.units}
         for power, due in adjustment_counts(position).items():

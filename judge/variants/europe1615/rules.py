@@ -41,14 +41,14 @@ import re
 from fractions import Fraction
 from typing import Any, Mapping, Sequence, cast
 
-from ..core.errors import IllegalOrder, InvalidOrder, MapError, OrderError
-from ..core.orders import Build, Disband, Hold, Move, Order, Retreat, UnitOrder
-from ..core.phases import PhaseResult, adjudicate, civil_disorder_removals, close_phase
-from ..core.resolution import Outcome, Resolution, Tag
-from ..core.legality import check_adjustment_order, name, retreat_options
-from ..core.types import Dislodged, Location, PhaseKind, Position, Power, ProvinceId, Unit, UnitType
-from ..core.variant import Calendar, Rules, Variant
-from .europe1615_state import (
+from ...core.errors import IllegalOrder, InvalidOrder, MapError, OrderError
+from ...core.orders import Build, Disband, Hold, Move, Order, Retreat, UnitOrder
+from ...core.phases import PhaseResult, adjudicate, civil_disorder_removals, close_phase
+from ...core.resolution import Outcome, Resolution, Tag
+from ...core.legality import check_adjustment_order, name, retreat_options
+from ...core.types import Dislodged, Location, PhaseKind, Position, Power, ProvinceId, Unit, UnitType
+from ...core.variant import Calendar, Rules, Variant
+from .state import (
     _ATTACK, _ALLY, _ARMISTICE, _BREAK, _BUY_INF, _NEUTRAL, _PLACE, _SURRENDER, _TRANSFER, _WAR,
     BuyInfluence, Declaration, DiplomaticAttack, PlaceInfluence, TransferControl, _Index, _index, _money,
     _norm, _Relations, _store_money, active_states, build_cost, check_objectives, confession_of, controlled,
@@ -120,7 +120,7 @@ class Europe1615Rules(Rules):
 
     def _v(self, position: Position) -> Variant:
         if self._variant is None or self._variant.name != position.variant:
-            from . import find_variant
+            from .. import find_variant
 
             self._variant = find_variant(position.variant, self.options)
         return self._variant
@@ -239,7 +239,7 @@ class Europe1615Rules(Rules):
         if m := _BUY_INF.match(t):
             return BuyInfluence(power, int(m.group(1)))
         if m := _TRANSFER.match(t):
-            from ..notation import names_of
+            from ...notation import names_of
 
             pid = names_of(variant).provinces.get(_norm(m.group(1)).replace("'", ""))
             if pid is None:
@@ -261,7 +261,7 @@ class Europe1615Rules(Rules):
             return DiplomaticAttack(power, idx.state_names[_norm(m.group(1))], self._powers(variant, m.group(2))[0])
         if power in idx.minors:
             return None
-        from ..notation import hook_notes, parse_order as read
+        from ...notation import hook_notes, parse_order as read
 
         self._reading = True
         try:
@@ -284,7 +284,7 @@ class Europe1615Rules(Rules):
         brackets of "[minor state] > [power]" and "# of INFs: [minor state]", seed "Influence and
         placement", "The diplomatic attack"); ``DoW: England``, ``Declaration of war on Austria``,
         ``Declaration of an alliance with Dutch`` (seed "Declarations")."""
-        from ..notation import hook_notes, names_of
+        from ...notation import hook_notes, names_of
 
         names = names_of(variant)
 
@@ -316,14 +316,14 @@ class Europe1615Rules(Rules):
         sid = idx.state_names.get(_norm(text))
         if sid is not None and sid in idx.minors:
             return sid
-        from ..notation import Names
+        from ...notation import Names
 
         p, _ = Names(variant).power(text)
         return str(p)
 
     @staticmethod
     def _powers(variant: Variant, text: str) -> tuple[str, ...]:
-        from ..notation import Names
+        from ...notation import Names
 
         names = Names(variant)
         idx = _index(variant)

@@ -15,14 +15,14 @@ from __future__ import annotations
 import dataclasses
 from typing import AbstractSet, Sequence, cast
 
-from ..core.board import Board, Province, Terrain
-from ..core.orders import Convoy, Hold, Move, Order, Retreat, SupportHold, SupportMove, UnitOrder
-from ..core.phases import PhaseResult, adjudicate
-from ..core.resolution import Outcome, Resolution, Tag
-from ..core.types import Dislodged, Location, Phase, PhaseKind, Position, Power, ProvinceId, Unit, UnitType
-from ..core.variant import Variant
-from . import machiavelli as M
-from . import machiavelli_special as special
+from ...core.board import Board, Province, Terrain
+from ...core.orders import Convoy, Hold, Move, Order, Retreat, SupportHold, SupportMove, UnitOrder
+from ...core.phases import PhaseResult, adjudicate
+from ...core.resolution import Outcome, Resolution, Tag
+from ...core.types import Dislodged, Location, Phase, PhaseKind, Position, Power, ProvinceId, Unit, UnitType
+from ...core.variant import Variant
+from . import rules as M
+from . import special
 
 _BOARDS: dict[tuple, Board] = {}
 
@@ -386,8 +386,8 @@ def _play_movement(variant: Variant, position: Position, orders: Sequence[Order]
 
     # The core saw the city nodes as places to retreat to; on the real board a unit with no
     # retreat is disbanded now (retreat into a garrison: not implemented).
-    from ..core.legality import retreat_options
-    from ..core.phases import close_phase
+    from ...core.legality import retreat_options
+    from ...core.phases import close_phase
 
     probe = nxt.evolve(units=tuple(units))
     kept = []
@@ -441,7 +441,7 @@ def play_retreat(variant: Variant, position: Position, orders: Sequence[Order]) 
     """The core plays the retreats (garrisons take no part); then control and the end of the
     campaign (seed 001 elimination). ``A MOD C G``: a unit with no other retreat converts into
     the empty walled city of its province (rules §Conversion, retreats)."""
-    from ..core.legality import retreat_options
+    from ...core.legality import retreat_options
 
     inner = core_variant(variant, nodes=False)
     into_city: dict[int, Unit] = {}

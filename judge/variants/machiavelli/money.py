@@ -37,14 +37,14 @@ import re
 from dataclasses import dataclass
 from typing import AbstractSet, Any, Mapping, Sequence
 
-from ..core.errors import AmbiguousOrder, InvalidOrder
-from ..core.orders import Hold, Order, UnitOrder
-from ..core.resolution import Outcome, Resolution
-from ..core.types import Location, Phase, Position, Power, ProvinceId, Unit, UnitType
-from ..core.variant import Variant
-from ..dice import Dice
-from . import machiavelli as M
-from . import machiavelli_special as special
+from ...core.errors import AmbiguousOrder, InvalidOrder
+from ...core.orders import Hold, Order, UnitOrder
+from ...core.resolution import Outcome, Resolution
+from ...core.types import Location, Phase, Position, Power, ProvinceId, Unit, UnitType
+from ...core.variant import Variant
+from ...dice import Dice
+from . import rules as M
+from . import special
 
 __all__ = ["Borrow", "Pay", "GiveChit", "Expense", "parse_money_order", "play_money", "after_campaign", "dice"]
 
@@ -141,7 +141,7 @@ _ETYPE_RE = [(k, re.compile(rf"^(?:{p})\b\s*(?P<rest>.*)$", re.I)) for k, p in _
 def parse_money_order(text: str, power: Power, variant: Variant, position: Position) -> Order | None:
     """Read a banking order or an expense (rules §Order syntax, expenditure orders), or ``None``
     when ``text`` is none of them. InvalidOrder for a clearly money order that is wrong."""
-    from ..notation import Names
+    from ...notation import Names
 
     names = Names(variant)
     m = _BORROW_RE.match(text)
@@ -173,7 +173,7 @@ def parse_money_order(text: str, power: Power, variant: Variant, position: Posit
     rest = m.group("rest")
     if rest.lower() == "none":
         return Expense(power, number, 0, "none")
-    from ..notation import hook_notes
+    from ...notation import hook_notes
 
     if re.match(r"^\s*\+", rest):
         # rules §Order shorthand: njudge reads "+3 ducats" as 6 and "+6" as 12, "oddities of the
@@ -217,7 +217,7 @@ def _expense_without_amount(power: Power, number: int, what: str, variant: Varia
     """``Expense 1: buy fer``: the shorthand's amount (buy 18, disband 12), or the one price of
     famine relief (3) and pacifying a rebellion (12), with a note; any other expense names its
     amount (a bribe's, an assassination's or a counter-bribe's size is the spender's choice)."""
-    from ..notation import hook_notes
+    from ...notation import hook_notes
 
     for kind, pat in _ETYPE_RE:
         e = pat.match(what)

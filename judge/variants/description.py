@@ -1,0 +1,70 @@
+"""What makes a variant, named in one place.
+
+Each variant is a package ``judge/variants/<name>/`` whose ``__init__`` defines ``DESCRIPTION``, a
+:class:`VariantDescription`. It names the variant's board data (the folder ``variants/<name>/``),
+its rules (a :class:`~judge.core.variant.Rules` subclass) and calendar, its map layer, the sections
+its pages add, its typed state, the help shown above its orders form, and its rulebook (every
+rule of its seeds by id, see :mod:`judge.rulebook`). The renderer, the site and the reports ask
+the description; none of them knows a variant by name.
+
+The map layer and the page sections are named by ``"module:attribute"`` and imported only when
+asked for, so that adjudicating a phase loads neither the renderer nor the site.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ..core.variant import STANDARD_CALENDAR, Calendar, Rules
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..rulebook import Rulebook
+
+__all__ = ["VariantDescription", "load_attribute"]
+
+
+def load_attribute(ref: str) -> Any:
+    """The object named by ``"package.module:attribute"``."""
+    module, _, attr = ref.partition(":")
+    return getattr(importlib.import_module(module), attr)
+
+
+@dataclass(frozen=True)
+class VariantDescription:
+    """One variant: where each of its parts is.
+
+    ``name`` is the folder of its data under ``variants/`` and the name games use.
+    ``map_layer`` names a subclass of :class:`judge.render.Layer`; ``page_sections`` names a
+    sequence of providers ``(variant, position) -> StateSection | None``
+    (:mod:`judge.site.state_sections`); ``rulebook`` names a :class:`judge.rulebook.Rulebook`.
+    ``state`` is the variant's typed state: a class with ``from_data(data, where)`` (a located
+    error for a bad value) and ``to_data()``, kept in :attr:`Position.state`; ``None`` when the
+    variant keeps no state of its own.
+    """
+
+    name: str
+    rules: type[Rules] = Rules
+    calendar: Calendar = STANDARD_CALENDAR
+    map_layer: str | None = None
+    page_sections: str | None = None
+    rulebook: str | None = None
+    state: type | None = None
+    orders_help: str = ""
+
+    def layer(self) -> type:
+        """The map layer class (the standard game's plain layer when the variant has none)."""
+        if self.map_layer is None:
+            from ..render import Layer
+
+            return Layer
+        return load_attribute(self.map_layer)
+
+    def sections(self) -> tuple:
+        """The page-section providers, in the order the pages show them."""
+        return tuple(load_attribute(self.page_sections)) if self.page_sections else ()
+
+    def rules_book(self) -> "Rulebook | None":
+        """The variant's rulebook, if it has one."""
+        return load_attribute(self.rulebook) if self.rulebook else None

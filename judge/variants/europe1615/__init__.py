@@ -1,0 +1,17 @@
+"""Europe 1615: Prelude to War (seed 002). Data in ``variants/europe1615/``; here its rules
+(``rules``), the reading of its state (``state``), its map layer (``layer``), its page sections
+(``pages``) and its rulebook (``rulebook``)."""
+
+from ..description import VariantDescription
+from .rules import CALENDAR, RULES
+
+DESCRIPTION = VariantDescription(
+    name="europe1615",
+    rules=RULES,
+    calendar=CALENDAR,
+    map_layer="judge.variants.europe1615.layer:Europe1615Layer",
+    page_sections="judge.variants.europe1615.pages:SECTIONS",
+    rulebook="judge.variants.europe1615.rulebook:RULEBOOK",
+    orders_help="Besides moves, supports and convoys, this variant has orders of its own: influence, "
+                "declarations of war, alliances and diplomatic attacks (your standing is shown below).",
+)

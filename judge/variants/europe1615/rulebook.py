@@ -1,0 +1,5 @@
+"""europe1615 rulebook: filled in next."""
+
+from ...rulebook import Rulebook
+
+RULEBOOK = Rulebook("europe1615", ())

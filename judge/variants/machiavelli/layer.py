@@ -1,0 +1,83 @@
+"""Machiavelli's map layer: what its map shows beyond the standard game's (the renderer asks the
+variant's description for it, see :class:`judge.render.Layer`)."""
+
+from __future__ import annotations
+
+
+from ...core.types import Location, Power, ProvinceId, UnitType
+from ...render import Layer, Point, _Renderer, _css, _mix, _n, _sub_el
+
+
+class MachiavelliLayer(Layer):
+    """Machiavelli (``judge.variants.machiavelli``): provinces filled by ``province_control``,
+    city markers coloured by ``city_control`` with the city's value beside them, autonomous
+    garrisons (``autonomous``) as grey towers, and a ring in the besieger's colour round each
+    besieged city (``sieges``)."""
+
+    AUTONOMOUS_COLOUR = "#a8a29a"
+
+    def __init__(self, r: "_Renderer") -> None:
+        from . import rules as M
+
+        self.autonomous_power = str(M.AUTONOMOUS)
+        self.state = M.state(r.position)
+
+    def fills(self, r, fills):
+        control = self.state["province_control"]
+        if not control:
+            return fills
+        tint = float(r.st["territory_tint"])
+        return {ProvinceId(a): _mix(r.colour(p), "#ffffff", tint) for a, p in control.items()
+                if Power(p) in r.variant.powers}
+
+    def centre_fill(self, r, pid, fill):
+        who = self.state["city_control"].get(pid)
+        if who == self.autonomous_power:
+            return self.AUTONOMOUS_COLOUR
+        return r.colour(who) if who and Power(who) in r.variant.powers else fill
+
+    def _city_point(self, r: "_Renderer", city: str) -> Point:
+        """Where the city's garrison is drawn (beside a field unit when one stands there)."""
+        at = r.anchor(Location(ProvinceId(city)))
+        if r.position.unit_in(ProvinceId(city)) is not None:
+            return at[0] - 1.15 * r.s, at[1] + 0.45 * r.s
+        return at
+
+    def under_units(self, r):
+        g = _sub_el(r.root, "g", {"id": "city-values"})
+        font = r.s * 0.62
+        for pid, prov in sorted(r.variant.board.provinces.items()):
+            value = prov.flags.get("city")
+            at = r.base.anchors.get(f"c-{pid}")
+            if not value or at is None:
+                continue
+            x, y = _n(at[0] + r.s * 0.45), _n(at[1] - r.s * 0.2)
+            css = f"font-family:{r.st['font_family']};font-weight:bold;text-anchor:start;font-size:{_n(font)}px;"
+            # A white copy underneath as a halo (cairosvg has no paint-order).
+            _sub_el(g, "text", {"x": x, "y": y, "style": css + f"fill:#ffffff;stroke:#ffffff;stroke-width:{_n(font * 0.3)}"},
+                    str(value))
+            _sub_el(g, "text", {"id": f"city-value-{pid}", "class": "city-value", "x": x, "y": y,
+                                "style": css + f"fill:{r.st['text']}"}, str(value))
+
+    def over_units(self, r):
+        layer = next(el for el in r.root if el.get("id") == "units")
+        for city in self.state["autonomous"]:
+            if f"u-{city}" not in r.base.anchors:
+                continue
+            r.unit_symbol(layer, UnitType.GARRISON, self._city_point(r, city), self.AUTONOMOUS_COLOUR,
+                          uid=f"garrison-{self.autonomous_power}-{city}", cls="unit garrison autonomous")
+        g = _sub_el(r.root, "g", {"id": "sieges"})
+        for city, siege in sorted(self.state["sieges"].items()):
+            if f"u-{city}" not in r.base.anchors:
+                continue
+            at = self._city_point(r, city)
+            colour = r.colour(str(siege.get("by", "")))
+            sg = _sub_el(g, "g", {"id": f"siege-{city}", "class": "siege"})
+            _sub_el(sg, "title", text=f"{city} besieged by {siege.get('by', '?')}")
+            for w, c in ((0.3, r.st["outline"]), (0.18, colour)):
+                _sub_el(sg, "circle", {"cx": _n(at[0]), "cy": _n(at[1]), "r": _n(r.s * 0.95), "style": _css(
+                    fill="none", stroke=c, stroke_width=r.s * w, stroke_dasharray=f"{_n(r.s * 0.22)} {_n(r.s * 0.16)}")})
+
+    def notes(self, r):
+        return ["Province colour: who controls the province. Dot: who controls the city, with its value.",
+                "Tower: a garrison (grey: autonomous). Dashed ring round a city: a siege, in the besieger's colour."]

@@ -1,0 +1,5 @@
+"""machiavelli rulebook: filled in next."""
+
+from ...rulebook import Rulebook
+
+RULEBOOK = Rulebook("machiavelli", ())

@@ -1,0 +1,5 @@
+"""maharajah rulebook: filled in next."""
+
+from ...rulebook import Rulebook
+
+RULEBOOK = Rulebook("maharajah", ())

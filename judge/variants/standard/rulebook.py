@@ -1,0 +1,5 @@
+"""standard rulebook: filled in next."""
+
+from ...rulebook import Rulebook
+
+RULEBOOK = Rulebook("standard", ())
