@@ -952,7 +952,9 @@ _POSITION_KEYS = ("variant", "phase", "units", "supply_centers", "dislodged", "s
 def parse_position(text: str, filename: str = "<position>", variant: Variant | None = None) -> tuple[Variant, Position]:
     """Read a position file (the schema of ``judge adjudicate``); PositionError with file and line.
 
-    Other top-level keys are a variant's own state and are kept in ``Position.extra``.
+    The variant's own keys are read into its typed state (``Position.state``, see
+    :class:`judge.variants.description.VariantState`); other top-level keys are kept in
+    ``Position.extra``.
     """
     from .variants import find_variant
 
@@ -1078,7 +1080,25 @@ def parse_position(text: str, filename: str = "<position>", variant: Variant | N
     if dislodged and phase.kind is not PhaseKind.RETREAT:
         raise PositionError("dislodged units are only for retreat phases", at("dislodged"))
     extra = {k: v for k, v in data.items() if k not in _POSITION_KEYS}
-    return variant, Position(variant.name, phase, tuple(units), centres, tuple(dislodged), standoffs, extra)
+    state = _variant_state(variant, extra, at)
+    return variant, Position(variant.name, phase, tuple(units), centres, tuple(dislodged), standoffs, extra, state)
+
+
+def _variant_state(variant: Variant, extra: dict[str, Any], at: Any) -> Any:
+    """The variant's typed state, read (and checked, once) from its keys of the position file,
+    which leave ``extra``; None for a variant without a typed state."""
+    from .variants import describe
+    from .variants.description import StateError
+
+    description = describe(variant.name)
+    kind = description.state if description is not None else None
+    if kind is None:
+        return None
+    own = {k: extra.pop(k) for k in kind.KEYS if k in extra}
+    try:
+        return kind.from_data(own, variant)
+    except StateError as exc:
+        raise PositionError(exc.message, at(*exc.path)) from None
 
 
 def position_to_data(position: Position) -> dict[str, Any]:
@@ -1102,8 +1122,9 @@ def position_to_data(position: Position) -> dict[str, Any]:
         data["dislodged"] = {p: dis[p] for p in sorted(dis)}
     if position.standoffs:
         data["standoffs"] = sorted(position.standoffs)
-    for k in sorted(position.extra):
-        data[k] = position.extra[k]
+    own = position.state.to_data() if position.state is not None else {}
+    for k in sorted({**position.extra, **own}):
+        data[k] = own[k] if k in own else position.extra[k]
     return data
 
 

@@ -230,8 +230,11 @@ class Dislodged:
 class Position:
     """Everything a Gamesmaster writes down at the start of a phase.
 
-    ``supply_centers`` maps each owned centre to its owner; ``extra`` holds a variant's own state
-    (treasuries, influence, declarations...) as plain data that round-trips through a file.
+    ``supply_centers`` maps each owned centre to its owner. ``state`` is the variant's own state
+    (treasuries, influence, declarations...) as the typed, frozen value its description names
+    (``None`` for a variant that keeps none); the core never looks inside it. ``extra`` holds the
+    judge's own keys of the position file that are no rule's state (the game's rule ``options``, a
+    phase's ``dice_seed``), and, for a variant whose state is not typed, its state as plain data.
     """
 
     variant: str
@@ -241,6 +244,7 @@ class Position:
     dislodged: tuple[Dislodged, ...] = ()
     standoffs: frozenset[ProvinceId] = frozenset()
     extra: Mapping[str, Any] = field(default_factory=dict)
+    state: Any = None
 
     def __post_init__(self) -> None:
         # A canonical order makes the position's file and everything derived from it deterministic.

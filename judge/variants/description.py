@@ -15,14 +15,41 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar, Mapping, Protocol
 
-from ..core.variant import STANDARD_CALENDAR, Calendar, Rules
+from ..core.variant import STANDARD_CALENDAR, Calendar, Rules, Variant
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..rulebook import Rulebook
 
-__all__ = ["VariantDescription", "load_attribute"]
+__all__ = ["VariantDescription", "VariantState", "StateError", "load_attribute"]
+
+
+class StateError(ValueError):
+    """A bad value in a variant's state, with the path of keys to it in the position file
+    (``("treasury", "Florence")``); the reader of the file turns it into a located error."""
+
+    def __init__(self, message: str, *path: Any) -> None:
+        super().__init__(message)
+        self.message = message
+        self.path = path
+
+
+class VariantState(Protocol):
+    """What a variant's typed state provides (a frozen dataclass, as a rule).
+
+    ``KEYS`` are the top-level keys of the position file it owns. ``from_data`` reads them (all
+    absent for a new game: the value then is the start), checks every value once and raises
+    :class:`StateError` for a bad one; ``to_data`` writes them back as plain data (an absent key
+    for an empty value), so that a position file round-trips.
+    """
+
+    KEYS: ClassVar[tuple[str, ...]]
+
+    @classmethod
+    def from_data(cls, data: Mapping[str, Any], variant: Variant) -> "VariantState": ...
+
+    def to_data(self) -> dict[str, Any]: ...
 
 
 def load_attribute(ref: str) -> Any:
@@ -39,9 +66,9 @@ class VariantDescription:
     ``map_layer`` names a subclass of :class:`judge.render.Layer`; ``page_sections`` names a
     sequence of providers ``(variant, position) -> StateSection | None``
     (:mod:`judge.site.state_sections`); ``rulebook`` names a :class:`judge.rulebook.Rulebook`.
-    ``state`` is the variant's typed state: a class with ``from_data(data, where)`` (a located
-    error for a bad value) and ``to_data()``, kept in :attr:`Position.state`; ``None`` when the
-    variant keeps no state of its own.
+    ``state`` is the variant's typed state (a :class:`VariantState`), kept in
+    :attr:`Position.state`; the position file's reader and writer (:mod:`judge.notation`) are the
+    one place it is read from and written to a file. ``None`` when the variant keeps no typed state.
     """
 
     name: str
@@ -50,7 +77,7 @@ class VariantDescription:
     map_layer: str | None = None
     page_sections: str | None = None
     rulebook: str | None = None
-    state: type | None = None
+    state: "type[VariantState] | None" = None
     orders_help: str = ""
 
     def layer(self) -> type:
