@@ -177,7 +177,7 @@ def _plural(noun: str) -> str:
     return noun[:-1] + "ies" if noun.endswith("y") else noun + "s"
 
 
-def _join(items: Sequence[str], conj: str = "and") -> str:
+def join_words(items: Sequence[str], conj: str = "and") -> str:
     items = list(items)
     if len(items) <= 1:
         return "".join(items)
@@ -298,7 +298,7 @@ def _phase_words(phase: Phase, *, plural: bool) -> str:
     return f"{kind} for {phase.season} of {phase.year}" if plural else f"{kind} results for {phase.season} of {phase.year}"
 
 
-def _wrap_list(label: str, items: list[str], width: int = 78) -> list[str]:
+def wrap_list(label: str, items: list[str], width: int = 78) -> list[str]:
     head = f"{label + ':':<10} "
     text = (", ".join(items) + ".") if items else "none."
     return textwrap.wrap(text, width=width, initial_indent=head, subsequent_indent=" " * len(head),
@@ -385,7 +385,7 @@ def njudge_results(variant: Variant, results_data: Mapping[str, Any], *,
                     out.append(f"{who} with no valid retreats was destroyed.")
                 else:
                     opts = retreat_options(variant.board, after_p, d.unit, d.attacker_from)
-                    out.append(f"{who} can retreat to {_join([place_name(variant, str(x)) for x in opts], 'or')}.")
+                    out.append(f"{who} can retreat to {join_words([place_name(variant, str(x)) for x in opts], 'or')}.")
             out.append("")
 
     # Ownership of centres, after the season's captures.
@@ -396,11 +396,11 @@ def njudge_results(variant: Variant, results_data: Mapping[str, Any], *,
         for p in variant.powers:
             cs = after_p.centers_of(p)
             if cs:
-                out += _wrap_list(p, [place_name(variant, c) for c in cs])
+                out += wrap_list(p, [place_name(variant, c) for c in cs])
         unowned = sorted(pid for pid, prov in variant.board.provinces.items()
                          if prov.is_supply_center and pid not in after_p.supply_centers)
         if unowned:
-            out += _wrap_list("Unowned", [place_name(variant, c) for c in unowned])
+            out += wrap_list("Unowned", [place_name(variant, c) for c in unowned])
         out += ["", *centre_table(variant, after_p), ""]
 
     # The variant's own state after the phase (money, loans, influence, declarations...).
@@ -434,7 +434,7 @@ def njudge_results(variant: Variant, results_data: Mapping[str, Any], *,
 # -- the variant's own state ------------------------------------------------------------------------
 
 
-def _amount(x: Any) -> str:
+def amount(x: Any) -> str:
     try:
         f = float(x)
     except (TypeError, ValueError):
@@ -442,7 +442,7 @@ def _amount(x: Any) -> str:
     return str(int(f)) if f == int(f) else f"{f:.2f}".rstrip("0")
 
 
-def _rules_fn(variant: Variant, fn: str) -> Any:
+def rules_function(variant: Variant, fn: str) -> Any:
     """A pure function of the variant's rules module (such as Europe 1615's ``state_status``)."""
     import importlib
 
@@ -454,7 +454,7 @@ def _rules_fn(variant: Variant, fn: str) -> Any:
     return f if callable(f) else None
 
 
-def _by_power(variant: Variant, items: Iterable[Any]) -> list[Any]:
+def in_power_order(variant: Variant, items: Iterable[Any]) -> list[Any]:
     rank = {str(p): i for i, p in enumerate(variant.powers)}
     return sorted(items, key=lambda p: (rank.get(str(p), len(rank)), str(p)))
 
@@ -468,121 +468,35 @@ def state_name(variant: Variant, state: str) -> str:
     return info.adjective if info is not None and info.adjective else str(state)
 
 
+def report_block(title: str, lines: Sequence[str]) -> list[str]:
+    """A titled block of a state report (``Title:``, its lines indented, a blank line); nothing
+    when there are no lines."""
+    return [f"{title}:", *("  " + line for line in lines), ""] if lines else []
+
+
+def treasury_section(variant: Variant, position: Position) -> list[str]:
+    """Every power's treasury, in the powers' order (Machiavelli's ducats, Europe 1615's wealth)."""
+    treasury = (position.extra or {}).get("treasury")
+    if not isinstance(treasury, Mapping) or not treasury:
+        return []
+    return wrap_list("Treasury", [f"{p} {amount(treasury[p])}" for p in in_power_order(variant, treasury)]) + [""]
+
+
 def state_report(variant: Variant, position: Position) -> list[str]:
     """What players must know of the variant's own state in ``position`` (plain text, for
-    ``results.txt`` and forum posts): treasuries; Machiavelli's loans with their due dates,
-    defaults, assassination chits, rebellions and famine; Europe 1615's influence table with each
-    minor state's status, the INFs left to place, the declarations in force and those made.
+    ``results.txt`` and forum posts). The variant's description names its report sections
+    (``judge/variants/<name>/report.py``: Machiavelli's treasuries, loans, chits, rebellions and
+    famine; Europe 1615's influence table, declarations, transfers and revolts), each a function
+    ``(variant, position) -> lines`` (blocks ending in a blank line), shown in that order.
     Nothing for a variant without such state (the standard game)."""
-    ex = position.extra or {}
+    from .variants import describe
+
+    description = describe(variant.name)
+    if description is None:
+        return []
     out: list[str] = []
-
-    def block(title: str, lines: list[str]) -> None:
-        if lines:
-            out.extend([f"{title}:", *("  " + line for line in lines), ""])
-
-    # Influence and the statuses of the minor states (Europe 1615; seed: "the referee will
-    # report to the players the statuses of the minor states, presented in a table").
-    infs = ex.get("infs")
-    if isinstance(infs, Mapping):
-        state_status = _rules_fn(variant, "state_status")
-        rows = []
-        for st in sorted(infs):
-            d = infs[st] if isinstance(infs[st], Mapping) else {}
-            placed = [(p, n) for p, n in d.items() if n]
-            if not placed:
-                continue
-            try:
-                status = str(state_status(variant, position, str(st))) if state_status else ""
-            except (KeyError, TypeError, ValueError, AttributeError):
-                status = ""
-            if status in ("unaligned", "neutral"):
-                word = status
-            elif status == "controlled":
-                word = "controlled (its INFs suspended)"
-            elif status:
-                word = f"aligned to {status}"
-            else:
-                word = ""
-            who = ", ".join(f"{p} {_amount(n)}" for p, n in sorted(placed, key=lambda kv: (-float(kv[1]), str(kv[0]))))
-            rows.append((state_name(variant, str(st)) + f" ({st})", who, word))
-        if rows:
-            w1 = max(len(r[0]) for r in rows)
-            w2 = max(len(r[1]) for r in rows)
-            lines = [f"{a:<{w1}}  {b:<{w2}}  {c}".rstrip() for a, b, c in rows]
-            lines.append("Every other minor state is unaligned.")
-            block("Influence placed (INFs) and the status of the minor states", lines)
-        left = ex.get("influence")
-        if isinstance(left, Mapping) and left:
-            out += _wrap_list("INFs left", [f"{p} {_amount(left[p])}" for p in _by_power(variant, left)], 78) + [""]
-
-    # Money.
-    treasury = ex.get("treasury")
-    if isinstance(treasury, Mapping) and treasury:
-        out += _wrap_list("Treasury", [f"{p} {_amount(treasury[p])}" for p in _by_power(variant, treasury)]) + [""]
-    loans = ex.get("loans")
-    if isinstance(loans, Mapping):
-        lines = []
-        for p in _by_power(variant, loans):
-            for loan in loans[p] if isinstance(loans[p], (list, tuple)) else []:
-                if isinstance(loan, Mapping):
-                    owed = float(loan.get("principal", 0) or 0) + float(loan.get("interest", 0) or 0)
-                    lines.append(f"{p} owes {_amount(owed)} ducats ({_amount(loan.get('principal', 0))} borrowed, "
-                                 f"{_amount(loan.get('interest', 0))} interest), due {loan.get('due', '?')}.")
-        block("Loans from the bank", lines)
-    bankrupt = ex.get("bankrupt")
-    if isinstance(bankrupt, (list, tuple)) and bankrupt:
-        block("Defaulted on a loan (the bank lends them nothing more)", [", ".join(str(p) for p in bankrupt) + "."])
-    if variant.rules.options.get("assassinations") or "chits" in ex:
-        chits = ex.get("chits")
-        if not isinstance(chits, Mapping):
-            block("Assassination chits", ["Each power holds one chit for every other power."])
-        else:
-            block("Assassination chits", [f"{p} holds chits for {_join([str(v) for v in _by_power(variant, chits[p] or [])]) or 'nobody'}."
-                                          for p in _by_power(variant, chits)])
-    rebellions = ex.get("rebellions")
-    if isinstance(rebellions, Mapping) and rebellions:
-        lines = []
-        for area in sorted(rebellions):
-            rec = rebellions[area] if isinstance(rebellions[area], Mapping) else {}
-            where = "province and city" if rec.get("city") else "province"
-            lines.append(f"{place_name(variant, str(area))}: rebellion against {rec.get('against', '?')} ({where}).")
-        block("Rebellions", lines)
-    famine = ex.get("famine")
-    if isinstance(famine, (list, tuple)) and famine:
-        block("Famine (until the end of the next Spring)", [_join([place_name(variant, str(a)) for a in famine]) + "."])
-
-    # Declarations (Europe 1615).
-    rel = ex.get("relations")
-    if isinstance(rel, Mapping):
-        lines = [f"War: {' and '.join(str(p) for p in pair)}." for pair in rel.get("war") or []]
-        lines += [f"Alliance: {_join([str(p) for p in group])}." for group in rel.get("alliances") or []]
-        if rel.get("neutral"):
-            lines.append(f"Neutral: {_join([str(p) for p in rel['neutral']])}.")
-        block("Declarations in force", lines or ["None: every power is neutral towards every other."])
-    decl = ex.get("declarations")
-    if isinstance(decl, (list, tuple)) and decl:
-        lines = []
-        for d in decl:
-            if isinstance(d, Mapping):
-                targets = d.get("targets") or []
-                targets = targets if isinstance(targets, (list, tuple)) else [targets]
-                lines.append(f"{d.get('power', '?')}: {d.get('kind', 'declaration')}"
-                             + (f" ({', '.join(str(t) for t in targets)})" if targets else "") + ".")
-        block("Declarations made, in force from the next movement phase", lines)
-    transfers = ex.get("transfers")
-    if isinstance(transfers, Mapping) and transfers:
-        block("Transfers of control announced (in effect in the Winter)",
-              [f"{place_name(variant, str(p))} to {who}." for p, who in sorted(transfers.items())])
-    revolts = ex.get("revolts")
-    if isinstance(revolts, Mapping) and revolts:
-        lines = []
-        for prov, rec in sorted(revolts.items()):
-            rec = rec if isinstance(rec, Mapping) else {}
-            left_n = rec.get("left")
-            lines.append(f"{place_name(variant, str(prov))}: in revolt against {rec.get('power', '?')}"
-                         + (f", {_amount(left_n)} movement phase(s) left" if left_n is not None else "") + ".")
-        block("Revolts", lines)
+    for section in description.report():
+        out += section(variant, position)
     while out and out[-1] == "":
         out.pop()
     return out
@@ -654,7 +568,7 @@ def narrative(variant: Variant, results_data: Mapping[str, Any], position_before
         gains.setdefault(new, []).append(f"{what} from {old}" if old else what)
     for power in sorted(gains, key=lambda p: list(variant.powers).index(Power(p)) if p in variant.powers else 99):
         n = len(gains[power])
-        out.append(f"{power} gained {n} supply centre{'s' if n != 1 else ''}: {_join(gains[power])}.")
+        out.append(f"{power} gained {n} supply centre{'s' if n != 1 else ''}: {join_words(gains[power])}.")
 
     # Eliminations: in the game before the phase, gone after it.
     present = set(before.powers())
@@ -762,7 +676,7 @@ def _movement_story(variant: Variant, entries: list[dict[str, Any]]) -> list[str
         elif "bounce" in e["tags"]:
             bounced.setdefault(dest, []).append((e["power"], o.unit, o.place))
     for power in [p for p in variant.powers if p in moved] + [p for p in moved if p not in variant.powers]:
-        out.append(f"{power} moved into {_join(moved[power])}.")
+        out.append(f"{power} moved into {join_words(moved[power])}.")
     for dest, bouncers in bounced.items():
         where = place_name(variant, dest, article=True)
         if len(bouncers) == 1:
@@ -776,7 +690,7 @@ def _movement_story(variant: Variant, entries: list[dict[str, Any]]) -> list[str
                 count = _NUMBERS.get(len(bouncers), str(len(bouncers)))
                 out.append(f"{count} {_adjective(variant, powers[0])} {noun} bounced in {where}.")
             else:
-                out.append(f"The {_join([_adjective(variant, p) for p in powers])} {noun} bounced in {where}.")
+                out.append(f"The {join_words([_adjective(variant, p) for p in powers])} {noun} bounced in {where}.")
     if not out:
         out.append("Nothing moved: every unit held its ground.")
     return out
@@ -818,14 +732,14 @@ def _adjustment_story(variant: Variant, entries: list[dict[str, Any]]) -> list[s
     out: list[str] = []
     for p in [p for p in variant.powers if p in built or p in waived or p in removed or p in disorder]:
         if p in built:
-            out.append(f"{p} built {_join(built[p])}.")
+            out.append(f"{p} built {join_words(built[p])}.")
         if p in waived:
             n = waived[p]
             out.append(f"{p} waived {n} build{'s' if n != 1 else ''}.")
         if p in removed:
-            out.append(f"{p} removed {_join(removed[p])}.")
+            out.append(f"{p} removed {join_words(removed[p])}.")
         if p in disorder:
-            out.append(f"{p} ordered too few removals and lost {_join(disorder[p])}.")
+            out.append(f"{p} ordered too few removals and lost {join_words(disorder[p])}.")
     return out
 
 

@@ -7,8 +7,9 @@ its pages add, its typed state, the help shown above its orders form, and its ru
 rule of its seeds by id, see :mod:`judge.rulebook`). The renderer, the site and the reports ask
 the description; none of them knows a variant by name.
 
-The map layer and the page sections are named by ``"module:attribute"`` and imported only when
-asked for, so that adjudicating a phase loads neither the renderer nor the site.
+The map layer, the page sections and the report sections are named by ``"module:attribute"`` and
+imported only when asked for, so that adjudicating a phase loads neither the renderer, the site nor
+the reports.
 """
 
 from __future__ import annotations
@@ -65,7 +66,10 @@ class VariantDescription:
     ``name`` is the folder of its data under ``variants/`` and the name games use.
     ``map_layer`` names a subclass of :class:`judge.render.Layer`; ``page_sections`` names a
     sequence of providers ``(variant, position) -> StateSection | None``
-    (:mod:`judge.site.state_sections`); ``rulebook`` names a :class:`judge.rulebook.Rulebook`.
+    (:mod:`judge.site.state_sections`); ``report_sections`` names a sequence of functions
+    ``(variant, position) -> lines`` writing the variant's state as plain text for ``results.txt``
+    and forum posts (:func:`judge.reports.state_report`); ``rulebook`` names a
+    :class:`judge.rulebook.Rulebook`.
     ``state`` is the variant's typed state (a :class:`VariantState`), kept in
     :attr:`Position.state`; the position file's reader and writer (:mod:`judge.notation`) are the
     one place it is read from and written to a file. ``None`` when the variant keeps no typed state.
@@ -76,6 +80,7 @@ class VariantDescription:
     calendar: Calendar = STANDARD_CALENDAR
     map_layer: str | None = None
     page_sections: str | None = None
+    report_sections: str | None = None
     rulebook: str | None = None
     state: "type[VariantState] | None" = None
     orders_help: str = ""
@@ -91,6 +96,10 @@ class VariantDescription:
     def sections(self) -> tuple:
         """The page-section providers, in the order the pages show them."""
         return tuple(load_attribute(self.page_sections)) if self.page_sections else ()
+
+    def report(self) -> tuple:
+        """The plain-text report sections, in the order the reports show them."""
+        return tuple(load_attribute(self.report_sections)) if self.report_sections else ()
 
     def rules_book(self) -> "Rulebook | None":
         """The variant's rulebook, if it has one."""

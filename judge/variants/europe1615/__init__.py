@@ -11,6 +11,7 @@ DESCRIPTION = VariantDescription(
     calendar=CALENDAR,
     map_layer="judge.variants.europe1615.layer:Europe1615Layer",
     page_sections="judge.variants.europe1615.pages:SECTIONS",
+    report_sections="judge.variants.europe1615.report:SECTIONS",
     rulebook="judge.variants.europe1615.rulebook:RULEBOOK",
     orders_help="Besides moves, supports and convoys, this variant has orders of its own: influence, "
                 "declarations of war, alliances and diplomatic attacks (your standing is shown below).",

@@ -13,6 +13,7 @@ DESCRIPTION = VariantDescription(
     calendar=CALENDAR,
     map_layer="judge.variants.machiavelli.layer:MachiavelliLayer",
     page_sections="judge.variants.machiavelli.pages:SECTIONS",
+    report_sections="judge.variants.machiavelli.report:SECTIONS",
     rulebook="judge.variants.machiavelli.rulebook:RULEBOOK",
     orders_help="Besides moves, supports and convoys, this variant has orders of its own: sieges, conversions, "
                 "and the expenses, loans and bribes of your treasury (shown below).",
