@@ -149,37 +149,52 @@ class MovementChecker:
         if isinstance(order, Move):
             return self._move(order, unit, here)
         if isinstance(order, (SupportHold, SupportMove)):
-            into = order.target if isinstance(order, SupportHold) else order.destination
-            if order.target == here:
-                raise IllegalOrder("a unit cannot support itself")
-            if isinstance(order, SupportMove) and order.destination == order.target:
-                raise IllegalOrder("a unit cannot be supported to move to where it is")
-            if into == here:
-                raise IllegalOrder("a unit cannot support a move into its own province")
-            if (unit.kind.letter, here, at.coast, into) not in board.reaches:  # board.can_reach, in one lookup
-                raise IllegalOrder(f"the {unit.kind.noun} in {name(board, here)} could not move to {name(board, into)}, so it cannot support there")
-            return order
+            return self._support(order, unit)
         if isinstance(order, Convoy):
-            graph = self.graph
-            if unit.kind is not UnitType.FLEET:
-                raise IllegalOrder("only a fleet can convoy")
-            if order.target_kind not in (None, UnitType.ARMY):
-                raise IllegalOrder(f"only armies are convoyed, not a {order.target_kind.noun}")
-            if here not in graph.carriers:
-                if "river" in board.provinces[here].flags:
-                    raise IllegalOrder(f"a fleet on the river in {name(board, here)} cannot convoy (rivers carry no convoys in this game)")
-                raise IllegalOrder(f"a fleet in {name(board, here)} cannot convoy (not at sea)")
-            if order.target == order.destination:
-                raise IllegalOrder("an army cannot be convoyed to where it is")
-            src = board.provinces[order.target]
-            dst = board.provinces[order.destination]
-            if src.terrain is Terrain.SEA or dst.terrain is Terrain.SEA:
-                raise IllegalOrder("an army is convoyed from land to land")
-            if not graph.route_exists(order.target, order.destination, via=here):
-                by = "river or sea route" if _river_carriers(board, graph.carriers) else "sea route"
-                raise IllegalOrder(f"{name(board, here)} lies on no {by} from {src.name} to {dst.name}")
-            return order
+            return self._convoy(order, unit)
         raise IllegalOrder("unknown order")  # pragma: no cover
+
+    def _support(self, order: SupportHold | SupportMove, unit: Unit) -> UnitOrder:
+        """A support: not of itself (DATC 6.A.8), not into its own province, and only where the
+        supporting unit could move itself (DATC 6.A.10)."""
+        board = self.board
+        at = unit.location
+        here = at.province
+        into = order.target if isinstance(order, SupportHold) else order.destination
+        if order.target == here:
+            raise IllegalOrder("a unit cannot support itself")
+        if isinstance(order, SupportMove) and order.destination == order.target:
+            raise IllegalOrder("a unit cannot be supported to move to where it is")
+        if into == here:
+            raise IllegalOrder("a unit cannot support a move into its own province")
+        if (unit.kind.letter, here, at.coast, into) not in board.reaches:  # board.can_reach, in one lookup
+            raise IllegalOrder(f"the {unit.kind.noun} in {name(board, here)} could not move to {name(board, into)}, so it cannot support there")
+        return order
+
+    def _convoy(self, order: Convoy, unit: Unit) -> UnitOrder:
+        """A convoy: a fleet at sea (or on a river that carries convoys, seed 004), carrying an army
+        (DATC 6.A.7) from land to land along a route through its own province."""
+        board = self.board
+        graph = self.graph
+        here = unit.location.province
+        if unit.kind is not UnitType.FLEET:
+            raise IllegalOrder("only a fleet can convoy")
+        if order.target_kind not in (None, UnitType.ARMY):
+            raise IllegalOrder(f"only armies are convoyed, not a {order.target_kind.noun}")
+        if here not in graph.carriers:
+            if "river" in board.provinces[here].flags:
+                raise IllegalOrder(f"a fleet on the river in {name(board, here)} cannot convoy (rivers carry no convoys in this game)")
+            raise IllegalOrder(f"a fleet in {name(board, here)} cannot convoy (not at sea)")
+        if order.target == order.destination:
+            raise IllegalOrder("an army cannot be convoyed to where it is")
+        src = board.provinces[order.target]
+        dst = board.provinces[order.destination]
+        if src.terrain is Terrain.SEA or dst.terrain is Terrain.SEA:
+            raise IllegalOrder("an army is convoyed from land to land")
+        if not graph.route_exists(order.target, order.destination, via=here):
+            by = "river or sea route" if _river_carriers(board, graph.carriers) else "sea route"
+            raise IllegalOrder(f"{name(board, here)} lies on no {by} from {src.name} to {dst.name}")
+        return order
 
     def _move(self, order: Move, unit: Unit, here: ProvinceId) -> Move:
         board = self.board

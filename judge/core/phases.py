@@ -14,6 +14,7 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 from typing import Callable, Sequence
 
+from .board import Board
 from .errors import AmbiguousOrder, IllegalOrder
 from .legality import MovementChecker, check_order, name, retreat_options
 from .movement import _CONVOY, _MOVE, _SUP_HOLD, _SUP_MOVE, MovementAdjudicator
@@ -96,25 +97,48 @@ def _checked(variant: Variant, position: Position, orders: Sequence[Order]) -> t
 
 
 def _movement(variant: Variant, position: Position, orders: Sequence[Order]) -> PhaseResult:
-    board = variant.board
+    """A movement phase, in named steps: check the orders, give every field unit its order (a
+    hold when it has none), adjudicate, move the units, say what became of every order, then
+    either ask for retreats or close the phase."""
     results, followed = _checked(variant, position, orders)
     field_units = [u for u in position.units if u.kind is not UnitType.GARRISON]
-    order_of = {o.location.province: (idx, o) for idx, o in followed.items()}  # type: ignore[union-attr]
+    unit_orders, origin = _orders_of_units(field_units, followed)
+    adj = MovementAdjudicator(variant.board, variant.rules, position, unit_orders)
+    adj.decide()
+    new_units, dislodged, beaten = _moved_units(adj, position, field_units, unit_orders)
+    standoffs = _standoffs(adj, new_units)
+    final = _movement_results(variant, adj, results, followed, field_units, origin, beaten)
+    after = position.evolve(units=new_units, dislodged=(), standoffs=frozenset())
+    keep, lost, notes = _retreats_due(variant.board, after, dislodged, standoffs)
+    if keep:
+        nxt = after.evolve(phase=variant.calendar.next_step(position.phase), dislodged=tuple(keep), standoffs=frozenset(standoffs))
+        nxt = variant.rules.after_phase(variant, position, nxt)
+        return PhaseResult(position, tuple(final), nxt, tuple(lost), notes=tuple(notes))
+    return close_phase(variant, position, position.phase, after, tuple(final), lost, notes)
+
+
+def _orders_of_units(field_units: list[Unit], followed: dict) -> tuple[list[UnitOrder], list[int | None]]:
+    """Each field unit's order, and the index of the order given for it (``None`` when it had
+    none or an illegal one: the unit holds, seed 003 section 4)."""
+    order_of = {o.location.province: (idx, o) for idx, o in followed.items()}
     unit_orders: list[UnitOrder] = []
     origin: list[int | None] = []
     for u in field_units:
         given = order_of.get(u.location.province)
         if given is None:
-            # No order, or an illegal one: the unit holds (seed 003 section 4).
             unit_orders.append(Hold(u.power, u.kind, u.location))
             origin.append(None)
         else:
             origin.append(given[0])
-            unit_orders.append(given[1])  # type: ignore[arg-type]
-    adj = MovementAdjudicator(board, variant.rules, position, unit_orders)
-    adj.decide()
+            unit_orders.append(given[1])
+    return unit_orders, origin
 
-    # Where every unit ends up.
+
+def _moved_units(adj: MovementAdjudicator, position: Position, field_units: list[Unit],
+                 unit_orders: list[UnitOrder]) -> tuple[list[Unit], list[Dislodged], list[int | None]]:
+    """Where every unit ends up: the units on the board after the moves (garrisons stay), the
+    dislodged units (with the province of their attacker, unless it came by convoy), and for each
+    field unit the move that dislodged it, if any."""
     new_units: list[Unit] = []
     dislodged: list[Dislodged] = []
     beaten: list[int | None] = []
@@ -132,9 +156,13 @@ def _movement(variant: Variant, position: Position, orders: Sequence[Order]) -> 
             dislodged.append(Dislodged(u, None if adj.convoyed[m] else adj.src[m]))
     if len(field_units) != len(position.units):
         new_units += [u for u in position.units if u.kind is UnitType.GARRISON]
-    standoffs = _standoffs(adj, new_units)
+    return new_units, dislodged, beaten
 
-    # Resolutions, in the order given, then for units without an order.
+
+def _movement_results(variant: Variant, adj: MovementAdjudicator, results: list[Resolution | None], followed: dict,
+                      field_units: list[Unit], origin: list[int | None], beaten: list[int | None]) -> list[Resolution]:
+    """The resolutions of a movement phase: one per order, in the order given, then one per unit
+    without an order."""
     text_of = _movement_resolutions(variant, adj, beaten)
     slots: list[Resolution | None] = results[:]  # rejected orders, and a slot for each followed one
     unordered: list[Resolution] = []
@@ -151,18 +179,30 @@ def _movement(variant: Variant, position: Position, orders: Sequence[Order]) -> 
             slots[idx] = text_of[i]
             placed += 1
     if len(followed) < len(results):
-        for idx, r in enumerate(results):
-            if r is not None and r.order is not None and r.outcome in (Outcome.ILLEGAL, Outcome.AMBIGUOUS) and isinstance(r.order, UnitOrder):
-                # The unit held instead: say whether it was dislodged.
-                j = next((k for k, u in enumerate(field_units) if u.province == r.order.location.province), None)
-                if j is not None and beaten[j] is not None and origin[j] is None:
-                    slots[idx] = replace(r, tags=(Tag.DISLODGED,), reason=r.reason + "; dislodged")
+        _refused_but_dislodged(slots, results, field_units, origin, beaten)
     # A followed order that commands no field unit (another order took its unit's place) has
     # no resolution of its own.
     final: list[Resolution] = [r for r in slots if r is not None] if placed < len(followed) else slots  # type: ignore[assignment]
     final += unordered
+    return final
 
-    after = position.evolve(units=new_units, dislodged=(), standoffs=frozenset())
+
+def _refused_but_dislodged(slots: list[Resolution | None], results: list[Resolution | None], field_units: list[Unit],
+                           origin: list[int | None], beaten: list[int | None]) -> None:
+    """A unit whose order was illegal or ambiguous held instead: its order's line says whether it
+    was dislodged."""
+    for idx, r in enumerate(results):
+        if r is not None and r.order is not None and r.outcome in (Outcome.ILLEGAL, Outcome.AMBIGUOUS) and isinstance(r.order, UnitOrder):
+            j = next((k for k, u in enumerate(field_units) if u.province == r.order.location.province), None)
+            if j is not None and beaten[j] is not None and origin[j] is None:
+                slots[idx] = replace(r, tags=(Tag.DISLODGED,), reason=r.reason + "; dislodged")
+
+
+def _retreats_due(board: Board, after: Position, dislodged: list[Dislodged],
+                  standoffs: set[ProvinceId]) -> tuple[list[Dislodged], list[Unit], list[str]]:
+    """The dislodged units that may retreat, and those disbanded at once because they have
+    nowhere to go (no vacant neighbour that is not the attacker's origin or left vacant by a
+    standoff), each with a note."""
     notes: list[str] = []
     lost: list[Unit] = []
     keep: list[Dislodged] = []
@@ -173,11 +213,7 @@ def _movement(variant: Variant, position: Position, orders: Sequence[Order]) -> 
         else:
             lost.append(d.unit)
             notes.append(f"{d.unit.power}'s {d.unit.kind.noun} in {name(board, d.unit.province)} was dislodged with nowhere to retreat and is disbanded.")
-    if keep:
-        nxt = after.evolve(phase=variant.calendar.next_step(position.phase), dislodged=tuple(keep), standoffs=frozenset(standoffs))
-        nxt = variant.rules.after_phase(variant, position, nxt)
-        return PhaseResult(position, tuple(final), nxt, tuple(lost), notes=tuple(notes))
-    return close_phase(variant, position, position.phase, after, tuple(final), lost, notes)
+    return keep, lost, notes
 
 
 def _standoffs(adj: MovementAdjudicator, new_units: list[Unit]) -> set[ProvinceId]:
