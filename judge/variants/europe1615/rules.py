@@ -20,7 +20,9 @@ left out takes its start value):
 ``influence_bought`` ``{power: INFs}`` bought in the Winter Income, added to next year's
 ``infs``         ``{state: {power: INFs placed}}``; alignments follow from it
 ``relations``    ``{war: [[a, b], ...], alliances: [[a, b, ...], ...], neutral: [...],
-                 war_declarations: {power: n}}``, in force now
+                 war_declarations: {power: n}, declared: [[declarer, target], ...]}``, in force
+                 now (``declared`` only when a war's declarer is known: errata 3-8-2015, joining
+                 an offensive alliance)
 ``declarations`` declarations made and not yet in force: ``[{power, kind, targets, amount}]``
 ``transfers``    ``{province: recipient}``: transfers of control announced in the Fall
 ``control``      ``{province: power}`` for income provinces without a centre (SWI, FRA)
@@ -1009,18 +1011,21 @@ class Europe1615Rules(Rules):
             if (b, a) in armistice:
                 ga, gb = rel.group(a), rel.group(b)
                 rel.war = {w for w in rel.war if not (w & ga and w & gb)}
+        declared = {(d["power"], d["targets"][0]) for d in of("war")}
         offers = {d["power"]: {d["power"], *d["targets"]} for d in of("alliance")}
         for _power, proposed in sorted(offers.items()):
             if all(offers.get(q) == proposed for q in proposed):
+                before = {q: rel.group(q) for q in proposed}
                 rel.alliances = [g for g in rel.alliances if not (g & proposed)] + [set(proposed)]
                 rel.neutral -= proposed
-        declared = {(d["power"], d["targets"][0]) for d in of("war")}
+                self._join_offensive_alliance(rel, before, declared)
         for d in of("war"):
             p, t = d["power"], d["targets"][0]
             if rel.allied(p, t):
                 continue  # allied in this same pass: no war on an ally
             already = {q for q in rel.group(p) if rel.at_war(q, t)}
             rel.war.add(frozenset((p, t)))
+            rel.declared.add((p, t))
             rel.war_declarations[p] = rel.war_declarations.get(p, 0) + 1
             if self.options.get("allies_share_war_penalty", True):
                 for q in sorted(rel.group(p) - {p} - already):
@@ -1034,6 +1039,29 @@ class Europe1615Rules(Rules):
         extra["relations"] = rel.to_data()
         if money:
             extra["treasury"] = {p: _store_money(v) for p, v in money.items()}
+
+    @staticmethod
+    def _join_offensive_alliance(rel: _Relations, before: Mapping[str, set[str]], declared_now: set[tuple[str, str]]) -> None:
+        """Errata 3-8-2015: "If you join an offensive alliance you must declare war against the
+        target of the alliance. If you join a defensive alliance, no need to declare war." An
+        alliance is offensive against the targets of the wars its members declared (errata
+        3-14-2015: the terms "describe which group has declared war"); a power that joins it
+        (``before`` maps each member to its group before the alliance formed) and was not at
+        war with a target yet is charged a declaration of war against it and its allies (the
+        penalty, once an opponent), as when the alliance was formed in the pass of the
+        declaration. Its own declaration of the same war in this pass is charged once, by the
+        war step."""
+        for p in sorted(before):
+            targets = {t for d, t in rel.declared if frozenset((d, t)) in rel.war
+                       and d in rel.group(p) and d not in before[p] and t not in rel.group(p)}
+            charged: set[str] = set()  # one declaration against an opponent and its allies
+            for t in sorted(targets):
+                enemy = rel.group(t)
+                if (enemy & charged or any((p, e) in declared_now for e in enemy)
+                        or any(frozenset((x, y)) in rel.war for x in before[p] for y in enemy)):
+                    continue
+                charged |= enemy
+                rel.war_declarations[p] = rel.war_declarations.get(p, 0) + 1
 
     # influence ---------------------------------------------------------------------------
 

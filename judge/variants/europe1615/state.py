@@ -6,7 +6,7 @@ a position read from :attr:`Position.extra`, confessional markers and scoring. T
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Mapping
 
@@ -353,10 +353,16 @@ def state_status(variant: Variant, position: Position, state: str) -> str:
 
 @dataclass
 class _Relations:
+    """The declarations in force. ``declared`` records who declared each war in force, as
+    ``(declarer, target)``: a power that later joins the declarer's alliance joins an offensive
+    alliance and must declare that war too (errata 3-8-2015). A war read from a position written
+    before the judge kept it has no declarer recorded."""
+
     war: set[frozenset[str]]
     alliances: list[set[str]]
     neutral: set[str]
     war_declarations: dict[str, int]
+    declared: set[tuple[str, str]] = field(default_factory=set)
 
     @classmethod
     def read(cls, position: Position) -> "_Relations":
@@ -366,15 +372,20 @@ class _Relations:
             [set(map(str, g)) for g in raw.get("alliances") or () if len(g) >= 2],
             set(map(str, raw.get("neutral") or ())),
             {str(k): int(v) for k, v in (raw.get("war_declarations") or {}).items()},
+            {(str(d), str(t)) for d, t in raw.get("declared") or ()},
         )
 
     def to_data(self) -> dict:
-        return {
+        out: dict[str, Any] = {
             "war": sorted(sorted(p) for p in self.war),
             "alliances": sorted(sorted(g) for g in self.alliances if len(g) >= 2),
             "neutral": sorted(self.neutral),
             "war_declarations": dict(sorted(self.war_declarations.items())),
         }
+        declared = sorted([d, t] for d, t in self.declared if frozenset((d, t)) in self.war)
+        if declared:
+            out["declared"] = declared
+        return out
 
     def group(self, power: str) -> set[str]:
         for g in self.alliances:
