@@ -6,6 +6,7 @@ Positions are written as position files (minor states are pseudo-powers named by
 
 from __future__ import annotations
 
+import pytest
 import yaml
 
 from judge.adjudication import run_phase
@@ -48,6 +49,7 @@ WAR_FR_SP = {"war": [["France", "Spain"]], "alliances": [], "neutral": [], "war_
 
 # -- 1. The variant loads and plays ----------------------------------------------------------------
 
+@pytest.mark.rule("seed002/phases")
 def test_seed002_phases_of_the_game_calendar():
     assert [f"{s} {k.value}" for s, k in CALENDAR.steps] == [
         "Spring Movement", "Spring Retreat", "Summer Movement", "Summer Retreat",
@@ -55,6 +57,7 @@ def test_seed002_phases_of_the_game_calendar():
     assert str(V.start.phase) == "Spring 1615 Movement"
 
 
+@pytest.mark.rule("seed002/introduction", "seed002/income-1", "seed002/board-3")
 def test_seed002_start_position_loads_and_round_trips():
     start = start_position(V)
     assert len(start.units) == 68
@@ -67,6 +70,7 @@ def test_seed002_start_position_loads_and_round_trips():
     assert format_position(again) == format_position(start)
 
 
+@pytest.mark.rule("seed002/introduction")
 def test_seed002_minor_pseudo_powers_agree_with_states():
     for sid, s in V.data["states"].items():
         info = V.data["powers"][sid]
@@ -76,6 +80,7 @@ def test_seed002_minor_pseudo_powers_agree_with_states():
             assert list(info["units"]) == list(s["units"]), sid
 
 
+@pytest.mark.rule("seed002/phases", "seed002/income-2")
 def test_seed002_a_year_is_played_through():
     pos = start_position(V)
     seen = []
@@ -92,6 +97,7 @@ def test_seed002_a_year_is_played_through():
     assert again == pos
 
 
+@pytest.mark.rule("seed002/introduction", "seed002/mobilization-2")
 def test_seed002_movement_phase_adjudicates():
     r = play(start_position(V), "Spain: F AND - ATL\nFrance: A PAR - CHA")
     assert {"Spain: F ATL", "France: A CHA"} <= units_after(r)
@@ -100,6 +106,7 @@ def test_seed002_movement_phase_adjudicates():
 
 # -- 2. Declarations and movement --------------------------------------------------------------------
 
+@pytest.mark.rule("seed002/declarations-1", "seed002/errata-2015-03-08-movement")
 def test_seed002_declaration_of_war_needed_to_enter():
     units = {"France": ["A CHA"], "Spain": ["A NET"]}
     r = play(position(units), "France: A CHA - FRE")
@@ -109,6 +116,7 @@ def test_seed002_declaration_of_war_needed_to_enter():
     assert "France: A FRE" in units_after(r)
 
 
+@pytest.mark.rule("seed002/war-2", "seed002/errata-2015-02-17-1")
 def test_seed002_errata_2015_02_17_move_without_war_still_causes_standoff():
     """LUX is Spain's: the Spanish army may enter it, the French one may not, yet the French
     move bounces the Spanish one (the standoff left behind is checked in the Fall 1616
@@ -120,6 +128,7 @@ def test_seed002_errata_2015_02_17_move_without_war_still_causes_standoff():
     assert {"France: A CHA", "Spain: A NET"} <= units_after(r)
 
 
+@pytest.mark.rule("seed002/war-3", "seed002/errata-2015-02-17-2", "seed002/errata-2015-03-08-neutrality")
 def test_seed002_support_and_cutting_support_need_no_declaration():
     """Errata 2-17-2015 (2): without declarations a power still supports any unit and cuts
     support."""
@@ -133,6 +142,7 @@ def test_seed002_support_and_cutting_support_need_no_declaration():
     assert "Spain: A LOR" in units_after(r)
 
 
+@pytest.mark.rule("seed002/war-1", "seed002/alignments-1", "seed002/minor-states-1", "seed002/mobilization-2")
 def test_seed002_unaligned_minor_needs_no_declaration_and_its_dislodged_unit_is_disbanded():
     pos = position({"France": ["A CHA", "A ALS"], "LOR": ["A LOR"]})
     r = play(pos, "France: A CHA - LOR\nFrance: A ALS S A CHA - LOR")
@@ -141,6 +151,7 @@ def test_seed002_unaligned_minor_needs_no_declaration_and_its_dislodged_unit_is_
     assert r.result.next_position.phase.kind is PhaseKind.MOVEMENT  # no retreat phase
 
 
+@pytest.mark.rule("seed002/declarations-1", "seed002/alignments-2", "seed002/errata-2015-03-08-movement")
 def test_seed002_aligned_minor_impassable_without_war():
     pos = position({"France": ["A CHA"]}, infs={"LOR": {"Spain": 3}})
     assert status(pos, "LOR") == "Spain"
@@ -150,6 +161,7 @@ def test_seed002_aligned_minor_impassable_without_war():
     assert "France: A LOR" in units_after(r)
 
 
+@pytest.mark.rule("seed002/mobilization-1", "seed002/errata-2015-03-02-1")
 def test_seed002_errata_2015_03_02_own_aligned_minor_is_passable():
     """NAP-MAR is valid since the Papal State is aligned with Spain (seed, "Mobilization")."""
     pos = position({"Spain": ["F NAP"], "PAPL": ["A ROM"]}, infs={"PAPL": {"Spain": 4}})
@@ -161,6 +173,7 @@ def test_seed002_errata_2015_03_02_own_aligned_minor_is_passable():
     assert "PAPL: A NAP" in units_after(r)
 
 
+@pytest.mark.rule("seed002/neutrality-1", "seed002/neutrality-2")
 def test_seed002_neutrality_of_minor_state_makes_it_impassable():
     pos = position({"France": ["A CHA"], "Spain": ["A LUX"]}, infs={"LOR": {"Spain": 3, "France": 3}})
     assert status(pos, "LOR") == "neutral"
@@ -168,6 +181,7 @@ def test_seed002_neutrality_of_minor_state_makes_it_impassable():
     assert outcome(r, "A CHA - LOR") is Outcome.FAILURE
 
 
+@pytest.mark.rule("seed002/errata-2015-03-08-4")
 def test_seed002_errata_2015_03_08_neutral_state_passable_while_a_foreign_unit_occupies_it():
     pos = position({"France": ["A CHA", "A ALS"], "Spain": ["A LOR"]},
                    infs={"LOR": {"Spain": 3, "France": 3}}, relations=WAR_FR_SP)
@@ -175,6 +189,7 @@ def test_seed002_errata_2015_03_08_neutral_state_passable_while_a_foreign_unit_o
     assert "France: A LOR" in units_after(r)
 
 
+@pytest.mark.rule("seed002/declarations-2", "seed002/errata-2015-03-08-movement")
 def test_seed002_declarations_take_effect_in_the_next_movement_phase():
     pos = position({"France": ["A CHA"], "Spain": ["A NET"]})
     r = play(pos, "France: Declare war on Spain\nFrance: A CHA - FRE")
@@ -187,6 +202,7 @@ def test_seed002_declarations_take_effect_in_the_next_movement_phase():
     assert "France: A FRE" in units_after(r)
 
 
+@pytest.mark.rule("seed002/declarations-3")
 def test_seed002_fall_declarations_wait_for_the_spring():
     pos = position({"France": ["A CHA"], "Spain": ["A NET"]}, phase="Fall 1616 Movement")
     nxt = play(pos, "France: war on Spain").result.next_position
@@ -199,6 +215,7 @@ def test_seed002_fall_declarations_wait_for_the_spring():
     assert relations(nxt).at_war("France", "Spain")
 
 
+@pytest.mark.rule("seed002/alliances-1")
 def test_seed002_alliance_needs_every_member_to_declare():
     pos = position({"France": ["A CHA"], "Dutch": ["A GEL"]})
     nxt = play(pos, "France: Alliance with Dutch").result.next_position
@@ -207,6 +224,7 @@ def test_seed002_alliance_needs_every_member_to_declare():
     assert relations(nxt).allied("France", "Dutch")
 
 
+@pytest.mark.rule("seed002/alliances-2", "seed002/alliances-3")
 def test_seed002_allies_move_freely_but_cannot_dislodge_each_other():
     allied = {"war": [], "alliances": [["Dutch", "France"]], "neutral": [], "war_declarations": {}}
     pos = position({"France": ["A PAR"]}, relations=allied)
@@ -222,6 +240,7 @@ def test_seed002_allies_move_freely_but_cannot_dislodge_each_other():
     assert "Dutch: A NORM" in units_after(r)
 
 
+@pytest.mark.rule("seed002/alliances-3", "seed002/errata-2015-03-08-movement")
 def test_seed002_an_attack_by_an_ally_does_not_cut_support():
     """England supports the Dutch into NET (Spanish; the Dutch are at war with Spain through
     their alliance with England); a Dutch attack on the supporting fleet does not cut it."""
@@ -237,12 +256,14 @@ def test_seed002_an_attack_by_an_ally_does_not_cut_support():
     assert "Spain: A NET" in units_after(r)
 
 
+@pytest.mark.rule("seed002/minor-states-2")
 def test_seed002_minor_state_not_dislodged_by_the_power_it_is_aligned_to():
     pos = position({"France": ["A CHA", "A ALS"], "LOR": ["A LOR"]}, infs={"LOR": {"France": 4}})
     r = play(pos, "France: A CHA - LOR\nFrance: A ALS S A CHA - LOR\nLOR: A LOR H")
     assert "LOR: A LOR" in units_after(r)
 
 
+@pytest.mark.rule("seed002/alignments-3")
 def test_seed002_aligned_minor_units_take_their_powers_orders():
     pos = position({"LOR": ["A LOR"]}, infs={"LOR": {"France": 4}})
     r = play(pos, "France: A LOR - RHI")
@@ -252,6 +273,7 @@ def test_seed002_aligned_minor_units_take_their_powers_orders():
     assert "LOR: A LOR" in units_after(r)
 
 
+@pytest.mark.rule("seed002/errata-2015-03-14-4", "seed002/armistice", "seed002/surrender")
 def test_seed002_errata_2015_03_14_armistice_is_mutual_surrender_is_not():
     pos = position({"France": ["A PAR"]}, treasury={"France": 40, "Spain": 50}, relations=WAR_FR_SP)
     nxt = play(pos, "France: Armistice with Spain").result.next_position
@@ -266,6 +288,7 @@ def test_seed002_errata_2015_03_14_armistice_is_mutual_surrender_is_not():
     assert nxt.extra["treasury"]["Spain"] == 65
 
 
+@pytest.mark.rule("seed002/errata-2015-03-14-3", "seed002/errata-2015-03-08-2", "seed002/alliances-5")
 def test_seed002_errata_2015_03_14_no_war_on_an_ally_in_the_same_pass_as_the_break():
     allied = {"war": [], "alliances": [["Dutch", "France"]], "neutral": [], "war_declarations": {}}
     pos = position({"France": ["A PAR"]}, relations=allied)
@@ -275,6 +298,7 @@ def test_seed002_errata_2015_03_14_no_war_on_an_ally_in_the_same_pass_as_the_bre
     assert not relations(r.result.next_position).allied("France", "Dutch")
 
 
+@pytest.mark.rule("seed002/errata-2015-03-14-7", "seed002/errata-2015-03-08-defensive")
 def test_seed002_errata_2015_03_14_war_on_a_power_is_war_on_its_allies():
     rel = {"war": [["Austria", "France"]], "alliances": [["Dutch", "France"]], "neutral": [], "war_declarations": {}}
     pos = position({"Austria": ["A VIE"]}, relations=rel)
@@ -287,6 +311,7 @@ FALL_1616 = {"Spain": ["A SWI"], "France": ["A CHA", "A GEN"], "VEN": ["A VEN"],
              "Austria": ["A VIE"]}
 
 
+@pytest.mark.rule("seed002/errata-2015-03-01-a", "seed002/war-2", "seed002/errata-2015-02-17-1")
 def test_seed002_erratum_2015_03_01_fall_1616_spanish_retreat_to_milan():
     pos = position(FALL_1616, phase="Fall 1616 Movement", infs={"VEN": {"France": 5}, "SAV": {"France": 5}})
     r = play(pos, "Spain: A SWI - FRE\nFrance: A CHA - FRE\nFrance: A GEN - MIL\n"
@@ -308,6 +333,7 @@ def test_seed002_erratum_2015_03_01_fall_1616_spanish_retreat_to_milan():
     assert str(rr.result.next_position.phase) == "Winter 1616 Adjustment"
 
 
+@pytest.mark.rule("seed002/errata-2015-03-01-a")
 def test_seed002_erratum_2015_03_01_second_situation_no_retreat():
     units = {"Spain": ["A SWI"], "France": ["A CHA", "A GEN"], "VEN": ["A VEN"], "SAV": ["A SAV"],
              "Dutch": ["A LOR"], "Austria": ["A VIE"]}
@@ -322,6 +348,7 @@ def test_seed002_erratum_2015_03_01_second_situation_no_retreat():
 
 # -- 4. Influence ----------------------------------------------------------------------------------------
 
+@pytest.mark.rule("seed002/influence-1", "seed002/influence-5", "seed002/alignments-2", "seed002/neutrality-1")
 def test_seed002_influence_placement_and_alignment_at_half():
     pos = start_position(V)
     r = play(pos, "Spain: 5: PAPL\nFrance: 5: Papal State\nFrance: 3: LOR\nSpain: 3: LOR\nSpain: 1: LOR")
@@ -332,6 +359,7 @@ def test_seed002_influence_placement_and_alignment_at_half():
     assert nxt.extra["influence"]["Spain"] == 23 - 9
 
 
+@pytest.mark.rule("seed002/neutrality-1", "seed002/alignments-2")
 def test_seed002_neutrality_three_powers_without_half():
     pos = position({}, infs={"SAX": {"Sweden": 4, "Denmark": 3, "England": 2}})
     assert status(pos, "SAX") == "neutral"
@@ -339,18 +367,21 @@ def test_seed002_neutrality_three_powers_without_half():
     assert status(pos, "SAX") == "Sweden"
 
 
+@pytest.mark.rule("seed002/influence-1")
 def test_seed002_influence_no_more_than_the_years_allotment():
     r = play(start_position(V), "Denmark: 10: MEC\nDenmark: 6: SAX")
     assert outcome(r, "10: MEC") is Outcome.SUCCESS
     assert outcome(r, "6: SAX") is Outcome.ILLEGAL
 
 
+@pytest.mark.rule("seed002/sanctions-1", "seed002/sanctions-2", "seed002/sanctions-5")
 def test_seed002_sanctions_protestant_and_catholic_restrictions():
     r = play(start_position(V), "England: 2: PAPL\nFrance: 2: RHI\nSweden: 2: POLN\nEngland: 2: BAV")
     for o in ("2: PAPL", "2: RHI", "2: POLN", "2: BAV"):
         assert outcome(r, o) is Outcome.ILLEGAL, o
 
 
+@pytest.mark.rule("seed002/influence-2")
 def test_seed002_influence_unused_infs_lost_at_year_end():
     pos = position({}, phase="Winter 1616 Income", influence={"Spain": 7})
     nxt = play(pos, "").result.next_position
@@ -358,6 +389,7 @@ def test_seed002_influence_unused_infs_lost_at_year_end():
     assert nxt.extra["influence"]["Spain"] == 23
 
 
+@pytest.mark.rule("seed002/diplomatic-attack-3")
 def test_seed002_diplomatic_attack_mutual_reduction():
     pos = position({}, phase="Winter 1616 Adjustment", infs={"SAX": {"Sweden": 4, "Denmark": 6}})
     r = play(pos, "Sweden: SAX > Denmark")
@@ -366,6 +398,7 @@ def test_seed002_diplomatic_attack_mutual_reduction():
     assert status(nxt, "SAX") == "Denmark"
 
 
+@pytest.mark.rule("seed002/diplomatic-attack-1", "seed002/diplomatic-attack-3", "seed002/diplomatic-attack-4")
 def test_seed002_diplomatic_attack_placement_first_then_attacks_in_the_stated_order():
     pos = position({}, phase="Winter 1616 Adjustment",
                    infs={"WES": {"Spain": 6, "France": 2, "Dutch": 3}})
@@ -378,12 +411,14 @@ def test_seed002_diplomatic_attack_placement_first_then_attacks_in_the_stated_or
     assert status(nxt, "WES") == "France"
 
 
+@pytest.mark.rule("seed002/diplomatic-attack-2")
 def test_seed002_one_diplomatic_attack_per_phase():
     pos = position({}, phase="Winter 1616 Adjustment", infs={"SAX": {"Sweden": 4, "Denmark": 6, "England": 3}})
     r = play(pos, "Sweden: SAX > Denmark\nSweden: SAX > England")
     assert outcome(r, "SAX > England") is Outcome.ILLEGAL
 
 
+@pytest.mark.rule("seed002/errata-2015-03-01-b", "seed002/control-2")
 def test_seed002_errata_2015_03_01_b_no_diplomatic_attack_in_controlled_state():
     pos = position({"France": ["A LOR"]}, phase="Winter 1616 Adjustment",
                    supply_centers={"France": ["LOR"]}, infs={"LOR": {"Spain": 4, "France": 2}})
@@ -394,6 +429,7 @@ def test_seed002_errata_2015_03_01_b_no_diplomatic_attack_in_controlled_state():
 
 # -- 5. Money ----------------------------------------------------------------------------------------------
 
+@pytest.mark.rule("seed002/income-2")
 def test_seed002_income_from_the_income_map():
     pos = position({"Dutch": ["A GEL"]}, phase="Winter 1616 Adjustment")
     nxt = play(pos, "").result.next_position
@@ -401,6 +437,7 @@ def test_seed002_income_from_the_income_map():
     assert nxt.extra["treasury"]["Dutch"] == 50 + 12
 
 
+@pytest.mark.rule("seed002/power-units-1")
 def test_seed002_adding_a_unit_costs_the_military_cost_percentage():
     units = {"France": ["A NORM", "F BRIT", "F PRO", "A GUY", "A CHA"]}
     pos = position(units, phase="Winter 1616 Income", treasury={"France": 50})
@@ -409,6 +446,7 @@ def test_seed002_adding_a_unit_costs_the_military_cost_percentage():
     assert r.result.next_position.extra["treasury"]["France"] == 27.5  # 45% of 50
 
 
+@pytest.mark.rule("seed002/errata-2015-03-05-2", "seed002/income-1", "seed002/power-units-3")
 def test_seed002_errata_2015_03_05_spain_cannot_build_at_fifty():
     units = {"Spain": ["A NET", "A MIL", "A NAP", "F AND", "A LUX", "A FRE"]}
     pos = position(units, phase="Winter 1616 Income", treasury={"Spain": 50})
@@ -417,6 +455,7 @@ def test_seed002_errata_2015_03_05_spain_cannot_build_at_fifty():
     assert "less than 25" in result(r, "Build A CAS").reason
 
 
+@pytest.mark.rule("seed002/errata-2015-03-05-1")
 def test_seed002_errata_2015_03_05_one_build_per_phase():
     units = {"France": ["A NORM", "F BRIT", "F PRO", "A CHA", "A LYO"]}
     pos = position(units, phase="Winter 1616 Income", treasury={"France": 200})
@@ -425,6 +464,7 @@ def test_seed002_errata_2015_03_05_one_build_per_phase():
     assert outcome(r, "Build A GUY") is Outcome.ILLEGAL
 
 
+@pytest.mark.rule("seed002/power-units-3", "seed002/errata-2015-03-05-1")
 def test_seed002_france_buying_two_units_without_the_erratum():
     """Seed, "Adding a unit for a power": 45% at five units, then 66% of what remains, and
     not below 25."""
@@ -441,6 +481,7 @@ def test_seed002_france_buying_two_units_without_the_erratum():
     assert outcome(r, "Build A GUY") is Outcome.ILLEGAL   # 55 * 0.34 = 18.7 < 25
 
 
+@pytest.mark.rule("seed002/power-units-4")
 def test_seed002_no_more_than_fifteen_units():
     provs = ["A NORM", "F BRIT", "F PRO", "A CHA", "A LYO", "A BUR", "A ORL", "A LAN", "F GOL",
              "F ENG", "F BIS", "A FRE", "A LUX", "A ALS", "A GUY"]
@@ -451,6 +492,7 @@ def test_seed002_no_more_than_fifteen_units():
 
 # -- 6. Religious rebellion, attrition ----------------------------------------------------------------------
 
+@pytest.mark.rule("seed002/rebellion-1")
 def test_seed002_religious_rebellion_net_1620_to_1622():
     """The Dutch take NET (value 4) in the Winter of 1620: revolt in Spring, Summer, Fall 1621
     and Spring 1622, over in Summer 1622; no Dutch income from NET in Winter 1620 and 1621."""
@@ -474,6 +516,7 @@ def test_seed002_religious_rebellion_net_1620_to_1622():
     assert "NET" not in (pos.extra.get("revolts") or {})
 
 
+@pytest.mark.rule("seed002/control-1", "seed002/errata-2015-02-11-1")
 def test_seed002_control_needs_occupation():
     """Errata 2-11-2015 (1): a foreign centre left unoccupied at the Winter Adjustment
     reverts."""
@@ -482,6 +525,7 @@ def test_seed002_control_needs_occupation():
     assert nxt.supply_centers["LOR"] == "LOR"
 
 
+@pytest.mark.rule("seed002/minor-states-3")
 def test_seed002_capture_of_a_minor_capital_disbands_its_units():
     pos = position({"France": ["A BRU"], "LOWR": ["A BRE"]}, phase="Winter 1616 Adjustment")
     nxt = play(pos, "").result.next_position
@@ -489,6 +533,7 @@ def test_seed002_capture_of_a_minor_capital_disbands_its_units():
     assert not any(u.power == "LOWR" for u in nxt.units)
 
 
+@pytest.mark.rule("seed002/attrition-1")
 def test_seed002_combat_attrition_second_retreat_disbands():
     pos = position({"Spain": ["A FRE"], "France": ["A LYO", "A BUR"]}, phase="Spring 1616 Movement",
                    relations=WAR_FR_SP)
@@ -507,6 +552,7 @@ def test_seed002_combat_attrition_second_retreat_disbands():
     assert r.result.next_position.phase.kind is PhaseKind.MOVEMENT
 
 
+@pytest.mark.rule("seed002/minor-units-2")
 def test_seed002_minor_state_disbands_units_beyond_its_centres():
     """Seed, "Adding a unit for a minor state": a minor with more units than controlled
     centres disbands down to their number in the Winter Adjustment (furthest first)."""
@@ -515,6 +561,7 @@ def test_seed002_minor_state_disbands_units_beyond_its_centres():
     assert {f"{u.power}: {u}" for u in nxt.units if u.power == "LOWR"} == {"LOWR: A BRE", "LOWR: A BRU"}
 
 
+@pytest.mark.rule("seed002/errata-2015-03-08-penalty", "seed002/markers-2")
 def test_seed002_scoring_start_and_war_penalty():
     from judge.variants.europe1615.rules import score
 
@@ -531,6 +578,7 @@ def test_seed002_scoring_start_and_war_penalty():
     assert pts["Spain"] == 2 + 2   # the two Catholic markers, treasury
 
 
+@pytest.mark.rule("seed002/elimination")
 def test_seed002_elimination_when_no_home_centre_is_held():
     """Seed, "Elimination": units disbanded, foreign centres liberated, INFs removed."""
     centres = {"Dutch": ["LOR"], "France": ["HOL", "ZEE", "GEL"]}
@@ -542,6 +590,7 @@ def test_seed002_elimination_when_no_home_centre_is_held():
     assert nxt.extra["infs"]["SAX"] == {"Sweden": 1}
 
 
+@pytest.mark.rule("seed002/sanctions-6")
 def test_seed002_sanctions_maghreb_states_come_into_play_in_turn():
     pos = position({"OTT": ["A GRE"]}, infs={"OTT": {"Spain": 5}})
     r = play(pos, "Spain: 2: TUN")
@@ -554,6 +603,7 @@ def test_seed002_sanctions_maghreb_states_come_into_play_in_turn():
     assert outcome(r, "2: ALG") is Outcome.ILLEGAL
 
 
+@pytest.mark.rule("seed002/sanctions-8")
 def test_seed002_optional_sanction_bohemian_revolt():
     v = find_variant("europe1615", {"bohemian_revolt": True})
     pos = position({}, phase="Winter 1617 Income", variant=v)
@@ -579,6 +629,7 @@ def _read(report):
     return [(str(ln.order), ln.error, ln.notes) for ln in report.lines]
 
 
+@pytest.mark.rule("seed002/influence-5", "seed002/diplomatic-attack-1", "seed002/alignments-3")
 def test_seed002_influence_and_placement_syntax_bracketed_minor_state_read():
     """Seed "Influence and placement" writes "# of INFs: [minor state]" and "The diplomatic attack"
     "[minor state] > [power]": a player copying the brackets means the state; a minor state's
@@ -594,6 +645,7 @@ def test_seed002_influence_and_placement_syntax_bracketed_minor_state_read():
     assert outcome(r, "5: WUR") is Outcome.SUCCESS
 
 
+@pytest.mark.rule("seed002/declarations-2", "seed002/errata-2015-03-08-options")
 def test_seed002_declarations_syntax_dow_and_declaration_of_war_read():
     """Seed "Declarations" ("Declaration of war", "no DoW with Spain"): ``DoW: England`` and
     ``Declaration of war on Austria`` are declarations of war, with a note."""

@@ -80,6 +80,22 @@ def _play(root: Path, path: str, now) -> tuple[str, dict]:
     return played.phase, played.results
 
 
+@pytest.mark.rule(
+    "seed002/declarations-2",
+    "seed002/alignments-3",
+    "seed002/diplomatic-attack-3",
+    "seed002/rebellion-1",
+    "seed002/attrition-1",
+    "seed002/attrition-2",
+    "seed002/influence-4",
+    "seed002/power-units-1",
+    "seed002/surrender",
+    "seed002/armistice",
+    "seed002/objectives",
+    "seed002/scoring-1",
+    "seed002/scoring-2",
+    "seed002/errata-2015-03-14-5",
+)
 def test_seed002_scripted_game_several_years_through_the_game_store(tmp_path):
     path = "games/thirty-years"
     game = new_game(path, "europe1615", now=T0, players=PLAYERS, maps=False)
@@ -170,6 +186,7 @@ def test_seed002_scripted_game_several_years_through_the_game_store(tmp_path):
     assert check.phases == len(played) == 4 * 5 + 1   # four years and one retreat phase
 
 
+@pytest.mark.rule("seed002/tables", "seed002/objectives")
 def test_seed002_game_options_checked_when_the_game_is_loaded(tmp_path):
     """A game's options are the variant's (game.yaml ``options:``); a bad table or an unknown
     objective is reported with the file and line, never a traceback."""

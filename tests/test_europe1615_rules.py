@@ -33,6 +33,7 @@ def winter(units: dict, year: int = 1616, variant=V, **extra):
 
 # -- Influence and placement ---------------------------------------------------------------------------
 
+@pytest.mark.rule("seed002/influence-3")
 def test_seed002_influence_placed_infs_cannot_be_removed_and_stay_from_year_to_year():
     """Seed, "Influence and placement": no INFs removed once placed (no such order; a placement
     of 0 is refused); INFs placed last year are still there."""
@@ -43,6 +44,7 @@ def test_seed002_influence_placed_infs_cannot_be_removed_and_stay_from_year_to_y
     assert nxt.extra["infs"]["SAX"] == {"Sweden": 4}
 
 
+@pytest.mark.rule("seed002/influence-4", "seed002/income-1")
 def test_seed002_influence_bought_in_the_winter_income_phase_for_next_year():
     """Seed, "Influence and placement": INFs are purchased in the Winter Income and Build Phase
     (reconstructed price 2 each), not below the 25 floor, and placed the next year."""
@@ -64,6 +66,7 @@ def test_seed002_influence_bought_in_the_winter_income_phase_for_next_year():
     (1625, "Sweden", "Denmark", "LOWR", "Lower Saxony"),   # Kejserkrigen: only Denmark in Lower Saxony from 1625
     (1619, "Austria", "England", "TRA", "TRA"),            # Bethlen's intervention: Transylvania Protestant only from 1619
 ], ids=["kejserkrigen_only_denmark_in_lower_saxony_from_1625", "bethlens_intervention_transylvania_protestant_only_from_1619"])
+@pytest.mark.rule("seed002/sanctions-3", "seed002/sanctions-4")
 def test_seed002_sanction_from_a_year(year, barred, allowed, state, name):
     r = play(position({}, phase=f"Spring {year - 1} Movement"), f"{barred}: 2: {state}")
     assert outcome(r, f"2: {state}") is Outcome.SUCCESS
@@ -72,6 +75,7 @@ def test_seed002_sanction_from_a_year(year, barred, allowed, state, name):
     assert outcome(r, f"3: {state}") is Outcome.SUCCESS
 
 
+@pytest.mark.rule("seed002/sanctions-5")
 def test_seed002_sanction_polish_swedish_rivalry_first_year_only():
     r = play(position({}, phase="Spring 1615 Movement"), "Sweden: 2: POLN")
     assert outcome(r, "2: POLN") is Outcome.ILLEGAL
@@ -79,6 +83,7 @@ def test_seed002_sanction_polish_swedish_rivalry_first_year_only():
     assert outcome(r, "2: POLN") is Outcome.SUCCESS
 
 
+@pytest.mark.rule("seed002/sanctions-6")
 def test_seed002_sanction_maghreb_algeria_after_tunisias_successful_move():
     pos = position({"TUN": ["F TUN"]}, activated=["TUN"], infs={"TUN": {"Spain": 3}})
     r = play(pos, "Spain: 2: ALG")
@@ -90,6 +95,7 @@ def test_seed002_sanction_maghreb_algeria_after_tunisias_successful_move():
     assert outcome(r, "2: MRC") is Outcome.ILLEGAL
 
 
+@pytest.mark.rule("seed002/sanctions-7")
 def test_seed002_optional_sanction_huguenot_revolt_guyenne_secedes_in_1621():
     v = find_variant("europe1615", {"huguenot_revolt": True})
     nxt = after(position({}, phase="Winter 1620 Income", variant=v), variant=v)
@@ -103,6 +109,7 @@ def test_seed002_optional_sanction_huguenot_revolt_guyenne_secedes_in_1621():
 
 # -- The diplomatic attack ------------------------------------------------------------------------------
 
+@pytest.mark.rule("seed002/diplomatic-attack-1")
 def test_seed002_diplomatic_attack_needs_own_infs_and_a_target_invested_there():
     pos = position({}, phase="Winter 1616 Adjustment", infs={"SAX": {"Denmark": 6}, "HES": {"Sweden": 2}})
     r = play(pos, "Sweden: SAX > Denmark")
@@ -115,6 +122,7 @@ def test_seed002_diplomatic_attack_needs_own_infs_and_a_target_invested_there():
     assert r.result.next_position.extra["infs"]["SAX"] == {"Denmark": 3}
 
 
+@pytest.mark.rule("seed002/errata-2015-03-08-5")
 def test_seed002_errata_2015_03_08_5_diplomatic_attack_against_an_ally_allowed():
     pos = position({}, phase="Winter 1616 Adjustment", infs={"SAX": {"Dutch": 4, "England": 3}},
                    relations=rel(alliances=[("Dutch", "England")]))
@@ -125,6 +133,7 @@ def test_seed002_errata_2015_03_08_5_diplomatic_attack_against_an_ally_allowed()
 
 # -- Alignments, neutrality, large states ----------------------------------------------------------------
 
+@pytest.mark.rule("seed002/board-1", "seed002/declarations-1")
 def test_seed002_large_state_all_provinces_share_its_status():
     """Seed, "Notes about the board": a large state's provinces are all aligned or neutral;
     Poland has six provinces and Spain's aligned Poland closes Posen (no centre) to France."""
@@ -139,6 +148,7 @@ def test_seed002_large_state_all_provinces_share_its_status():
 
 # -- Confessional markers and religious rebellion --------------------------------------------------------
 
+@pytest.mark.rule("seed002/markers-1", "seed002/markers-2")
 def test_seed002_confessional_markers_sole_confession_or_twice_the_other():
     pos = position({}, infs={"SAX": {"Sweden": 2}, "BAV": {"Spain": 2, "France": 1}, "HES": {"Dutch": 4, "Spain": 2},
                              "WES": {"Dutch": 3, "Spain": 2}})
@@ -150,6 +160,7 @@ def test_seed002_confessional_markers_sole_confession_or_twice_the_other():
     assert markers(V, pos) == {"BAV": "catholic", "HES": "protestant", "ROM": "catholic", "SAX": "protestant"}
 
 
+@pytest.mark.rule("seed002/markers-3")
 def test_seed002_confessional_marker_white_when_captured_by_its_own_confession():
     pos = winter({"Spain": ["A BAV"]}, infs={"BAV": {"France": 3}}, relations=WAR_FR_SP)
     nxt = after(pos)
@@ -158,6 +169,7 @@ def test_seed002_confessional_marker_white_when_captured_by_its_own_confession()
     assert "BAV" not in (nxt.extra.get("revolts") or {})
 
 
+@pytest.mark.rule("seed002/markers-3", "seed002/rebellion-1")
 def test_seed002_religious_rebellion_red_marker_then_black():
     """Seed, "Confessional markers" and "Religious rebellion": a Protestant capture of a state
     with a Catholic marker puts it in revolt (red) for its value (BAV: 4) in movement phases;
@@ -177,6 +189,7 @@ def test_seed002_religious_rebellion_red_marker_then_black():
     assert "BAV" not in (nxt.extra.get("revolts") or {})
 
 
+@pytest.mark.rule("seed002/rebellion-2")
 def test_seed002_religious_rebellion_note_no_revolt_when_protestants_take_bohemia():
     """Seed, "Religious rebellion", note: no rebellion when a Protestant power captures Bohemia
     or Guyenne; a black marker at once."""
@@ -190,6 +203,7 @@ def test_seed002_religious_rebellion_note_no_revolt_when_protestants_take_bohemi
     assert nxt.extra["revolts"]["SIL"]["power"] == "Sweden"
 
 
+@pytest.mark.rule("seed002/income-4")
 def test_seed002_income_home_centre_under_opposing_occupier_pays_nothing():
     """Seed, "Income phase": a home centre under foreign occupation of the opposing confession
     is in revolt and pays nothing to the occupier until the revolt is quelled."""
@@ -206,6 +220,7 @@ def test_seed002_income_home_centre_under_opposing_occupier_pays_nothing():
     assert after(quiet).extra["treasury"]["Spain"] == 50 + 26 + 5
 
 
+@pytest.mark.rule("seed002/errata-2015-04-05-1")
 def test_seed002_errata_2015_04_05_minors_get_no_income_from_revolting_centres():
     """Errata 4-5-2015: a minor's captured centre of the opposing confession revolts too; a
     minor keeps no treasury, so nobody draws income from it (and the centre's value is not paid
@@ -218,6 +233,7 @@ def test_seed002_errata_2015_04_05_minors_get_no_income_from_revolting_centres()
     assert nxt.extra["treasury"]["France"] == 50 + 18      # its home centres only
 
 
+@pytest.mark.rule("seed002/errata-2015-04-05-1", "seed002/minor-units-1")
 def test_seed002_errata_2015_04_05_has_no_effect_a_revolting_centre_still_earns_its_minor_a_unit():
     """Errata 4-5-2015 speaks of a minor's income from revolting centres; minor states keep no
     treasury, so it changes nothing: a foreign centre in revolt still counts for the minor's
@@ -229,6 +245,7 @@ def test_seed002_errata_2015_04_05_has_no_effect_a_revolting_centre_still_earns_
     assert "SAX" not in nxt.extra["treasury"]
 
 
+@pytest.mark.rule("seed002/errata-2015-03-08-4", "seed002/neutrality-2")
 def test_seed002_reading_errata_2015_03_08_4_neutral_state_passable_as_its_foreign_unit_leaves():
     """Errata 3-8-2015 [4] (a neutral state is passable while a foreign unit occupies it), our
     reading: passability is judged on the position at the start of the phase, as orders are
@@ -250,6 +267,7 @@ def _spring_retreat(declarations, relations=None):
                     dislodged={"Spain": {"A ARA": "GUY"}}, **extra)
 
 
+@pytest.mark.rule("seed002/errata-2015-03-08-options", "seed002/errata-2015-03-08-2")
 def test_seed002_reading_spring_movement_and_its_retreats_are_one_declaration_phase():
     """Our reading (errata 3-8-2015, "each time the Declaration phase is invoked"): one
     Declaration phase is every phase whose declarations come into force together, at the next
@@ -276,6 +294,7 @@ def test_seed002_reading_spring_movement_and_its_retreats_are_one_declaration_ph
 
 # -- Specific rules regarding minor states ----------------------------------------------------------------
 
+@pytest.mark.rule("seed002/minor-states-2")
 def test_seed002_minor_rule2_attack_by_its_aligned_power_does_not_cut_support():
     pos = position({"France": ["A CHA", "A ALS"], "LOR": ["A LOR"], "Spain": ["A LUX"]},
                    infs={"LOR": {"France": 4}}, relations=WAR_FR_SP)
@@ -285,6 +304,7 @@ def test_seed002_minor_rule2_attack_by_its_aligned_power_does_not_cut_support():
     assert "France: A LUX" in units_after(r)
 
 
+@pytest.mark.rule("seed002/minor-states-3")
 def test_seed002_minor_rule3_capture_of_the_capital_releases_its_foreign_centres():
     """Seed, "Specific rules" (3): the capture of a minor's home centre disbands its units and
     relinquishes its foreign centres in the Winter Adjustment."""
@@ -295,6 +315,7 @@ def test_seed002_minor_rule3_capture_of_the_capital_releases_its_foreign_centres
     assert nxt.supply_centers["RHI"] == "RHI"
 
 
+@pytest.mark.rule("seed002/minor-units-2")
 def test_seed002_minor_units_match_centres_the_aligned_power_chooses_the_removal():
     """Seed, "Adding a unit for a minor state": an aligned minor's power names the unit to
     disband; an unaligned minor loses the furthest (see test_europe1615)."""
@@ -307,6 +328,7 @@ def test_seed002_minor_units_match_centres_the_aligned_power_chooses_the_removal
     assert outcome(r, "Disband A BRE") is Outcome.ILLEGAL
 
 
+@pytest.mark.rule("seed002/minor-units-1")
 def test_seed002_minor_adds_a_unit_for_a_foreign_centre_it_controls():
     """Seed, "Adding a unit for a minor state": a minor adds a unit when it controls a foreign
     centre, on a vacant home centre (the aligned power may choose the kind); no unit without
@@ -330,6 +352,7 @@ def test_seed002_minor_adds_a_unit_for_a_foreign_centre_it_controls():
 
 # -- Declarations and movement ------------------------------------------------------------------------------
 
+@pytest.mark.rule("seed002/mobilization-1", "seed002/errata-2015-03-02-1")
 def test_seed002_mobilization_aligned_minor_cannot_attack_another_aligned_minor_without_war():
     pos = position({"LOR": ["A LOR"], "RHI": ["A RHI"]}, infs={"LOR": {"France": 3}, "RHI": {"Dutch": 3}})
     r = play(pos, "France: A LOR - RHI")
@@ -344,12 +367,14 @@ def test_seed002_mobilization_aligned_minor_cannot_attack_another_aligned_minor_
     assert "may not enter" in result(play(pos, "France: A RHI - FRA"), "A RHI - FRA").reason
 
 
+@pytest.mark.rule("seed002/mobilization-2", "seed002/alignments-1", "seed002/war-1")
 def test_seed002_mobilization_seas_and_unaligned_states_are_open():
     pos = position({"England": ["F LON"], "Spain": ["F AND"], "France": ["A CHA"]})
     r = play(pos, "England: F LON - ENG\nSpain: F AND - ATL\nFrance: A CHA - LOR")
     assert {"England: F ENG", "Spain: F ATL", "France: A LOR"} <= units_after(r)
 
 
+@pytest.mark.rule("seed002/war-3", "seed002/errata-2015-03-08-neutrality", "seed002/alliances-2")
 def test_seed002_convoy_and_support_allowed_without_declaration():
     """Seed, "Declarations and movement" (3) and errata 3-8-2015 (neutrality): a power may
     convoy another's unit without a declaration of war."""
@@ -363,6 +388,7 @@ def test_seed002_convoy_and_support_allowed_without_declaration():
     assert "Dutch: A YOR" in units_after(r)
 
 
+@pytest.mark.rule("seed002/errata-2015-02-17-1")
 def test_seed002_option_standoff_without_declaration_off():
     """Option ``standoff_without_declaration: false`` (the rulebook before the errata of
     2-17-2015): the move is not allowed and bounces nothing."""
@@ -373,6 +399,7 @@ def test_seed002_option_standoff_without_declaration_off():
     assert "Spain: A LUX" in units_after(r)
 
 
+@pytest.mark.rule("seed002/errata-2015-03-08-options")
 def test_seed002_errata_2015_03_08_one_declaration_of_war_against_one_opponent():
     r = play(position({}), "France: Declare war on Spain, Austria")
     assert outcome(r, "Declare war on Spain, Austria") is Outcome.ILLEGAL
@@ -383,6 +410,11 @@ def test_seed002_errata_2015_03_08_one_declaration_of_war_against_one_opponent()
     assert "already at war" in result(r, "Declare war on Spain").reason
 
 
+@pytest.mark.rule(
+    "seed002/errata-2015-03-08-initiation",
+    "seed002/errata-2015-03-08-penalty",
+    "seed002/errata-2015-03-08-offensive",
+)
 def test_seed002_errata_2015_03_08_initiators_and_joiners_take_the_penalty_not_the_target():
     r = play(position({}), "France: war on Spain\nDutch: war on Spain")
     nxt = r.result.next_position
@@ -395,6 +427,7 @@ def test_seed002_errata_2015_03_08_initiators_and_joiners_take_the_penalty_not_t
     assert pts["Spain"] == base["Spain"]
 
 
+@pytest.mark.rule("seed002/armistice", "seed002/declarations-3")
 def test_seed002_armistice_in_any_phase_in_force_from_the_next_movement_phase():
     """Seed, "Armistice": players at war may use any phase to announce one (here the Winter
     Adjustment); like every declaration it is in force from the next movement phase."""
@@ -406,12 +439,14 @@ def test_seed002_armistice_in_any_phase_in_force_from_the_next_movement_phase():
     assert not relations(nxt).at_war("France", "Spain")
 
 
+@pytest.mark.rule("seed002/errata-2015-03-08-initiation")
 def test_seed002_errata_2015_03_08_a_power_at_war_cannot_be_neutral():
     r = play(position({}, relations=WAR_FR_SP), "Spain: Neutrality\nEngland: Neutrality")
     assert [x.outcome for x in r.resolutions() if x.power == "Spain"] == [Outcome.ILLEGAL]
     assert relations(r.result.next_position).neutral == {"England"}
 
 
+@pytest.mark.rule("seed002/errata-2015-03-14-1", "seed002/errata-2015-03-14-8", "seed002/errata-2015-03-08-defensive")
 def test_seed002_errata_2015_03_14_ally_of_a_declarer_is_at_war_and_takes_the_penalty():
     """Errata 3-14-2015: if B declares war on E, A (B's ally) is at war with E and obligated to
     declare; staying in the alliance it takes the penalty (option allies_share_war_penalty).
@@ -428,6 +463,7 @@ def test_seed002_errata_2015_03_14_ally_of_a_declarer_is_at_war_and_takes_the_pe
     assert relations(nxt).war_declarations == {"England": 1}
 
 
+@pytest.mark.rule("seed002/errata-2015-03-14-7", "seed002/errata-2015-03-08-defensive")
 def test_seed002_errata_2015_03_14_war_on_a_power_reaches_its_allies_without_penalty():
     """If D declares war on A, B (A's ally) is at war with D, without reciprocating."""
     nxt = after(position({}, relations=rel(alliances=[("Austria", "Spain")])), "Sweden: war on Austria")
@@ -435,6 +471,7 @@ def test_seed002_errata_2015_03_14_war_on_a_power_reaches_its_allies_without_pen
     assert relations(nxt).war_declarations == {"Sweden": 1}
 
 
+@pytest.mark.rule("seed002/errata-2015-03-08-2")
 def test_seed002_errata_2015_03_08_one_alliance_at_a_time():
     allied = rel(alliances=[("Dutch", "England")])
     r = play(position({}, relations=allied), "England: Alliance with Denmark\nDenmark: Alliance with England")
@@ -442,6 +479,7 @@ def test_seed002_errata_2015_03_08_one_alliance_at_a_time():
     assert relations(r.result.next_position).alliances == [{"Dutch", "England"}]
 
 
+@pytest.mark.rule("seed002/alliances-1", "seed002/errata-2015-03-08-offensive")
 def test_seed002_errata_2015_03_08_joining_an_alliance_needs_every_member():
     allied = rel(alliances=[("Dutch", "England")])
     orders = "Denmark: Alliance with England, Dutch\nEngland: Alliance with Dutch, Denmark"
@@ -451,6 +489,7 @@ def test_seed002_errata_2015_03_08_joining_an_alliance_needs_every_member():
     assert relations(nxt).alliances == [{"Denmark", "Dutch", "England"}]
 
 
+@pytest.mark.rule("seed002/errata-2015-03-08-2")
 def test_seed002_errata_2015_03_08_neutral_or_breaking_power_joins_only_in_a_later_pass():
     r = play(position({}), "Sweden: Neutrality\nSweden: Alliance with Denmark\nDenmark: Alliance with Sweden")
     assert outcome(r, "Alliance with Denmark") is Outcome.ILLEGAL
@@ -460,6 +499,7 @@ def test_seed002_errata_2015_03_08_neutral_or_breaking_power_joins_only_in_a_lat
     assert outcome(r, "Alliance with France") is Outcome.ILLEGAL
 
 
+@pytest.mark.rule("seed002/errata-2015-03-14-2", "seed002/alliances-5")
 def test_seed002_errata_2015_03_14_breaking_an_alliance_is_one_sided():
     nxt = after(position({}, relations=rel(alliances=[("Dutch", "England", "France")])), "France: Break alliance")
     assert relations(nxt).alliances == [{"Dutch", "England"}]
@@ -467,6 +507,7 @@ def test_seed002_errata_2015_03_14_breaking_an_alliance_is_one_sided():
     assert relations(nxt).alliances == []
 
 
+@pytest.mark.rule("seed002/errata-2015-03-14-6")
 def test_seed002_errata_2015_03_14_alliance_outlives_the_enemy_it_was_formed_against():
     """An offensive alliance stays after its enemy is eliminated; only a new declaration ends it."""
     pos = winter({"Dutch": ["A HOL"], "England": ["F LON", "A NET"], "France": ["A PAR"]},
@@ -477,6 +518,7 @@ def test_seed002_errata_2015_03_14_alliance_outlives_the_enemy_it_was_formed_aga
     assert relations(nxt).allied("Dutch", "England")
 
 
+@pytest.mark.rule("seed002/errata-2015-03-08-1")
 def test_seed002_surrender_needs_a_later_declaration_phase():
     """Errata 3-8-2015, other things [1]: to surrender, the Declaration phase must be invoked
     again — a surrender in the pass the war is declared has no war to end."""
@@ -488,6 +530,7 @@ def test_seed002_surrender_needs_a_later_declaration_phase():
     assert not relations(r.result.next_position).at_war("France", "Spain")
 
 
+@pytest.mark.rule("seed002/surrender", "seed002/errata-2015-03-14-4")
 def test_seed002_surrender_indemnity_divided_among_the_victorious_alliance():
     pos = position({}, relations=rel(war=[("England", "Spain")], alliances=[("Dutch", "England")]),
                    treasury={"Spain": 60, "England": 50, "Dutch": 50})
@@ -498,12 +541,14 @@ def test_seed002_surrender_indemnity_divided_among_the_victorious_alliance():
 
 # -- Securing control of a captured foreign centre ----------------------------------------------------------
 
+@pytest.mark.rule("seed002/errata-2015-02-11-1")
 def test_seed002_errata_2015_02_11_home_centres_need_no_occupation():
     nxt = after(winter({"France": ["A CHA"]}, supply_centers={"France": ["PAR", "NORM"]}))
     assert nxt.supply_centers["PAR"] == "France"
     assert nxt.supply_centers["NORM"] == "France"
 
 
+@pytest.mark.rule("seed002/control-3", "seed002/errata-2015-03-02-2")
 def test_seed002_occupation_by_proxy_aligned_minor_keeps_control():
     """Seed, "Securing control" and errata 3-2-2015: an aligned minor's unit occupying a
     foreign centre keeps it for its power."""
@@ -515,6 +560,7 @@ def test_seed002_occupation_by_proxy_aligned_minor_keeps_control():
     assert after(pos).supply_centers["RHI"] == "LOR"
 
 
+@pytest.mark.rule("seed002/control-3", "seed002/alliances-4")
 def test_seed002_occupation_by_proxy_ally_keeps_control():
     """Errata 3-8-2015: between allied powers occupation by proxy is allowed."""
     allied = rel(alliances=[("Dutch", "France")])
@@ -525,6 +571,7 @@ def test_seed002_occupation_by_proxy_ally_keeps_control():
     assert after(pos, variant=v).supply_centers["RHI"] == "Dutch"
 
 
+@pytest.mark.rule("seed002/alliances-4")
 def test_seed002_alliance_allies_cannot_capture_each_others_centres():
     allied = rel(alliances=[("Dutch", "France")])
     pos = winter({"Dutch": ["A PAR", "A LOR"]}, relations=allied, infs={"LOR": {"France": 2}},
@@ -534,12 +581,14 @@ def test_seed002_alliance_allies_cannot_capture_each_others_centres():
     assert nxt.supply_centers["LOR"] == "LOR"
 
 
+@pytest.mark.rule("seed002/errata-2015-03-08-3")
 def test_seed002_errata_2015_03_08_3_former_ally_in_a_centre_takes_it_at_the_winter():
     pos = winter({"Dutch": ["A PAR"]}, relations=rel(), supply_centers={"France": ["PAR", "NORM"], "Dutch": ["HOL"]})
     nxt = after(pos)
     assert nxt.supply_centers["PAR"] == "Dutch"
 
 
+@pytest.mark.rule("seed002/control-4", "seed002/errata-2015-03-02-3")
 def test_seed002_transfer_of_control_by_announcement_in_the_fall():
     """Seed, "Securing control": "Transferring control": in the Fall, with occupation by
     proxy, the controller announces the transfer; it takes effect in the Winter."""
@@ -562,6 +611,7 @@ def test_seed002_transfer_of_control_by_announcement_in_the_fall():
     assert after(after(pos)).supply_centers["RHI"] == "France"
 
 
+@pytest.mark.rule("seed002/errata-2015-02-11-2")
 def test_seed002_errata_2015_02_11_2_transfer_to_a_minor_by_occupation_option():
     """Errata 2-11-2015 (2), replaced by 3-2-2015 and the rulebook (option
     ``transfer_to_minor_by_occupation``): the aligned minor that occupies the centre takes it."""
@@ -570,12 +620,14 @@ def test_seed002_errata_2015_02_11_2_transfer_to_a_minor_by_occupation_option():
     assert after(pos, variant=v).supply_centers["RHI"] == "LOR"
 
 
+@pytest.mark.rule("seed002/errata-2015-03-08-4")
 def test_seed002_errata_2015_03_08_4_neutral_state_cannot_be_captured():
     pos = winter({"France": ["A LOR"]}, infs={"LOR": {"France": 2, "Spain": 2}}, supply_centers={"LOR": ["LOR"], "France": ["PAR"]})
     assert status(pos, "LOR") == "neutral"
     assert after(pos).supply_centers["LOR"] == "LOR"
 
 
+@pytest.mark.rule("seed002/control-1", "seed002/control-2")
 def test_seed002_controlled_state_infs_suspended_and_restored_on_release():
     """Seed, "Securing control": a controlled state cannot be influenced; its INFs are held in
     suspension and come back into effect when it is released."""
@@ -594,6 +646,7 @@ def test_seed002_controlled_state_infs_suspended_and_restored_on_release():
     assert state_status(V, nxt, "LOR") == "Spain"
 
 
+@pytest.mark.rule("seed002/new-state", "seed002/errata-2015-02-11-3")
 def test_seed002_new_pliant_minor_state_from_a_lost_home_centre():
     """Errata 2-11-2015 (3), seed "Creating a new pliant minor state": a home centre captured
     and then let go becomes a new pliant minor state, open to INFs; it does not return to its
@@ -615,12 +668,14 @@ def test_seed002_new_pliant_minor_state_from_a_lost_home_centre():
     assert nxt.supply_centers["NET"] == "NET"
 
 
+@pytest.mark.rule("seed002/errata-2015-02-11-3")
 def test_seed002_option_lost_home_centre_becomes_pliant_off():
     v = find_variant("europe1615", {"lost_home_centre_becomes_pliant": False})
     pos = winter({"Dutch": ["A GEL"]}, variant=v, supply_centers={"Dutch": ["NET", "HOL", "GEL"], "Spain": ["CAS"]})
     assert after(pos, variant=v).supply_centers["NET"] == "Spain"
 
 
+@pytest.mark.rule("seed002/elimination", "seed002/new-state")
 def test_seed002_elimination_restores_foreign_centres_as_pliant_states():
     """Seed, "Elimination": the centres an eliminated power holds are liberated as pliant
     minor states; a lost home centre of another power becomes a new one."""
@@ -633,12 +688,14 @@ def test_seed002_elimination_restores_foreign_centres_as_pliant_states():
 
 # -- Combat attrition ----------------------------------------------------------------------------------------
 
+@pytest.mark.rule("seed002/attrition-2")
 def test_seed002_combat_attrition_relieved_at_the_winter_adjustment():
     pos = winter({"Spain": ["A LUX"]}, attrition=["Spain: A LUX"])
     nxt = after(pos)
     assert "attrition" not in nxt.extra
 
 
+@pytest.mark.rule("seed002/attrition-1")
 def test_seed002_combat_attrition_armies_only_unless_the_option():
     units = {"Spain": ["F BIS"], "France": ["F BRIT", "F GUY"]}
     pos = position(units, relations=WAR_FR_SP)
@@ -654,6 +711,7 @@ def test_seed002_combat_attrition_armies_only_unless_the_option():
 
 # -- Money ---------------------------------------------------------------------------------------------------
 
+@pytest.mark.rule("seed002/power-units-2")
 def test_seed002_a_purchase_needs_a_vacant_home_centre_the_power_controls():
     pos = position({"France": ["A PAR"]}, phase="Winter 1616 Income", treasury={"France": 100},
                    supply_centers={"France": ["PAR", "BRIT"], "Spain": ["NORM"]})
@@ -665,6 +723,7 @@ def test_seed002_a_purchase_needs_a_vacant_home_centre_the_power_controls():
     assert "not a home centre" in result(r, "Build A LOR").reason
 
 
+@pytest.mark.rule("seed002/tables", "seed002/power-units-1")
 def test_seed002_tables_overridable_in_a_games_settings():
     """Every reconstructed table is data a game may override (option ``tables``)."""
     units = {"Spain": ["A NET", "A MIL", "A NAP", "F AND", "A LUX", "A FRE"]}
@@ -685,6 +744,7 @@ def test_seed002_tables_overridable_in_a_games_settings():
 
 # -- Objectives and scoring ----------------------------------------------------------------------------------
 
+@pytest.mark.rule("seed002/objectives")
 def test_seed002_objectives_chosen_and_judged_from_the_position():
     v = find_variant("europe1615", {"objectives": {"France": ["lorraine", "dutch_alliance", "spanish_border"]}})
     pos = position({"France": ["A LUX"]}, variant=v, infs={"LOR": {"France": 2}}, relations=rel(alliances=[("Dutch", "France")]))
@@ -696,6 +756,7 @@ def test_seed002_objectives_chosen_and_judged_from_the_position():
         find_variant("europe1615", {"objectives": {"France": ["lorraine", "savoy", "switzerland", "whole_kingdom"]}})
 
 
+@pytest.mark.rule("seed002/scoring-1")
 def test_seed002_final_scoring_at_the_opening_of_1630_names_the_winner():
     pos = position({}, phase="Winter 1629 Income", infs={"LOR": {"France": 3}, "SAX": {"Sweden": 2}})
     r = play(pos, "")
@@ -707,6 +768,7 @@ def test_seed002_final_scoring_at_the_opening_of_1630_names_the_winner():
     assert any("Final scoring" in n and "France wins" in n for n in r.result.notes)
 
 
+@pytest.mark.rule("seed002/scoring-1")
 def test_seed002_final_scoring_tie_the_game_may_go_on():
     r = play(position({}, phase="Winter 1629 Income", supply_centers={}), "")
     assert r.result.winner is None
@@ -715,6 +777,7 @@ def test_seed002_final_scoring_tie_the_game_may_go_on():
     assert r.result.winner == "Spain"
 
 
+@pytest.mark.rule("seed002/scoring-2")
 def test_seed002_mid_game_scoring_in_1625():
     r = play(position({}, phase="Winter 1624 Income"), "")
     assert r.result.winner is None
@@ -726,6 +789,7 @@ def test_seed002_mid_game_scoring_in_1625():
 
 # -- The board ------------------------------------------------------------------------------------------------
 
+@pytest.mark.rule("seed002/board-2")
 def test_seed002_board_schleswig_holstein_two_coasts():
     """Seed, "Notes about the board": a fleet from Copenhagen names SLG's coast; no move between
     the coasts."""
@@ -739,6 +803,7 @@ def test_seed002_board_schleswig_holstein_two_coasts():
     assert "Denmark: F SLG/EC" in units_after(r)
 
 
+@pytest.mark.rule("seed002/board-3")
 def test_seed002_board_starting_positions():
     """Seed, "Starting positions": Dutch and Swedish units off centres; Spain's extra unit in
     Luxemburg."""
