@@ -238,59 +238,73 @@ def _shown_kind(before: Position | None, unit: str, place: str) -> str:
     return "G" if here and unit not in here and "G" in here else unit
 
 
+_REFUSED = ("invalid", "illegal", "ambiguous")
+
+
 def _njudge_order(variant: Variant, e: dict[str, Any], before: Position | None) -> str:
-    """One line's body (after ``Power: ``) and its tags."""
+    """One line's body (after ``Power: ``) and its tags: a refused order is tagged with why, a
+    unit without an order says so, a variant's own order says what came of it."""
     o = read_order(e["order"])
     tags = [t for t in e["tags"] if t != "paradox"]
-    if e["result"] in ("invalid", "illegal", "ambiguous"):
+    if e["result"] in _REFUSED:
         tags = [e["result"]] + [t for t in tags if t not in ("disbanded",)]
-
-    def unit(u: str, p: str) -> str:
-        return f"{_UNIT_NAMES.get(_shown_kind(before, u, p), 'Unit')} {place_name(variant, p)}"
-
     if o is None:
         body = e["order"]
-        if e["reason"] and e["result"] not in ("invalid", "illegal", "ambiguous"):
+        if e["reason"] and e["result"] not in _REFUSED:
             body += f" ({e['reason'].rstrip('.')})"  # a variant's own order: what came of it
-    elif e["unordered"] and o.verb in ("hold", "disband") and e["result"] not in ("invalid", "illegal", "ambiguous"):
-        body = f"{unit(o.unit, o.place)}, No Order Processed"
-        tags = [t for t in tags if t != "disbanded" or o.verb == "disband"]
-        if o.verb == "disband" and before is not None and before.phase.kind is PhaseKind.ADJUSTMENT:
-            body = f"Defaults, removing the {_noun(o.unit)} in {place_name(variant, o.place)}"
-            tags = []
-    elif o.verb == "hold":
-        body = f"{unit(o.unit, o.place)} HOLD"
-    elif o.verb in ("move", "retreat"):
-        body = f"{unit(o.unit, o.place)} -> {place_name(variant, o.destination)}"
-    elif o.verb == "support":
-        tu = o.target_unit or _kind_of(before, o.target)
-        what = f"{_UNIT_NAMES.get(tu, 'Unit')} {place_name(variant, o.target)}"
-        if o.destination:
-            what += f" -> {place_name(variant, o.destination)}"
-        body = f"{unit(o.unit, o.place)} SUPPORT {what}"
-    elif o.verb == "convoy":
-        body = (f"{unit(o.unit, o.place)} CONVOY {_UNIT_NAMES.get(o.target_unit or 'A', 'Army')} "
-                f"{place_name(variant, o.target)} -> {place_name(variant, o.destination)}")
-    elif o.verb == "disband":
-        if before is not None and before.phase.kind is PhaseKind.ADJUSTMENT:
-            if "civil disorder" in e["reason"]:
-                body = f"Defaults, removing the {_noun(o.unit)} in {place_name(variant, o.place)}"
-            else:
-                body = f"Removes the {_noun(o.unit)} in {place_name(variant, o.place)}"
-        else:
-            body = f"{unit(o.unit, o.place)} DISBAND"
-        tags = [t for t in tags if t != "disbanded"]
-    elif o.verb == "build":
-        article = "an" if o.unit == "A" else "a"
-        body = f"Builds {article} {_noun(o.unit)} in {place_name(variant, o.place)}"
-    elif o.verb == "waive":
-        body = "Build waived"
-    else:  # pragma: no cover - read_order knows no other verb
-        body = e["order"]
+    elif e["unordered"] and o.verb in ("hold", "disband") and e["result"] not in _REFUSED:
+        body, tags = _unordered_line(variant, o, before, tags)
+    else:
+        body = _order_words(variant, e, o, before)
+        if o.verb == "disband":
+            tags = [t for t in tags if t != "disbanded"]
     line = body.rstrip(".") + "."
     if tags:
         line += f"  (*{', '.join(tags)}*)"
     return line
+
+
+def _unit_words(variant: Variant, before: Position | None, unit: str, place: str) -> str:
+    """``Army Paris`` (a garrison named as one, see :func:`_shown_kind`)."""
+    return f"{_UNIT_NAMES.get(_shown_kind(before, unit, place), 'Unit')} {place_name(variant, place)}"
+
+
+def _unordered_line(variant: Variant, o: OrderView, before: Position | None, tags: list[str]) -> tuple[str, list[str]]:
+    """A unit that had no order: it held (or was disbanded), or, in an adjustment phase, the
+    power failed to remove it and the judge did (civil disorder)."""
+    if o.verb == "disband" and before is not None and before.phase.kind is PhaseKind.ADJUSTMENT:
+        return f"Defaults, removing the {_noun(o.unit)} in {place_name(variant, o.place)}", []
+    tags = [t for t in tags if t != "disbanded" or o.verb == "disband"]
+    return f"{_unit_words(variant, before, o.unit, o.place)}, No Order Processed", tags
+
+
+def _order_words(variant: Variant, e: dict[str, Any], o: OrderView, before: Position | None) -> str:
+    """An order as the email judges write it (``Army Paris -> Burgundy``)."""
+    unit = _unit_words(variant, before, o.unit, o.place)
+    if o.verb == "hold":
+        return f"{unit} HOLD"
+    if o.verb in ("move", "retreat"):
+        return f"{unit} -> {place_name(variant, o.destination)}"
+    if o.verb == "support":
+        tu = o.target_unit or _kind_of(before, o.target)
+        what = f"{_UNIT_NAMES.get(tu, 'Unit')} {place_name(variant, o.target)}"
+        if o.destination:
+            what += f" -> {place_name(variant, o.destination)}"
+        return f"{unit} SUPPORT {what}"
+    if o.verb == "convoy":
+        return (f"{unit} CONVOY {_UNIT_NAMES.get(o.target_unit or 'A', 'Army')} "
+                f"{place_name(variant, o.target)} -> {place_name(variant, o.destination)}")
+    if o.verb == "disband":
+        if before is None or before.phase.kind is not PhaseKind.ADJUSTMENT:
+            return f"{unit} DISBAND"
+        said = "Defaults, removing" if "civil disorder" in e["reason"] else "Removes"
+        return f"{said} the {_noun(o.unit)} in {place_name(variant, o.place)}"
+    if o.verb == "build":
+        article = "an" if o.unit == "A" else "a"
+        return f"Builds {article} {_noun(o.unit)} in {place_name(variant, o.place)}"
+    if o.verb == "waive":
+        return "Build waived"
+    return str(e["order"])  # pragma: no cover - read_order knows no other verb
 
 
 def _phase_words(phase: Phase, *, plural: bool) -> str:
@@ -337,14 +351,52 @@ def njudge_results(variant: Variant, results_data: Mapping[str, Any], *,
     before_p = as_position(variant, before)
     after_p = as_position(variant, after)
     phase = phase_of(variant, str(results_data.get("phase")))
-    out = [_phase_words(phase, plural=False) + ".", ""]
     entries = _entries(results_data)
+    out = [_phase_words(phase, plural=False) + ".", ""]
+    out += _orders_lines(variant, entries, before_p)
+    notes = [str(n) for n in results_data.get("notes") or []]
+    if notes:
+        out += [*notes, ""]
+    if phase.kind is PhaseKind.MOVEMENT:
+        out += _dislodged_lines(variant, entries, after_p)
+    out += _ownership_lines(variant, phase, after_p)
+    # The variant's own state after the phase (money, loans, influence, declarations...).
+    if after_p is not None:
+        state = state_report(variant, after_p)
+        if state:
+            out += [*state, ""]
+    out += _closing_lines(variant, results_data, game, deadline)
+    while out and out[-1] == "":
+        out.pop()
+    return "\n".join(out) + "\n"
+
+
+def _orders_lines(variant: Variant, entries: list[dict[str, Any]], before: Position | None) -> list[str]:
+    """Every order and what came of it, a block per power in the powers' order. A minor state
+    (a pseudo-power no player plays) whose units had no orders gets no block of its own: one line
+    lists the units that held."""
     order: dict[str, int] = {p: i for i, p in enumerate(variant.powers)}
     by_power: dict[str, list[dict[str, Any]]] = {}
     for e in entries:
         by_power.setdefault(e["power"], []).append(e)
-    # A minor state (a pseudo-power no player plays) whose units had no orders gets no section of
-    # its own: one line lists the units that held.
+    idle = _idle_minor_units(variant, by_power)
+    out: list[str] = []
+    for power in sorted(by_power, key=lambda p: (p == "", order.get(p, len(order)), p)):
+        for e in by_power[power]:
+            text = _njudge_order(variant, e, before)
+            out.append(f"{power}: {text}" if power else text)
+        out.append("")
+    if idle:
+        out += textwrap.wrap("Units of minor states with no orders, holding: " + ", ".join(idle) + ".", width=78,
+                             break_on_hyphens=False, break_long_words=False) + [""]
+    if not entries:
+        out += ["No orders were given.", ""]
+    return out
+
+
+def _idle_minor_units(variant: Variant, by_power: dict[str, list[dict[str, Any]]]) -> list[str]:
+    """Take out of ``by_power`` the minor states whose units all held for want of orders, and
+    name those units (``Army Bavaria (BAV)``)."""
     idle: list[str] = []
     for power in list(by_power):
         info = variant.powers.get(Power(power))
@@ -354,81 +406,73 @@ def njudge_results(variant: Variant, results_data: Mapping[str, Any], *,
                 o = read_order(e["order"])
                 assert o is not None
                 idle.append(f"{_UNIT_NAMES.get(o.unit, 'Unit')} {place_name(variant, o.place)} ({power})")
-    for power in sorted(by_power, key=lambda p: (p == "", order.get(p, len(order)), p)):
-        for e in by_power[power]:
-            text = _njudge_order(variant, e, before_p)
-            out.append(f"{power}: {text}" if power else text)
-        out.append("")
-    if idle:
-        out += textwrap.wrap("Units of minor states with no orders, holding: " + ", ".join(idle) + ".", width=78,
-                             break_on_hyphens=False, break_long_words=False) + [""]
-    if not entries:
-        out += ["No orders were given.", ""]
-    notes = [str(n) for n in results_data.get("notes") or []]
-    if notes:
-        out += [*notes, ""]
+    return idle
 
-    # Dislodged units and their retreats.
-    if phase.kind is PhaseKind.MOVEMENT:
-        hit = [e for e in entries if "dislodged" in e["tags"] and read_order(e["order"]) is not None]
-        if hit:
-            out += ["The following units were dislodged:", ""]
-            waiting = {d.unit.province: d for d in after_p.dislodged} if after_p is not None else {}
-            for e in hit:
-                o = read_order(e["order"])
-                assert o is not None
-                who = f"The {_adjective(variant, e['power'])} {_UNIT_NAMES.get(o.unit, 'Unit')} in {place_name(variant, o.place)}"
-                d = waiting.get(ProvinceId(o.province))
-                if after_p is None:
-                    out.append(f"{who} was dislodged.")
-                elif d is None:
-                    out.append(f"{who} with no valid retreats was destroyed.")
-                else:
-                    opts = retreat_options(variant.board, after_p, d.unit, d.attacker_from)
-                    out.append(f"{who} can retreat to {join_words([place_name(variant, str(x)) for x in opts], 'or')}.")
-            out.append("")
 
-    # Ownership of centres, after the season's captures.
-    season_closed = after_p is not None and variant.rules.captures_now(variant.calendar, phase) and (
-        phase.kind is PhaseKind.RETREAT or after_p.phase.kind is not PhaseKind.RETREAT)
-    if season_closed and after_p is not None:
-        out += ["Ownership of supply centers:", ""]
-        for p in variant.powers:
-            cs = after_p.centers_of(p)
-            if cs:
-                out += wrap_list(p, [place_name(variant, c) for c in cs])
-        unowned = sorted(pid for pid, prov in variant.board.provinces.items()
-                         if prov.is_supply_center and pid not in after_p.supply_centers)
-        if unowned:
-            out += wrap_list("Unowned", [place_name(variant, c) for c in unowned])
-        out += ["", *centre_table(variant, after_p), ""]
+def _dislodged_lines(variant: Variant, entries: list[dict[str, Any]], after: Position | None) -> list[str]:
+    """The units dislodged in a movement phase, and where each may retreat (from ``after``, the
+    retreat phase's position) or that it was destroyed, having nowhere to go."""
+    hit = [e for e in entries if "dislodged" in e["tags"] and read_order(e["order"]) is not None]
+    if not hit:
+        return []
+    out = ["The following units were dislodged:", ""]
+    waiting = {d.unit.province: d for d in after.dislodged} if after is not None else {}
+    for e in hit:
+        o = read_order(e["order"])
+        assert o is not None
+        who = f"The {_adjective(variant, e['power'])} {_UNIT_NAMES.get(o.unit, 'Unit')} in {place_name(variant, o.place)}"
+        d = waiting.get(ProvinceId(o.province))
+        if after is None:
+            out.append(f"{who} was dislodged.")
+        elif d is None:
+            out.append(f"{who} with no valid retreats was destroyed.")
+        else:
+            opts = retreat_options(variant.board, after, d.unit, d.attacker_from)
+            out.append(f"{who} can retreat to {join_words([place_name(variant, str(x)) for x in opts], 'or')}.")
+    out.append("")
+    return out
 
-    # The variant's own state after the phase (money, loans, influence, declarations...).
-    if after_p is not None:
-        state = state_report(variant, after_p)
-        if state:
-            out += [*state, ""]
 
+def _ownership_lines(variant: Variant, phase: Phase, after: Position | None) -> list[str]:
+    """The owners of the supply centres and the centres/units/builds table, once the season's
+    captures are made (after its last movement or retreat phase)."""
+    season_closed = after is not None and variant.rules.captures_now(variant.calendar, phase) and (
+        phase.kind is PhaseKind.RETREAT or after.phase.kind is not PhaseKind.RETREAT)
+    if not season_closed or after is None:
+        return []
+    out = ["Ownership of supply centers:", ""]
+    for p in variant.powers:
+        cs = after.centers_of(p)
+        if cs:
+            out += wrap_list(p, [place_name(variant, c) for c in cs])
+    unowned = sorted(pid for pid, prov in variant.board.provinces.items()
+                     if prov.is_supply_center and pid not in after.supply_centers)
+    if unowned:
+        out += wrap_list("Unowned", [place_name(variant, c) for c in unowned])
+    return out + ["", *centre_table(variant, after), ""]
+
+
+def _closing_lines(variant: Variant, results_data: Mapping[str, Any], game: str | None,
+                   deadline: datetime | str | None) -> list[str]:
+    """The winner, or the next phase and its deadline."""
     winner = results_data.get("winner")
     if winner:
-        out += [f"The game is over: {winner} has won.", ""]
+        return [f"The game is over: {winner} has won.", ""]
     nxt = results_data.get("next_phase")
-    if nxt and not winner:
-        try:
-            words = _phase_words(phase_of(variant, str(nxt)), plural=True)
-        except Exception:  # noqa: BLE001 - an odd phase name is printed as written
-            words = str(nxt)
-        of = f" of '{game}'" if game else ""
-        out.append(f"The next phase{of} will be {words}.")
-        dl = deadline if deadline is not None else results_data.get("next_deadline")
-        if as_moment(dl) is not None:
-            out.append(f"The deadline for orders will be {format_deadline(dl)}.")
-        else:
-            out.append("The deadline for orders has not been set yet.")
-        out.append("")
-    while out and out[-1] == "":
-        out.pop()
-    return "\n".join(out) + "\n"
+    if not nxt:
+        return []
+    try:
+        words = _phase_words(phase_of(variant, str(nxt)), plural=True)
+    except Exception:  # noqa: BLE001 - an odd phase name is printed as written
+        words = str(nxt)
+    of = f" of '{game}'" if game else ""
+    out = [f"The next phase{of} will be {words}."]
+    dl = deadline if deadline is not None else results_data.get("next_deadline")
+    if as_moment(dl) is not None:
+        out.append(f"The deadline for orders will be {format_deadline(dl)}.")
+    else:
+        out.append("The deadline for orders has not been set yet.")
+    return out + [""]
 
 
 # -- the variant's own state ------------------------------------------------------------------------
