@@ -44,6 +44,7 @@ def _machiavelli_after():
     return variant, results, before, after.evolve(extra=extra)
 
 
+@pytest.mark.rule("rules.machiavelli/borrowing-2", "rules.machiavelli/assassination-1")
 def test_machiavelli_loans_due_dates_chits_famine_rebellions_in_results_txt_and_posts():
     variant, results, before, after = _machiavelli_after()
     text = njudge_results(variant, results, before=before, after=after, game="g")
@@ -60,6 +61,7 @@ def test_machiavelli_loans_due_dates_chits_famine_rebellions_in_results_txt_and_
         assert part in post.bbcode and part in post.markdown
 
 
+@pytest.mark.rule("rules.machiavelli/assassination-1")
 def test_machiavelli_chits_at_the_start_each_power_holds_one_for_every_other():
     variant, results, before, after = _phase("example-machiavelli", "1454-1-spring-movement")
     assert "Each power holds one chit for every other power." in "\n".join(state_report(variant, after))
@@ -68,12 +70,14 @@ def test_machiavelli_chits_at_the_start_each_power_holds_one_for_every_other():
     assert "Loans from the bank" in titles
 
 
+@pytest.mark.rule("rules.machiavelli/assassination-1")
 def test_machiavelli_pages_list_the_chits_each_power_holds():
     variant, _, _, after = _machiavelli_after()
     body = {s["title"]: s["body"] for s in state_sections(variant, after)}["Assassination chits"]
     assert "| Venice | Milan |" in body and "| Milan | — |" in body
 
 
+@pytest.mark.rule("seed000/venice-lagoon-4")
 def test_machiavelli_venice_garrison_is_named_a_garrison_in_results_txt():
     """Point 1: the rules hold Venice's unordered garrison as ``F VEN H``; results.txt names the
     unit the board has there."""
@@ -151,6 +155,7 @@ def test_europe1615_pages_show_a_controlled_state_as_controlled():
 # -- Machiavelli (point 1): the Winter phases --------------------------------------------------
 
 
+@pytest.mark.rule("seed001/income-1")
 def test_machiavelli_winter_income_nobody_orders_and_nobody_is_in_civil_disorder():
     from judge.store.submissions import must_order
 
@@ -158,6 +163,7 @@ def test_machiavelli_winter_income_nobody_orders_and_nobody_is_in_civil_disorder
     assert must_order(variant, before) == []
 
 
+@pytest.mark.rule("rules.machiavelli/adjustments-orders")
 def test_machiavelli_winter_adjustment_every_power_decides_its_upkeep():
     """rules §Military unit adjustments: every power says which units it maintains and what it
     buys, so none has "nothing to decide" and one power's '# ready' does not play the phase."""
@@ -169,6 +175,7 @@ def test_machiavelli_winter_adjustment_every_power_decides_its_upkeep():
     assert "civil disorder" not in note and "maintained" in note
 
 
+@pytest.mark.rule("rules.machiavelli/adjustments-1")
 def test_machiavelli_winter_page_counts_garrisons_among_the_units_and_says_what_to_decide():
     from judge.site.generate import _adjustment_head, _adjustment_rows
 

@@ -54,6 +54,7 @@ def extra(report) -> dict:
 # -- 1. the variant loads and plays ---------------------------------------------------------------
 
 
+@pytest.mark.rule("seed000/venice-lagoon-3", "rules.machiavelli/autonomous-garrisons-2")
 def test_rules_machiavelli_start_position_loads_and_round_trips():
     start = start_position(MACH, dice_seed=1)
     assert start.phase.kind is PhaseKind.INCOME and start.phase.year == 1453
@@ -69,6 +70,7 @@ def test_rules_machiavelli_start_position_loads_and_round_trips():
     assert format_position(again) == text
 
 
+@pytest.mark.rule("rules.machiavelli/game-year", "seed001/income-1", "rules.machiavelli/sequence-2.1")
 def test_rules_machiavelli_calendar_three_campaigns_then_income():
     seasons = [(s, k.value) for s, k in MACH.calendar.steps]
     assert seasons == [
@@ -85,6 +87,7 @@ def opening(seed: int = 3) -> Position:
     return adjudicate(MACH, after_income, []).next_position
 
 
+@pytest.mark.rule("seed001/income-1", "rules.machiavelli/sequence-2.1", "rules.machiavelli/sequence-2.2", "rules.machiavelli/adjustments-1")
 def test_rules_machiavelli_opening_income_then_spring_1454():
     after_income = adjudicate(MACH, start_position(MACH, dice_seed=3), []).next_position
     assert all(v > 0 for v in after_income.extra["treasury"].values())
@@ -95,6 +98,7 @@ def test_rules_machiavelli_opening_income_then_spring_1454():
         assert v == after_income.extra["treasury"][p] - 3 * len(after_income.units_of(p))
 
 
+@pytest.mark.rule("rules.machiavelli/movement-3")
 def test_rules_machiavelli_field_unit_and_garrison_share_a_province():
     r = play("  Florence: [A PSA, G PSA]\n  Milan: [A LUC]", "Milan: A LUC - PSA\nFlorence: G PSA S A PSA")
     assert outcome(r, "A LUC - PSA") is Outcome.FAILURE
@@ -102,6 +106,7 @@ def test_rules_machiavelli_field_unit_and_garrison_share_a_province():
     assert {"Florence: A PSA", "Florence: G PSA", "Milan: A LUC"} == units_after(r)
 
 
+@pytest.mark.rule("rules.machiavelli/movement-1")
 def test_rules_machiavelli_movement_of_the_opening_units():
     start = opening(3)
     orders = "Milan: A PAV - TUR\nFlorence: F PSA - EGL\nVenice: A VER - MAN\nPapacy: A BOL - MAN"
@@ -116,6 +121,7 @@ def test_rules_machiavelli_movement_of_the_opening_units():
 # -- 2. income (seed 001) -----------------------------------------------------------------------
 
 
+@pytest.mark.rule("seed001/income-2", "seed001/income-3", "seed001/income-4", "rules.machiavelli/income-a", "rules.machiavelli/income-b", "rules.machiavelli/income-c")
 def test_seed001_income_province_city_value_and_sea():
     pos = position("  Florence: [A FLO, F ETS]", phase="Winter 1454 Income",
                    extra="autonomous: []\nprovince_control: {FLO: Florence, PST: Florence}\n"
@@ -128,6 +134,7 @@ def test_seed001_income_province_city_value_and_sea():
     assert res.next_position.extra["treasury"]["Florence"] == 5 + paid["total"]
 
 
+@pytest.mark.rule("seed001/income-5", "rules.machiavelli/income-d", "rules.machiavelli/income-table")
 def test_seed001_income_variable_by_dice_deterministic():
     pos = start_position(MACH)
     a = income(MACH, pos, dice_seed=42)
@@ -142,6 +149,7 @@ def test_seed001_income_variable_by_dice_deterministic():
     assert len(seeds) > 1
 
 
+@pytest.mark.rule("rules.machiavelli/options-dice")
 def test_seed001_income_fixed_without_dice():
     variant = find_variant("machiavelli", options={"dice": False})
     pos = start_position(variant)  # Winter 1453: odd, every die reads 4
@@ -150,6 +158,7 @@ def test_seed001_income_fixed_without_dice():
     assert paid["Florence"]["dice"] == {"Florence": [4, 4]} and paid["Florence"]["variable"] == 6
 
 
+@pytest.mark.rule("seed001/income-5", "rules.machiavelli/income-conquered", "rules.machiavelli/home-countries-3")
 def test_seed001_income_conquered_home_country_pays_its_conqueror():
     pos = position("  Milan: [A MIL]\n  Florence: [A FLO]", phase="Winter 1454 Income",
                    extra="autonomous: []\nprovince_control: {MIL: Milan, FLO: Milan}\n"
@@ -159,12 +168,14 @@ def test_seed001_income_conquered_home_country_pays_its_conqueror():
     assert paid["Florence"]["variable"] == 0
 
 
+@pytest.mark.rule("rules.machiavelli/income-genoa", "rules.machiavelli/income-d")
 def test_seed001_income_genoa_roll_goes_with_the_city():
     pos = position("  Milan: [G GEN]", phase="Winter 1454 Income",
                    extra="autonomous: []\nprovince_control: {}\ncity_control: {GEN: Milan}\n")
     assert "GEN" in income(MACH, pos, dice_seed=5)["Milan"]["dice"]
 
 
+@pytest.mark.rule("seed001/control-1", "seed001/control-2", "rules.machiavelli/control", "rules.machiavelli/control-example-2")
 def test_seed001_control_last_unit_whatever_the_season():
     """The example: Genoa in Spring, Fornova, then Parma in Summer, Mantua in Fall — all four."""
     r = play("  Milan: [A GEN]", "Milan: A GEN - FOR", phase="Spring 1454 Movement")
@@ -178,6 +189,7 @@ def test_seed001_control_last_unit_whatever_the_season():
     assert r.result.next_position.phase.kind is PhaseKind.INCOME
 
 
+@pytest.mark.rule("seed001/control-3", "seed001/control-4", "rules.machiavelli/control-3", "rules.machiavelli/control-6")
 def test_seed001_province_and_city_controlled_apart():
     r = play("  Milan: [A MOD]\n  Florence: [G MOD]", "Milan: A MOD H")
     ex = extra(r)
@@ -189,12 +201,14 @@ def test_seed001_province_and_city_controlled_apart():
     assert extra(r)["province_control"]["MOD"] == "Florence"
 
 
+@pytest.mark.rule("seed001/control-4", "rules.machiavelli/control-3", "rules.machiavelli/autonomous-garrisons-2")
 def test_seed001_autonomous_garrison_takes_back_its_province():
     r = play("  Milan: [A MOD]", "Milan: A MOD - PAR", extra="autonomous: [MOD]\n")
     assert extra(r)["province_control"]["MOD"] == AUTONOMOUS
     assert extra(r)["city_control"]["MOD"] == AUTONOMOUS
 
 
+@pytest.mark.rule("seed001/control-5", "rules.machiavelli/income-c")
 def test_seed001_besieged_city_yields_nothing():
     pos = position("  Milan: [A MOD]\n  Florence: [G MOD]", phase="Winter 1454 Income",
                    extra="autonomous: []\nprovince_control: {MOD: Milan}\ncity_control: {MOD: Florence}\n"
@@ -204,6 +218,7 @@ def test_seed001_besieged_city_yields_nothing():
     assert paid["Milan"]["provinces"] == 1
 
 
+@pytest.mark.rule("seed001/elimination", "rules.machiavelli/elimination-1", "rules.machiavelli/sequence-m")
 def test_seed001_elimination_without_a_home_city_at_campaign_end():
     # Austria's cities are all held by others; its army elsewhere is removed at the campaign's end.
     r = play("  Austria: [A SLA]\n  Venice: [A AUS]", "Austria: A SLA H",
@@ -217,6 +232,7 @@ def test_seed001_elimination_without_a_home_city_at_campaign_end():
     assert "Austria" not in income(MACH, pos, dice_seed=1)
 
 
+@pytest.mark.rule("rules.machiavelli/elimination-1", "rules.machiavelli/control-3")
 def test_rules_machiavelli_player_elimination_provinces_and_cities_revert_to_unowned():
     """rules §Player elimination: the eliminated power's units are removed "and all of his
     provinces and cities revert to unowned status" (also its conquered home countries); another
@@ -236,6 +252,7 @@ def test_rules_machiavelli_player_elimination_provinces_and_cities_revert_to_uno
     assert "FER" not in r.result.next_position.supply_centers
 
 
+@pytest.mark.rule("seed001/elimination")
 def test_seed001_no_elimination_while_a_home_city_is_held():
     r = play("  Austria: [A SLA]", "Austria: A SLA H",
              extra="autonomous: []\ncity_control: {AUS: Venice, HUN: Venice, TYR: Austria}\n"
@@ -246,6 +263,7 @@ def test_seed001_no_elimination_while_a_home_city_is_held():
 # -- 3. garrisons, sieges and conversions -------------------------------------------------------
 
 
+@pytest.mark.rule("rules.machiavelli/sieges-1")
 def test_rules_machiavelli_besiege_two_campaigns_take_the_city():
     r = play("  Milan: [A MOD]\n  Florence: [G MOD]", "Milan: A MOD besiege")
     assert outcome(r, "A MOD besiege") is Outcome.SUCCESS
@@ -257,6 +275,7 @@ def test_rules_machiavelli_besiege_two_campaigns_take_the_city():
     assert extra(r)["city_control"]["MOD"] == "Milan"
 
 
+@pytest.mark.rule("rules.machiavelli/sieges-1", "rules.machiavelli/autonomous-garrisons-1")
 def test_rules_machiavelli_besiege_an_autonomous_garrison():
     r = play("  Milan: [A GEN]", "Milan: A GEN besiege", extra="autonomous: [GEN]\n")
     r = run_phase(MACH, r.result.next_position, "Milan: A GEN besiege")
@@ -264,6 +283,7 @@ def test_rules_machiavelli_besiege_an_autonomous_garrison():
     assert extra(r)["city_control"]["GEN"] == "Milan"
 
 
+@pytest.mark.rule("rules.machiavelli/sieges-5", "rules.machiavelli/bugs-a7")
 def test_rules_machiavelli_siege_other_order_is_a_hold_and_ends_the_siege():
     r = play("  Milan: [A MOD]\n  Florence: [G MOD]", "Milan: A MOD besiege")
     r = run_phase(MACH, r.result.next_position, "Milan: A MOD - PAR")
@@ -272,6 +292,7 @@ def test_rules_machiavelli_siege_other_order_is_a_hold_and_ends_the_siege():
     assert "Florence: G MOD" in units_after(r)
 
 
+@pytest.mark.rule("rules.machiavelli/sieges-6")
 def test_rules_machiavelli_lift_siege():
     r = play("  Milan: [A MOD]\n  Florence: [G MOD]", "Milan: A MOD besiege")
     r = run_phase(MACH, r.result.next_position, "Milan: A MOD lift siege")
@@ -279,6 +300,7 @@ def test_rules_machiavelli_lift_siege():
     assert "sieges" not in extra(r) and "Florence: G MOD" in units_after(r)
 
 
+@pytest.mark.rule("rules.machiavelli/movement-2")
 def test_rules_machiavelli_dislodged_besieger_ends_the_siege():
     r = play("  Milan: [A MOD]\n  Florence: [G MOD, A LUC, A BOL]", "Milan: A MOD besiege")
     r = run_phase(MACH, r.result.next_position, "Milan: A MOD besiege\nFlorence: A LUC - MOD\nFlorence: A BOL S A LUC - MOD")
@@ -286,6 +308,7 @@ def test_rules_machiavelli_dislodged_besieger_ends_the_siege():
     assert r.result.next_position.dislodged
 
 
+@pytest.mark.rule("rules.machiavelli/sieges-2")
 def test_rules_machiavelli_fleet_besieges_only_a_port_city():
     r = play("  Milan: [F SIE]\n  Florence: [G SIE]", "Milan: F SIE besiege")
     assert outcome(r, "F SIE besiege") is Outcome.ILLEGAL
@@ -293,11 +316,13 @@ def test_rules_machiavelli_fleet_besieges_only_a_port_city():
     assert outcome(r, "F PIO besiege") is Outcome.SUCCESS
 
 
+@pytest.mark.rule("rules.machiavelli/sieges-self")
 def test_rules_machiavelli_besiege_own_garrison_holds():
     r = play("  Milan: [A MOD, G MOD]", "Milan: A MOD besiege")
     assert "sieges" not in extra(r)
 
 
+@pytest.mark.rule("rules.machiavelli/garrison-units-2", "rules.machiavelli/conversion-1a", "rules.machiavelli/conversion-1b")
 def test_rules_machiavelli_convert_army_to_garrison_and_back():
     r = play("  Milan: [A MOD]", "Milan: A MOD C G")
     assert outcome(r, "A MOD C G") is Outcome.SUCCESS
@@ -306,6 +331,7 @@ def test_rules_machiavelli_convert_army_to_garrison_and_back():
     assert units_after(r) == {"Milan: A MOD"}
 
 
+@pytest.mark.rule("rules.machiavelli/conversion-2", "rules.machiavelli/ports")
 def test_rules_machiavelli_fleet_converts_only_in_a_port():
     r = play("  Milan: [F MOD]", "Milan: F MOD C G")
     assert outcome(r, "F MOD C G") is Outcome.ILLEGAL
@@ -313,11 +339,13 @@ def test_rules_machiavelli_fleet_converts_only_in_a_port():
     assert units_after(r) == {"Milan: G GEN"}
 
 
+@pytest.mark.rule("rules.machiavelli/garrison-units-2")
 def test_rules_machiavelli_convert_into_an_occupied_city_is_illegal():
     r = play("  Milan: [A MOD]\n  Florence: [G MOD]", "Milan: A MOD C G")
     assert outcome(r, "A MOD C G") is Outcome.ILLEGAL
 
 
+@pytest.mark.rule("seed000/convert-1", "rules.machiavelli/conversion-1")
 def test_seed000_convert_simultaneous_with_an_advance_bounces():
     """Rules §Conversion: a garrison converting into its province as an army moves in, neither
     supported: both bounce (conversion has the strength of any move, seed 000)."""
@@ -327,6 +355,7 @@ def test_seed000_convert_simultaneous_with_an_advance_bounces():
     assert units_after(r) == {"Milan: G GEN", "Florence: A MOD"}
 
 
+@pytest.mark.rule("seed000/convert-1", "rules.machiavelli/conversion-1c")
 def test_seed000_convert_supported_beats_an_advance():
     r = play("  Milan: [G GEN, A MON]\n  Florence: [A MOD]",
              "Milan: G GEN C A\nMilan: A MON S G GEN - GEN\nFlorence: A MOD - GEN")
@@ -334,6 +363,7 @@ def test_seed000_convert_supported_beats_an_advance():
     assert units_after(r) == {"Milan: A GEN", "Milan: A MON", "Florence: A MOD"}
 
 
+@pytest.mark.rule("seed000/convert-2")
 def test_seed000_besieged_garrison_converts_with_greater_support_and_dislodges_besieger():
     r = play("  Milan: [A MOD]\n  Florence: [G MOD, A BOL]", "Milan: A MOD besiege")
     r = run_phase(MACH, r.result.next_position, "Milan: A MOD besiege\nFlorence: G MOD C A\nFlorence: A BOL S G MOD - MOD")
@@ -343,6 +373,7 @@ def test_seed000_besieged_garrison_converts_with_greater_support_and_dislodges_b
     assert "sieges" not in extra(r)
 
 
+@pytest.mark.rule("seed000/convert-2")
 def test_seed000_besieged_garrison_converts_needs_more_than_the_besieger():
     r = play("  Milan: [A MOD, A PAR]\n  Florence: [G MOD, A BOL]", "Milan: A MOD besiege")
     r = run_phase(MACH, r.result.next_position,
@@ -351,6 +382,7 @@ def test_seed000_besieged_garrison_converts_needs_more_than_the_besieger():
     assert "Florence: G MOD" not in units_after(r)  # the siege is completed
 
 
+@pytest.mark.rule("rules.machiavelli/sieges-3", "rules.machiavelli/conversion-2d")
 def test_seed000_besieged_garrison_converts_option_off():
     opts = {"house_besieged_garrison_converts": False}
     variant = find_variant("machiavelli", options=opts)
@@ -359,6 +391,7 @@ def test_seed000_besieged_garrison_converts_option_off():
     assert outcome(r, "G MOD C A") is Outcome.ILLEGAL
 
 
+@pytest.mark.rule("seed000/convert-3")
 def test_seed000_converting_unit_does_not_stop_an_advance_into_its_province():
     r = play("  Milan: [A MOD]\n  Florence: [A LUC]", "Milan: A MOD C G\nFlorence: A LUC - MOD")
     assert outcome(r, "A MOD C G") is Outcome.SUCCESS
@@ -368,6 +401,7 @@ def test_seed000_converting_unit_does_not_stop_an_advance_into_its_province():
     assert extra(r)["city_control"]["MOD"] == "Milan"
 
 
+@pytest.mark.rule("seed000/convert-3")
 def test_seed000_converting_unit_stops_an_advance_option_off():
     opts = {"house_conversion_leaves_province": False}
     r = play("  Milan: [A MOD]\n  Florence: [A LUC]", "Milan: A MOD C G\nFlorence: A LUC - MOD", options=opts)
@@ -375,6 +409,7 @@ def test_seed000_converting_unit_stops_an_advance_option_off():
     assert units_after(r) == {"Milan: G MOD", "Florence: A LUC"}
 
 
+@pytest.mark.rule("rules.machiavelli/garrison-units-2")
 def test_rules_machiavelli_garrison_supports_only_into_its_province():
     r = play("  Milan: [G MOD, A PAR]\n  Florence: [A LUC]", "Milan: G MOD S A PAR - MAN")
     assert outcome(r, "G MOD S A PAR - MAN") is Outcome.ILLEGAL
@@ -383,22 +418,26 @@ def test_rules_machiavelli_garrison_supports_only_into_its_province():
 # -- 4. straits (seed 000) ----------------------------------------------------------------------
 
 
+@pytest.mark.rule("seed000/straits-1", "rules.machiavelli/straits", "rules.machiavelli/straits-a")
 def test_seed000_straits_denied_by_the_fleet_in_piombino():
     r = play("  Milan: [F PIO]\n  Florence: [F ETS]", "Florence: F ETS - PSA")
     assert outcome(r, "F ETS - PSA") is Outcome.ILLEGAL
     assert "Florence: F ETS" in units_after(r)
 
 
+@pytest.mark.rule("seed000/straits-1", "rules.machiavelli/straits-f")
 def test_seed000_straits_denied_even_when_the_keeper_moves():
     r = play("  Milan: [F PIO]\n  Florence: [F ETS]", "Milan: F PIO - WTS\nFlorence: F ETS - PSA")
     assert outcome(r, "F ETS - PSA") is Outcome.ILLEGAL
 
 
+@pytest.mark.rule("seed000/straits-4", "rules.machiavelli/straits-l")
 def test_seed000_straits_open_without_a_fleet_there():
     r = play("  Milan: [A PIO]\n  Florence: [F ETS]", "Florence: F ETS - PSA")
     assert "Florence: F PSA" in units_after(r)
 
 
+@pytest.mark.rule("rules.machiavelli/straits", "rules.machiavelli/straits-k")
 def test_seed000_straits_own_fleet_passes_and_allies_pass():
     r = play("  Naples: [F MES, F GON]", "Naples: F GON - ION")
     assert "Naples: F ION" in units_after(r)
@@ -406,6 +445,7 @@ def test_seed000_straits_own_fleet_passes_and_allies_pass():
     assert "Turkey: F ION" in units_after(r)
 
 
+@pytest.mark.rule("seed000/straits-2", "seed000/straits-4", "rules.machiavelli/straits-a")
 def test_seed000_straits_support_through_a_denied_strait_is_illegal():
     r = play("  Naples: [F MES, A PSA]\n  Milan: [F ETS, F WTS]", "Milan: F WTS - PSA\nMilan: F ETS S F WTS - PSA", extra="autonomous: []\n")
     assert outcome(r, "F ETS S F WTS - PSA") is Outcome.SUCCESS  # no fleet in Piombino
@@ -416,6 +456,7 @@ def test_seed000_straits_support_through_a_denied_strait_is_illegal():
 # -- 5. Venice and the Lagoon (seed 000) --------------------------------------------------------
 
 
+@pytest.mark.rule("seed000/venice-lagoon-6")
 def test_seed000_venice_garrison_converts_only_into_a_fleet_on_the_lagoon():
     r = play("  Venice: [G VEN]", "Venice: G VEN C A")
     assert outcome(r, "G VEN C A") is Outcome.ILLEGAL
@@ -423,11 +464,13 @@ def test_seed000_venice_garrison_converts_only_into_a_fleet_on_the_lagoon():
     assert units_after(r) == {"Venice: F LAG"}
 
 
+@pytest.mark.rule("seed000/venice-lagoon-4")
 def test_seed000_venice_garrison_and_lagoon_fleet_stand_together():
     r = play("  Venice: [G VEN, F LAG]", "Venice: F LAG H")
     assert units_after(r) == {"Venice: G VEN", "Venice: F LAG"}
 
 
+@pytest.mark.rule("seed000/venice-lagoon-5")
 def test_seed000_venice_besieged_by_a_fleet_only():
     r = play("  Venice: [G VEN]\n  Milan: [F LAG]", "Milan: F LAG besiege")
     assert outcome(r, "F LAG besiege") is Outcome.SUCCESS
@@ -435,12 +478,14 @@ def test_seed000_venice_besieged_by_a_fleet_only():
     assert "Venice: G VEN" not in units_after(r)
 
 
+@pytest.mark.rule("seed000/venice-lagoon-7")
 def test_seed000_venice_garrison_supports_into_the_lagoon():
     r = play("  Venice: [G VEN, F UAS]\n  Milan: [F LAG]", "Venice: F UAS - LAG\nVenice: G VEN S F UAS - LAG")
     assert outcome(r, "G VEN S F UAS - LAG") is Outcome.SUCCESS
     assert "Venice: F LAG" in units_after(r)
 
 
+@pytest.mark.rule("seed000/venice-lagoon-1", "seed000/venice-lagoon-2")
 def test_seed000_lagoon_counts_as_a_province_for_income():
     pos = position("  Milan: [A MIL]", phase="Winter 1454 Income",
                    extra="autonomous: []\nprovince_control: {LAG: Milan}\ncity_control: {}\n")
@@ -450,6 +495,7 @@ def test_seed000_lagoon_counts_as_a_province_for_income():
     assert extra(r)["province_control"]["LAG"] == "Milan"  # no fleet need stay
 
 
+@pytest.mark.rule("seed000/venice-lagoon-3")
 def test_seed000_lagoon_stays_with_the_last_fleet_while_another_powers_garrison_holds_venice():
     """seed 000 VENICE/VENICE LAGOON: "The last power whose Fleet occupied the Lagoon (or the
     original owner) is considered to control it", even while another power's garrison holds
@@ -462,6 +508,7 @@ def test_seed000_lagoon_stays_with_the_last_fleet_while_another_powers_garrison_
     assert extra(r)["province_control"]["VEN"] == "Venice" and extra(r)["city_control"]["VEN"] == "Venice"
 
 
+@pytest.mark.rule("seed000/venice-lagoon-3")
 def test_seed000_lagoon_of_an_empty_lagoon_is_not_taken_by_venices_garrison():
     """A garrison in Venice alone never takes the Lagoon: its original owner (or last fleet) keeps it."""
     r = play("  Milan: [G VEN]", "", extra="autonomous: []\nprovince_control: {LAG: Venice}\ncity_control: {PAD: Venice, MIL: Milan}\n")
@@ -482,6 +529,7 @@ def test_seed000_lagoon_of_an_empty_lagoon_is_not_taken_by_venices_garrison():
     ("Army Modena convert to garrison", Convert),
     ("G GEN convert to fleet", Convert),
 ])
+@pytest.mark.rule("rules.machiavelli/order-syntax-movement")
 def test_rules_machiavelli_order_syntax(text, expected):
     pos = position("  Milan: [A MOD, G GEN]")
     order = parse_order(text, "Milan", MACH, pos)
@@ -489,6 +537,7 @@ def test_rules_machiavelli_order_syntax(text, expected):
 
 
 @pytest.mark.parametrize("word", ["b", "besiege", "besieges", "besieged", "besieging", "siege", "beseige", "seige"])
+@pytest.mark.rule("rules.machiavelli/order-syntax-movement")
 def test_rules_machiavelli_order_syntax_every_besiege_form(word):
     """rules.machiavelli §Order syntax: <besiege> = "b", "besiege", "siege", the misspelt
     "beseige" and "seige", and the other forms of the verb."""
@@ -496,6 +545,7 @@ def test_rules_machiavelli_order_syntax_every_besiege_form(word):
 
 
 @pytest.mark.parametrize("word", ["l", "ls", "lift", "lifts", "lift siege", "lifts siege"])
+@pytest.mark.rule("rules.machiavelli/order-syntax-movement")
 def test_rules_machiavelli_order_syntax_every_lift_siege_form(word):
     """rules.machiavelli §Order syntax: <lift> = "l", "ls", "lift", "lift siege" and the other
     forms of the verb."""
@@ -511,18 +561,21 @@ def test_rules_machiavelli_order_syntax_every_lift_siege_form(word):
     *[("Milan", "[G GEN]", f"G GEN {w} A", "Convert") for w in ("c", "convert", "convert to", "conversion")],
     *[("Milan", "[A MOD]", f"A MOD {w}", "Disband") for w in ("d", "disband", "disbands")],
 ])
+@pytest.mark.rule("rules.machiavelli/order-syntax-movement")
 def test_rules_machiavelli_order_syntax_every_listed_word(power, units, line, kind):
     """rules.machiavelli §Order syntax: every word the grammar lists for <holds>, <moves>,
     <support>, <convoy>, <convert> and <disband> is read as that order."""
     assert type(parse_order(line, power, MACH, position(f"  {power}: {units}"))).__name__ == kind
 
 
+@pytest.mark.rule("rules.machiavelli/order-syntax-movement")
 def test_rules_machiavelli_convoy_is_not_read_as_convert():
     pos = position("  Milan: [F EGL, A GEN]")
     order = parse_order("F EGL C A GEN - PSA", "Milan", MACH, pos)
     assert type(order).__name__ == "Convoy"
 
 
+@pytest.mark.rule("seed000/straits-1", "rules.machiavelli/straits-k")
 def test_seed000_straits_ally_order_grants_passage():
     r = play("  Naples: [F MES]\n  Turkey: [F GON]", "Naples: Ally Turkey\nTurkey: F GON - ION")
     assert outcome(r, "Ally Turkey") is Outcome.SUCCESS
@@ -533,6 +586,7 @@ def test_seed000_straits_ally_order_grants_passage():
     assert "straits_allowed" not in extra(r)
 
 
+@pytest.mark.rule("seed000/straits-2", "rules.machiavelli/straits-a")
 def test_seed000_straits_convoy_through_a_denied_strait_is_illegal():
     r = play("  Milan: [F PIO]\n  Florence: [A PSA, F ETS]", "Florence: A PSA - TIV\nFlorence: F ETS C A PSA - TIV")
     assert outcome(r, "F ETS C A PSA - TIV") is Outcome.ILLEGAL
@@ -541,6 +595,7 @@ def test_seed000_straits_convoy_through_a_denied_strait_is_illegal():
     assert "Florence: A TIV" in units_after(r)
 
 
+@pytest.mark.rule("rules.machiavelli/straits-h")
 def test_seed000_straits_retreat_through_a_denied_strait_is_illegal():
     r = play("  Milan: [F PIO, F WTS, F EGL]\n  Florence: [F PSA]", "Milan: F WTS - PSA\nMilan: F EGL S F WTS - PSA")
     assert [str(d.unit) for d in r.result.next_position.dislodged] == ["F PSA"]
@@ -549,6 +604,7 @@ def test_seed000_straits_retreat_through_a_denied_strait_is_illegal():
     assert "Florence: F ETS" not in units_after(r)
 
 
+@pytest.mark.rule("rules.machiavelli/sequence-g")
 def test_rules_machiavelli_retreat_after_a_besieger_is_dislodged():
     r = play("  Milan: [A MOD]\n  Florence: [G MOD, A BOL]", "Milan: A MOD besiege")
     r = run_phase(MACH, r.result.next_position, "Milan: A MOD besiege\nFlorence: G MOD C A\nFlorence: A BOL S G MOD - MOD")
@@ -568,6 +624,7 @@ def adjust(units: str, orders: str, extra: str):
     return play(units, orders, phase="Winter 1454 Adjustment", extra="autonomous: []\n" + extra)
 
 
+@pytest.mark.rule("rules.machiavelli/adjustments-1", "rules.machiavelli/additional-units", "rules.machiavelli/sequence-2.2")
 def test_rules_machiavelli_upkeep_maintain_build_disband():
     r = adjust("  Florence: [A FLO, A ARE, F PSA]", "Florence: Maintain A FLO\nFlorence: Disband A ARE\nFlorence: Build G FLO",
                "treasury: {Florence: 10}\n")
@@ -578,12 +635,14 @@ def test_rules_machiavelli_upkeep_maintain_build_disband():
     assert str(r.result.next_position.phase) == "Spring 1455 Movement"
 
 
+@pytest.mark.rule("rules.machiavelli/adjustments-1", "rules.machiavelli/additional-units")
 def test_rules_machiavelli_upkeep_unpaid_units_are_disbanded():
     r = adjust("  Florence: [A FLO, A ARE, A SIE]", "", "treasury: {Florence: 4}\n")
     assert units_after(r) == {"Florence: A FLO"} or units_after(r) == {"Florence: A ARE"}
     assert extra(r)["treasury"]["Florence"] == 1
 
 
+@pytest.mark.rule("rules.machiavelli/builds-a", "rules.machiavelli/builds-b", "rules.machiavelli/control-7")
 def test_rules_machiavelli_build_needs_province_and_city_controlled():
     r = adjust("  Florence: [G ARE]\n  Milan: [A PST]", "Florence: Build A ARE\nFlorence: Build A FLO",
                "treasury: {Florence: 20}\ncity_control: {ARE: Florence, FLO: Milan}\nprovince_control: {ARE: Florence, FLO: Florence}\n")
@@ -591,6 +650,7 @@ def test_rules_machiavelli_build_needs_province_and_city_controlled():
     assert outcome(r, "Build A FLO") is Outcome.ILLEGAL
 
 
+@pytest.mark.rule("rules.machiavelli/builds-a", "rules.machiavelli/builds-c", "rules.machiavelli/ports", "rules.machiavelli/additional-units")
 def test_rules_machiavelli_build_fleet_only_in_a_port_and_one_new_unit_a_province():
     r = adjust("", "Florence: Build F ARE\nFlorence: Build A PSA\nFlorence: Build G PSA", "treasury: {Florence: 20}\n")
     assert outcome(r, "Build F ARE") is Outcome.ILLEGAL
@@ -598,6 +658,7 @@ def test_rules_machiavelli_build_fleet_only_in_a_port_and_one_new_unit_a_provinc
     assert outcome(r, "Build G PSA") is Outcome.ILLEGAL
 
 
+@pytest.mark.rule("rules.machiavelli/order-syntax-adjustment")
 def test_rules_machiavelli_adjustment_order_syntax():
     pos = position("  Florence: [A FLO]", phase="Winter 1454 Adjustment")
     assert str(parse_order("maintain army Florence", "Florence", MACH, pos)) == "Maintain A FLO"
@@ -607,6 +668,7 @@ def test_rules_machiavelli_adjustment_order_syntax():
 # -- a year, elimination timing, victory --------------------------------------------------------
 
 
+@pytest.mark.rule("rules.machiavelli/game-year")
 def test_rules_machiavelli_a_whole_year_is_played():
     pos = opening(11)
     seen = []
@@ -622,6 +684,7 @@ def test_rules_machiavelli_a_whole_year_is_played():
     assert again == pos
 
 
+@pytest.mark.rule("seed001/elimination", "rules.machiavelli/bugs-a3", "rules.machiavelli/sequence-m")
 def test_seed001_elimination_waits_for_the_campaigns_retreats():
     """njudge bug A3 (#464): elimination belongs after the retreats of the campaign."""
     r = play("  Austria: [A TYR, A SLA]\n  Venice: [A MIL, A COM]",
@@ -635,6 +698,7 @@ def test_seed001_elimination_waits_for_the_campaigns_retreats():
     assert not r.result.next_position.units_of("Austria")
 
 
+@pytest.mark.rule("rules.machiavelli/victory-2")
 def test_rules_machiavelli_victory_fifteen_cities_two_home_countries():
     cities = ["MIL", "PAV", "CRE", "FLO", "ARE", "PSA", "GEN", "MOD", "LUC", "SIE", "PIO", "MAN", "FER", "BOL", "TUR"]
     cc = ", ".join(f"{c}: Milan" for c in cities)
@@ -646,6 +710,7 @@ def test_rules_machiavelli_victory_fifteen_cities_two_home_countries():
     assert r.result.winner is None  # one home country only
 
 
+@pytest.mark.rule("rules.machiavelli/movement-trade-places")
 def test_rules_machiavelli_garrison_and_army_cannot_trade_places():
     r = play("  Milan: [A MOD, G MOD]", "Milan: A MOD C G\nMilan: G MOD C A")
     assert outcome(r, "A MOD C G") is Outcome.ILLEGAL
@@ -653,6 +718,7 @@ def test_rules_machiavelli_garrison_and_army_cannot_trade_places():
     assert units_after(r) == {"Milan: A MOD", "Milan: G MOD"}
 
 
+@pytest.mark.rule("rules.machiavelli/sieges-4")
 def test_rules_machiavelli_besieged_garrison_supports_an_attack_on_its_besieger():
     r = play("  Milan: [A MOD]\n  Florence: [G MOD, A BOL]", "Milan: A MOD besiege")
     r = run_phase(MACH, r.result.next_position, "Milan: A MOD besiege\nFlorence: A BOL - MOD\nFlorence: G MOD S A BOL - MOD")
@@ -661,6 +727,7 @@ def test_rules_machiavelli_besieged_garrison_supports_an_attack_on_its_besieger(
     assert "sieges" not in extra(r)
 
 
+@pytest.mark.rule("rules.machiavelli/conversion-retreat", "rules.machiavelli/order-syntax-retreat")
 def test_rules_machiavelli_retreat_into_a_garrison_when_nowhere_else():
     # Milan's army in Lucca is attacked from Pisa with support; its other exits are held.
     units = "  Milan: [A LUC]\n  Florence: [A PSA, A PST, A BOL, A MOD, F EGL]"
@@ -674,6 +741,7 @@ def test_rules_machiavelli_retreat_into_a_garrison_when_nowhere_else():
     assert extra(r)["city_control"]["LUC"] == "Milan"
 
 
+@pytest.mark.rule("rules.machiavelli/conversion-retreat")
 def test_rules_machiavelli_retreat_into_a_garrison_only_without_another_retreat():
     r = play("  Milan: [A LUC]\n  Florence: [A PSA, A PST]", "Florence: A PSA - LUC\nFlorence: A PST S A PSA - LUC")
     r = run_phase(MACH, r.result.next_position, "Milan: A LUC C G")
@@ -683,6 +751,7 @@ def test_rules_machiavelli_retreat_into_a_garrison_only_without_another_retreat(
     assert len([x for x in r.resolutions() if x.power == "Milan"]) == 1
 
 
+@pytest.mark.rule("seed000/straits-3", "rules.machiavelli/straits-c")
 def test_seed000_straits_as_written_a_fleet_entering_a_fleetless_piombino_blocks_at_once():
     """With the house rule off (rules §Special mapboard features 1 c): a fleet that advances into
     a fleetless Piombino blocks a hostile fleet using the strait in the same campaign; under the
@@ -702,6 +771,7 @@ def test_seed000_straits_as_written_a_fleet_entering_a_fleetless_piombino_blocks
 # -- special mapboard features: two coasts, fortresses, coastal convoys ---------------------------
 
 
+@pytest.mark.rule("rules.machiavelli/croatia-provence")
 def test_rules_machiavelli_provence_and_croatia_have_two_coasts():
     """rules §Special mapboard features, Provence, Croatia: a fleet names the coast when two can be
     reached (else the order has two meanings and is not followed); with one reachable coast the
@@ -714,6 +784,7 @@ def test_rules_machiavelli_provence_and_croatia_have_two_coasts():
     assert outcome(r, "F PRO/NC - EGL") is Outcome.ILLEGAL
 
 
+@pytest.mark.rule("rules.machiavelli/garrison-units-1", "rules.machiavelli/fortresses-c")
 def test_rules_machiavelli_fortresses_hold_garrisons_only_with_the_option():
     """rules §Special mapboard features, Fortresses (info.machiavelli: off by default): a unit may
     become the garrison of a fortress (Parma) only when fortresses are in use; they never pay."""
@@ -724,6 +795,7 @@ def test_rules_machiavelli_fortresses_hold_garrisons_only_with_the_option():
     assert "Milan: G PAR" in units_after(r)
 
 
+@pytest.mark.rule("rules.machiavelli/convoys-2")
 def test_rules_machiavelli_coastal_fleets_convoy_with_the_option():
     """rules §Convoys: with coastal convoys (njudge's default for Machiavelli) a fleet in a coastal
     area convoys; without, only fleets at sea do."""
@@ -734,6 +806,7 @@ def test_rules_machiavelli_coastal_fleets_convoy_with_the_option():
     assert "Papacy: A RMA" in units_after(r)
 
 
+@pytest.mark.rule("rules.machiavelli/venice-5a")
 def test_rules_machiavelli_venice_as_written_one_unit_never_besieged():
     """With the Lagoon house rule off (rules §Special mapboard features 4, 5): the Lagoon is an
     ordinary sea; only one unit may be in Venice, so no army or fleet enters while a garrison
@@ -749,6 +822,7 @@ def test_rules_machiavelli_venice_as_written_one_unit_never_besieged():
     assert outcome(r, "Build G VEN") is Outcome.ILLEGAL and "one unit" in reason(r, "Build G VEN")
 
 
+@pytest.mark.rule("rules.machiavelli/movement-disband")
 def test_rules_machiavelli_disband_order_option():
     """rules §Order syntax, tech note 1 (njudge 'set disband'): with the option a unit may be
     disbanded in a movement phase ('A MIL 0' or 'disband'); without it the order is illegal."""
@@ -758,6 +832,7 @@ def test_rules_machiavelli_disband_order_option():
     assert outcome(r, "Disband A MIL") is Outcome.ILLEGAL and "Milan: A MIL" in units_after(r)
 
 
+@pytest.mark.rule("rules.machiavelli/options-garrisons")
 def test_rules_machiavelli_no_garrisons_option():
     """njudge 'set nogarrisons': no unit converts into a garrison and none is built."""
     r = play("  Milan: [A MIL]", "Milan: A MIL C G", options={"garrisons": False})
@@ -776,6 +851,7 @@ def _read(units: str, orders: str, phase: str = "Spring 1454 Movement", treasury
     return [(str(ln.order) if ln.order else type(ln.error).__name__, ln.notes) for ln in r.lines]
 
 
+@pytest.mark.rule("rules.machiavelli/order-syntax-movement")
 def test_rules_machiavelli_order_syntax_convoy_t_and_transports():
     """<convoy> = "t", "transport", "transports": ``F PSA T A ARE - ROM``. 'rom' begins Romagna
     and Rome; a convoyed army lands on a coast and Rome has none: Romagna, with a note."""
@@ -784,6 +860,7 @@ def test_rules_machiavelli_order_syntax_convoy_t_and_transports():
     assert any("'T' read as 'transports'" in n for n in got[0][1]) and any("Romagna" in n for n in got[1][1])
 
 
+@pytest.mark.rule("rules.machiavelli/order-syntax-movement")
 def test_rules_machiavelli_order_syntax_rom_decided_by_the_unit_or_ambiguous():
     """'rom' in a support: the supporting army in Perugia reaches Rome, not Romagna; from Florence's
     army (next to Romagna only) Romagna; a move from Spoleto (next to Rome only) Rome."""
@@ -792,17 +869,20 @@ def test_rules_machiavelli_order_syntax_rom_decided_by_the_unit_or_ambiguous():
     assert [o for o, _ in got] == ["A PER S A SPO - RME", "A FLO S A URB - RMA", "A SPO - RME"]
 
 
+@pytest.mark.rule("rules.machiavelli/order-syntax-movement")
 def test_rules_machiavelli_order_syntax_lift_siege_ls():
     """<lift> = "l", "ls", "lift", "lift siege"."""
     assert _read("  Florence: [A FLO]", "Florence: A FLO ls")[0][0] == "A FLO lift siege"
 
 
+@pytest.mark.rule("rules.machiavelli/order-syntax-movement")
 def test_rules_machiavelli_order_syntax_besiege_the_garrison_b_g():
     """<besiege> = "b", "besiege"...: ``A FLO B G`` besieges the garrison of its city, with a note."""
     (order, notes), = _read("  Florence: [A FLO]\n  Venice: [G FLO]", "Florence: A FLO B G")
     assert order == "A FLO besiege" and notes
 
 
+@pytest.mark.rule("rules.machiavelli/order-syntax-movement")
 def test_rules_machiavelli_order_syntax_bare_convert():
     """<convert> <type> <coast> with <type> empty (rules §Order syntax) and §Conversion between unit
     types: an army or fleet converts only into the garrison (read, with a note); a garrison of a
@@ -814,6 +894,7 @@ def test_rules_machiavelli_order_syntax_bare_convert():
     assert _read("  Florence: [G ARE]", "Florence: G ARE convert")[0][0] == "G ARE C A"
 
 
+@pytest.mark.rule("rules.machiavelli/order-syntax-adjustment")
 def test_rules_machiavelli_order_syntax_remove_r_and_debuild_in_adjustments():
     """<remove> = "r", "remove", "d", "disband", "debuild"."""
     got = _read("  Florence: [A FLO, F PSA, G ARE]", "Florence:\nR A FLO\nDebuild F PSA\nr g are",
@@ -822,6 +903,7 @@ def test_rules_machiavelli_order_syntax_remove_r_and_debuild_in_adjustments():
     assert all(notes for _, notes in got)
 
 
+@pytest.mark.rule("rules.machiavelli/order-shorthand")
 def test_rules_machiavelli_order_shorthand_expense_without_its_amount():
     """§Order shorthand: "Expense 1: buy fer = 18 ducats buy [a|f|g] fer", "Expense 1: disband dur =
     12 ducats disband [a|f|g] dur", "disband g dur" is 12 ducats too; famine relief and pacifying
@@ -836,6 +918,7 @@ def test_rules_machiavelli_order_shorthand_expense_without_its_amount():
     assert all(notes for _, notes in got[:4])
 
 
+@pytest.mark.rule("rules.machiavelli/order-shorthand")
 def test_rules_machiavelli_order_shorthand_six_plus_three_ducats():
     """§Order shorthand: "Expense 1: 6+3 ducats... = 9 ducats..."; "+3 ducats" is 6 to njudge, an
     oddity of its parsing: 3 as written or 6? Two meanings, not followed."""

@@ -10,6 +10,8 @@ the dice seed of each phase is set as the game layer sets it (here: the phase's 
 
 from __future__ import annotations
 
+import pytest
+
 from judge.adjudication import run_phase
 from judge.core.resolution import Outcome
 from judge.notation import format_position, parse_position
@@ -65,6 +67,7 @@ def _outcome(report, text):
     return found[0]
 
 
+@pytest.mark.rule("rules.machiavelli/game-year")
 def test_rules_machiavelli_a_scripted_game_through_every_kind_of_phase():
     position = _reread(start_position(MACH))
     seen = {}

@@ -76,6 +76,7 @@ FLORENCE = "  Florence: [A FLO, A ARE]\n  Papacy: [A BOL, A RME]\n"
     ("Expense 1: 9 ducats garrison to autonomous bolog", Expense("Florence", 1, 9, "to_autonomous", "BOL", None)),
     ("Expense 1: 18 ducats buy f marse", Expense("Florence", 1, 18, "buy", "MAR", None)),
 ])
+@pytest.mark.rule("rules.machiavelli/order-syntax-expenditure")
 def test_rules_machiavelli_order_syntax_expenditure_orders(text, expected):
     """rules §Order syntax, expenditure orders, and the examples of §Borrowing and
     §List of allowed expenditures."""
@@ -86,6 +87,7 @@ def test_rules_machiavelli_order_syntax_expenditure_orders(text, expected):
     assert order == expected
 
 
+@pytest.mark.rule("rules.machiavelli/expenditures-1")
 def test_rules_machiavelli_expense_numbers_are_one_to_four():
     _, pos = position(FLORENCE)
     report = run_phase(MACH, pos, "Florence: Expense 5: 3 ducats famine relief milan\n", "orders.txt")
@@ -95,6 +97,7 @@ def test_rules_machiavelli_expense_numbers_are_one_to_four():
 # -- the bank ---------------------------------------------------------------------------------
 
 
+@pytest.mark.rule("rules.machiavelli/borrowing-1", "rules.machiavelli/borrowing-example-1")
 def test_rules_machiavelli_borrowing_interest_rounded_up_and_due_date():
     """rules §Borrowing, example 1: 15 ducats for two years in Summer 1492 -> 23 due in Summer 1494."""
     report = play(FLORENCE, "Florence: Borrow 15 ducats for 2 years\n", "treasury: {Florence: 0, Papacy: 0}\n",
@@ -106,6 +109,7 @@ def test_rules_machiavelli_borrowing_interest_rounded_up_and_due_date():
     assert after(one)["loans"]["Florence"] == [{"principal": 10, "interest": 2, "due": "Spring 1455"}]
 
 
+@pytest.mark.rule("rules.machiavelli/borrowing-1", "rules.machiavelli/borrowing-repayment", "rules.machiavelli/borrowing-example-2")
 def test_rules_machiavelli_borrowing_limit_counts_principal_at_that_moment():
     """rules §Borrowing, example 2: owing 25 (+13), a power may not borrow 18 to pay it off; paying
     20 first brings the principal to 18 (interest goes first: 13, then 7 of principal)."""
@@ -125,6 +129,7 @@ def test_rules_machiavelli_borrowing_limit_counts_principal_at_that_moment():
     assert result_of(report, "Borrow 8 ducats for 1 year").outcome is Outcome.FAILURE
 
 
+@pytest.mark.rule("rules.machiavelli/borrowing-in-debt", "rules.machiavelli/borrowing-sequence")
 def test_rules_machiavelli_no_gifts_while_in_debt_to_the_bank():
     """rules §Borrowing: 'A player who is in debt to the bank cannot loan money to another
     player before paying off the debt'; a power out of debt may give."""
@@ -140,6 +145,7 @@ def test_rules_machiavelli_no_gifts_while_in_debt_to_the_bank():
     assert "loans" not in after(report)
 
 
+@pytest.mark.rule("rules.machiavelli/borrowing-2", "rules.machiavelli/borrowing-default", "rules.machiavelli/sequence-d", "rules.machiavelli/assassination-effects-3")
 def test_rules_machiavelli_borrow_to_pay_a_due_loan_and_default_means_the_bankers_assassinate():
     """rules §Borrowing: the bank collects at the end of the borrowing step; a power that cannot
     pay is assassinated by the bankers (its expenses wasted, its units hold) and never borrows
@@ -163,6 +169,7 @@ def test_rules_machiavelli_borrow_to_pay_a_due_loan_and_default_means_the_banker
 # -- expenses and bribes ----------------------------------------------------------------------
 
 
+@pytest.mark.rule("rules.machiavelli/expenditures-h", "rules.machiavelli/expenditures-c1")
 def test_rules_machiavelli_bribe_disband_army_and_counter_bribe():
     """rules §List of allowed expenditures c) 1: 'If you try to disband a unit with 12+0 ducats
     and the affected player has counter-bribed it with 3d the disband fails. To succeed you would
@@ -179,6 +186,7 @@ def test_rules_machiavelli_bribe_disband_army_and_counter_bribe():
     assert "Papacy: A BOL" not in units_after(report)
 
 
+@pytest.mark.rule("rules.machiavelli/expenditures-c4")
 def test_rules_machiavelli_bribes_largest_wins_tie_wastes_all():
     """rules §List of allowed expenditures c) 4: only the largest bribe on a unit may succeed;
     a tie for the largest: all fail and are wasted."""
@@ -192,6 +200,7 @@ def test_rules_machiavelli_bribes_largest_wins_tie_wastes_all():
     assert after(report)["treasury"]["Florence"] == 22 and after(report)["treasury"]["Milan"] == 22
 
 
+@pytest.mark.rule("rules.machiavelli/bribes-3", "rules.machiavelli/expenditures-i")
 def test_rules_machiavelli_bought_unit_obeys_its_buyer_in_the_same_campaign():
     """rules §List of allowed expenditures, bribes 3): 'A player who orders a bribe to buy
     another unit may also submit orders for that unit in the same campaign.'"""
@@ -200,6 +209,7 @@ def test_rules_machiavelli_bought_unit_obeys_its_buyer_in_the_same_campaign():
     assert "Florence: A MOD" in units_after(report)
 
 
+@pytest.mark.rule("rules.machiavelli/control-example-1", "rules.machiavelli/control-1", "rules.machiavelli/sequence-b")
 def test_rules_machiavelli_control_example_1_a_bought_unit_takes_its_province_before_it_moves_away():
     """rules §Control of provinces and cities, example 1: "if a unit is purchased, ownership of
     the province the unit is in changes before the unit moves away" (and 5: with it the
@@ -215,6 +225,7 @@ def test_rules_machiavelli_control_example_1_a_bought_unit_takes_its_province_be
     assert after(report)["province_control"]["BOL"] == "Papacy"
 
 
+@pytest.mark.rule("rules.machiavelli/expenditures-d", "rules.machiavelli/expenditures-e", "rules.machiavelli/autonomous-garrisons-1")
 def test_rules_machiavelli_autonomous_garrisons_bought_or_disbanded():
     """rules §List of allowed expenditures d), e): 6 to disband, 9 to buy an autonomous garrison;
     a 3d counter-bribe defeats the 9 (the rules' example)."""
@@ -230,6 +241,7 @@ def test_rules_machiavelli_autonomous_garrisons_bought_or_disbanded():
     assert "LUC" not in after(report).get("autonomous", []) and "Florence: G LUC" not in units_after(report)
 
 
+@pytest.mark.rule("rules.machiavelli/expenditures-f", "rules.machiavelli/expenditures-c3", "rules.machiavelli/self-bribes")
 def test_rules_machiavelli_expenditure_f_bribe_in_a_shared_province_targets_the_unit_not_the_bribers():
     """rules §List of allowed expenditures f) ("garrison to autonomous bolog": no unit type) and
     seed 003's one-meaning rule: in an area holding two units, one the briber's own, a bribe
@@ -254,6 +266,7 @@ def test_rules_machiavelli_expenditure_f_bribe_in_a_shared_province_targets_the_
     assert units_after(r) == {"Papacy: G BOL"}
 
 
+@pytest.mark.rule("rules.machiavelli/bribes-2", "rules.machiavelli/expenditures-g")
 def test_rules_machiavelli_bribes_on_major_city_garrisons_cost_double():
     """rules §List of allowed expenditures, bribes 2): the minimum against a garrison in a city
     worth 2 or more is doubled (Rome: 24 to disband, 36 to buy)."""
@@ -266,6 +279,7 @@ def test_rules_machiavelli_bribes_on_major_city_garrisons_cost_double():
     assert "Papacy: G RME" not in units_after(report)
 
 
+@pytest.mark.rule("rules.machiavelli/expenditures-1")
 def test_rules_machiavelli_expenditures_money_spent_even_when_they_fail():
     """rules §Expenditures: the cost is subtracted even when the expenditure is invalid; an empty
     treasury is used to the last ducat, in the expenses' numbered order."""
@@ -278,6 +292,7 @@ def test_rules_machiavelli_expenditures_money_spent_even_when_they_fail():
     assert after(report)["treasury"]["Florence"] == 0
 
 
+@pytest.mark.rule("rules.machiavelli/options-adjacency")
 def test_rules_machiavelli_bribe_needs_an_adjacent_unit():
     """rules §Variant specific judge commands, adjacency (on by default): a bribe needs a unit of
     the briber in or next to the target's area; with the switch off it does not."""
@@ -292,6 +307,7 @@ def test_rules_machiavelli_bribe_needs_an_adjacent_unit():
 # -- rebellions -------------------------------------------------------------------------------
 
 
+@pytest.mark.rule("rules.machiavelli/expenditures-k", "rules.machiavelli/rebellions-7.1", "rules.machiavelli/rebellions-8.2", "rules.machiavelli/rebellions-8.3")
 def test_rules_machiavelli_rebellions_cost_income_and_liberation():
     """rules §Rebellions j), k) and §Effects of rebellions 7, 8: 15 ducats in a home province, 9
     in a conquered one; the province yields nothing; another power's unit entering liberates it;
@@ -322,6 +338,7 @@ def test_rules_machiavelli_rebellions_cost_income_and_liberation():
     assert "PER" in after(stays)["rebellions"]
 
 
+@pytest.mark.rule("rules.machiavelli/expenditures-b", "rules.machiavelli/rebellions-8.5")
 def test_rules_machiavelli_pacify_rebellion_ends_it():
     """rules §List of allowed expenditures b): 12 ducats end a rebellion."""
     report = play("  Papacy: [A SPO]\n", "Papacy: Expense 1: 12 ducats pacify rebellion PER\n",
@@ -344,6 +361,7 @@ def _seed_for(units: str, extra: str, success: bool, amount: int) -> str:
     raise AssertionError("no seed found")
 
 
+@pytest.mark.rule("rules.machiavelli/assassination-1", "rules.machiavelli/assassination-2", "rules.machiavelli/assassination-effects-1")
 def test_rules_machiavelli_assassination_chits_odds_and_effects():
     """rules §Assassinations: a chit is needed and used up; 12 ducats a sixth of a chance, up to
     36; the victim's orders become holds and its sieges are broken."""
@@ -364,6 +382,7 @@ def test_rules_machiavelli_assassination_chits_odds_and_effects():
     assert after(again)["treasury"]["Florence"] == 4
 
 
+@pytest.mark.rule("rules.machiavelli/assassination-1")
 def test_rules_machiavelli_assassination_chits_change_hands():
     """rules §Assassinations: chits can be traded ('give Turkey to Naples')."""
     report = play(FLORENCE, "Florence: Give Turkey to Naples\n", "treasury: {Florence: 0}\n")
@@ -374,6 +393,7 @@ def test_rules_machiavelli_assassination_chits_change_hands():
 # -- famine, plague, storms -------------------------------------------------------------------
 
 
+@pytest.mark.rule("rules.machiavelli/famine-a", "rules.machiavelli/famine-b", "rules.machiavelli/famine-d", "rules.machiavelli/famine-e", "rules.machiavelli/sequence-i", "rules.machiavelli/sequence-l", "rules.machiavelli/expenditures-a")
 def test_rules_machiavelli_famine_rolled_after_fall_starves_units_after_spring():
     """rules §Famine: rolled after Fall (the areas of the table the dice strike are marked);
     struck areas yield no income (a garrisoned city still does) and allow no builds; armies and
@@ -413,6 +433,7 @@ def test_rules_machiavelli_famine_rolled_after_fall_starves_units_after_spring()
     assert "famine" in result_of(built, "Build A FLO").reason
 
 
+@pytest.mark.rule("rules.machiavelli/famine-a", "rules.machiavelli/famine-c")
 def test_rules_machiavelli_famine_a_removes_garrisons_too():
     """rules §Famine a): "Any unit in a famined province at the end of the spring movement is
     eliminated. This includes garrison units." (njudge removes every unit, autonomous garrisons
@@ -427,6 +448,7 @@ def test_rules_machiavelli_famine_a_removes_garrisons_too():
     assert after(report)["city_control"]["LUC"] == "Autonomous"
 
 
+@pytest.mark.rule("rules.machiavelli/plague", "rules.machiavelli/sequence-k")
 def test_rules_machiavelli_plague_and_storms_are_options():
     """rules §Plague (after Spring: every unit in a struck area dies) and njudge's storms (after
     Fall: fleets in struck seas sink), both off by default."""
@@ -443,6 +465,7 @@ def test_rules_machiavelli_plague_and_storms_are_options():
     assert any(n.startswith("Storm roll") for n in notes)
 
 
+@pytest.mark.rule("rules.machiavelli/famine-severity", "rules.machiavelli/famine-table")
 def test_rules_machiavelli_disaster_table_strikes_row_and_column():
     """rules §Famine: 2d6 severity, then a row and a column; the struck areas are those of the
     table's row and/or column (njudge's bands by default)."""
@@ -464,6 +487,7 @@ def test_rules_machiavelli_disaster_table_strikes_row_and_column():
     assert seen >= {2, 4, 5, 7, 12}
 
 
+@pytest.mark.rule("rules.machiavelli/advanced-basic-1")
 def test_rules_machiavelli_basic_game_has_no_money():
     """rules §Advanced and basic rules: the Basic game has no money orders."""
     report = play(FLORENCE, "Florence: Borrow 5 ducats for 1 year\n", "treasury: {Florence: 0}\n", options={"money": False})
@@ -485,6 +509,7 @@ def test_rules_machiavelli_dice_come_from_the_phase_seed():
 # -- njudge's known bugs (rules.machiavelli appendix 6 A): shown absent -------------------------
 
 
+@pytest.mark.rule("rules.machiavelli/bugs-a3")
 def test_njudge_bug_A3_elimination_waits_for_the_campaigns_retreats():
     """njudge #464: a power could be eliminated before its campaign's retreats. Florence's army
     in Florence, its last home city, is dislodged: in the retreat phase Florence is still in the
@@ -506,6 +531,7 @@ def test_njudge_bug_A3_elimination_waits_for_the_campaigns_retreats():
     assert "Florence" in gone.extra.get("eliminated", [])
 
 
+@pytest.mark.rule("rules.machiavelli/bugs-a4a", "seed000/straits-3")
 def test_njudge_bug_A4a_own_fleet_in_messina_lets_its_fleets_pass():
     """njudge #511: a power's fleet in Messina failed to let its other fleet pass Ionian Sea -
     Gulf of Naples when an enemy fleet tried to enter Messina. Seed 000: the keeper at the
@@ -515,6 +541,7 @@ def test_njudge_bug_A4a_own_fleet_in_messina_lets_its_fleets_pass():
     assert "Naples: F GON" in units_after(report)
 
 
+@pytest.mark.rule("rules.machiavelli/bugs-a4b")
 def test_njudge_bug_A4b_a_bought_keeper_lets_its_buyers_fleets_pass():
     """njudge #537: after buying the fleet in Piombino, the buyer's own fleets were blocked
     between the Eastern Tyrrhenian Sea and Pisa. Bribes come before moves: the bought fleet is
@@ -525,6 +552,7 @@ def test_njudge_bug_A4b_a_bought_keeper_lets_its_buyers_fleets_pass():
     assert "Florence: F ETS" in units_after(report)
 
 
+@pytest.mark.rule("rules.machiavelli/bugs-a8")
 def test_njudge_bug_A8_a_bribe_eliminates_nobody_before_the_campaign_ends():
     """njudge #534: a bribe could eliminate a power at the start of a campaign. Here Papacy's
     last home garrison is bought; Papacy is eliminated only at the end of the campaign, after
@@ -545,6 +573,7 @@ def test_njudge_bug_A8_a_bribe_eliminates_nobody_before_the_campaign_ends():
     assert "Papacy: A TIV" in {f"{u.power}: {u}" for u in report.result.disbanded}
 
 
+@pytest.mark.rule("rules.machiavelli/bugs-b1", "rules.machiavelli/rebellions-8.3")
 def test_njudge_fixed_425_a_third_power_liberates_a_rebellion():
     """njudge #425/#489 (fixed there, kept as a regression test): a rebellion was not lifted, and
     was turned on the liberator, when a third power entered the province."""
@@ -556,6 +585,7 @@ def test_njudge_fixed_425_a_third_power_liberates_a_rebellion():
 # -- the Basic game and two-campaign years ----------------------------------------------------
 
 
+@pytest.mark.rule("rules.machiavelli/advanced-basic-2", "rules.machiavelli/bugs-b2")
 def test_rules_machiavelli_basic_game_one_unit_per_controlled_city_and_province():
     """rules §Advanced and basic rules: no money; after Fall a power may have one unit for each
     city it controls together with its province: builds up to that, removals down to it."""
@@ -577,6 +607,7 @@ def test_rules_machiavelli_basic_game_one_unit_per_controlled_city_and_province(
     assert "treasury" not in report.result.next_position.extra or not any(report.result.next_position.extra["treasury"].values())
 
 
+@pytest.mark.rule("rules.machiavelli/options-summer")
 def test_rules_machiavelli_nosummer_two_campaigns_a_year():
     """rules §Variant specific judge commands (njudge 'set nosummer'): with the summer option off
     a year has Spring and Fall campaigns only."""
@@ -591,6 +622,7 @@ def test_rules_machiavelli_nosummer_two_campaigns_a_year():
 # -- special units ----------------------------------------------------------------------------
 
 
+@pytest.mark.rule("rules.machiavelli/special-units-1", "rules.machiavelli/special-units-b", "rules.machiavelli/special-units-c")
 def test_rules_machiavelli_special_units_build_cost_limit_and_upkeep():
     """rules §Special units: elite mercenaries cost 6 to build and keep, elite professionals 9,
     citizen's militia 6; one special unit in play per power (an order past it fails, its money
@@ -612,6 +644,7 @@ def test_rules_machiavelli_special_units_build_cost_limit_and_upkeep():
     assert result_of(report, "Maintain A ARE").reason == "maintained for 3 ducats"
 
 
+@pytest.mark.rule("rules.machiavelli/special-units-strength-1", "rules.machiavelli/special-units-b")
 def test_rules_machiavelli_elite_units_have_strength_two():
     """rules §Special units: a unit of strength 2 counts twice in its moves, holds and supports
     (an elite army dislodges a lone army; an elite support carries a move past a supported
@@ -630,6 +663,7 @@ def test_rules_machiavelli_elite_units_have_strength_two():
     assert "Florence: A PER" in units_after(play(units, orders, "treasury: {Florence: 0}\n" + elite))
 
 
+@pytest.mark.rule("rules.machiavelli/special-units-a", "rules.machiavelli/special-units-b", "rules.machiavelli/bribes-5")
 def test_rules_machiavelli_special_units_cost_double_to_bribe():
     """rules §List of allowed expenditures, bribes 5): citizen's militia and elite professionals
     cost twice the normal bribe; elite mercenaries the normal amount. A bought special unit stays
@@ -647,6 +681,7 @@ def test_rules_machiavelli_special_units_cost_double_to_bribe():
     assert "Papacy: A PER" not in units_after(report) and "special_units" not in after(report)
 
 
+@pytest.mark.rule("rules.machiavelli/rebellions-6.1", "rules.machiavelli/rebellions-6.4")
 def test_rules_machiavelli_rebels_support_the_one_other_power_moving_in():
     """rules §Effects of rebellions 6: a power the rebellion is not against gets one point of
     support moving into the rebelling province (1 and 4: none when two powers try)."""
@@ -662,6 +697,7 @@ def test_rules_machiavelli_rebels_support_the_one_other_power_moving_in():
     assert "rebel_support" not in after(r)
 
 
+@pytest.mark.rule("rules.machiavelli/bugs-a2a")
 def test_njudge_bug_A2a_disband_a_special_unit_and_build_another_in_one_order_set():
     """njudge #383: ordering the disband of a special unit together with a special-unit build
     gave an error. Disbands come first, so the new special unit is within the limit."""
@@ -676,6 +712,7 @@ def test_njudge_bug_A2a_disband_a_special_unit_and_build_another_in_one_order_se
     assert report.result.next_position.extra["special_units"] == {"Florence": {"A FLO": "elite_professionals"}}
 
 
+@pytest.mark.rule("rules.machiavelli/bugs-a2b", "rules.machiavelli/expenditures-2")
 def test_njudge_bug_A2b_an_expense_withdrawn_with_none():
     """njudge #548: cancelling a bribe (meant to buy special units) could go wrong. Here a later
     'Expense 1: none' replaces the bribe: nothing is spent and the unit stays."""
@@ -685,6 +722,7 @@ def test_njudge_bug_A2b_an_expense_withdrawn_with_none():
     assert "Papacy: A PER" in units_after(report) and after(report)["treasury"]["Florence"] == 40
 
 
+@pytest.mark.rule("rules.machiavelli/special-units-strength-3")
 def test_rules_machiavelli_elite_unit_cannot_dislodge_a_besieger_in_the_second_season():
     """rules §Special units, strength 2, 3: an elite unit cannot dislodge a besieger in the
     siege's second campaign; against a unit that is not besieging it can."""
@@ -699,6 +737,7 @@ def test_rules_machiavelli_elite_unit_cannot_dislodge_a_besieger_in_the_second_s
     assert "Papacy: A SIE" in units_after(held) and "Florence: A ARE" in units_after(held)
 
 
+@pytest.mark.rule("rules.machiavelli/rebellions-8.1")
 def test_rules_machiavelli_a_rebelling_city_is_put_down_by_a_siege():
     """rules §Effects of rebellions 8.1: the power a rebelling city is against must besiege it
     (two campaigns); the rebellion in its province ends with it."""
@@ -714,6 +753,7 @@ def test_rules_machiavelli_a_rebelling_city_is_put_down_by_a_siege():
     assert result_of(r, "A PER besiege").outcome is Outcome.ILLEGAL
 
 
+@pytest.mark.rule("rules.machiavelli/rebellions-5.3", "rules.machiavelli/conversion-2a")
 def test_rules_machiavelli_rebellions_5_3_no_conversion_into_a_city_rebelling_against_you():
     """rules §Effects of rebellions 5.3: "The player who the rebellion is directed against can
     not convert into a rebelling city." The army holds; a city not in rebellion may be entered."""
@@ -726,6 +766,7 @@ def test_rules_machiavelli_rebellions_5_3_no_conversion_into_a_city_rebelling_ag
     assert units_after(r) == {"Papacy: G PER"}
 
 
+@pytest.mark.rule("rules.machiavelli/rebellions-5.2", "rules.machiavelli/movement-retreats-1")
 def test_rules_machiavelli_rebellions_5_2_no_retreat_into_a_city_rebelling_against_you():
     """rules §Effects of rebellions 5.2: a dislodged unit may not retreat into (convert into) a
     city rebelling against its power: with no other way out it is disbanded."""
@@ -738,6 +779,7 @@ def test_rules_machiavelli_rebellions_5_2_no_retreat_into_a_city_rebelling_again
     assert "Milan: A LUC" not in units_after(r) and "Milan: G LUC" not in units_after(r)
 
 
+@pytest.mark.rule("rules.machiavelli/rebellions-6.5", "rules.machiavelli/rebellions-5.4")
 def test_rules_machiavelli_rebels_support_a_converting_garrison():
     """rules §Effects of rebellions 6.5: a garrison of a power the rebellion is not against,
     converting into the rebelling province, gets the rebels' point of support; without the
