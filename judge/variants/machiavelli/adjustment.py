@@ -1,6 +1,6 @@
 """Machiavelli's adjustment phase: upkeep and builds (rules §Military unit adjustments).
 
-A helper of :mod:`judge.variants.machiavelli` (it defines no ``RULES``). Every unit on the map
+Every unit on the map
 costs its upkeep (3 ducats) to stay; a new unit costs as much. Orders: ``Maintain A FLO``,
 ``Build A FLO`` / ``Build G FLO`` / ``Build F PSA``, ``Disband A FLO`` (or ``Remove``).
 
@@ -14,20 +14,25 @@ Build sites (rules §Military unit adjustments a-d, §Control 7): a province of 
 the power holds, with a city (not a fortress), whose province and city it both controls; one
 new unit a province; an army or fleet in the province when no army or fleet stands there, a
 garrison in a walled city with no garrison; fleets in port cities only. Under the Lagoon house
-rule only a garrison is built in Venice. Special units are not implemented.
+rule only a garrison is built in Venice. Special units (rules §Special units) are built with
+``Build elite mercenaries A FLO`` and cost their own upkeep.
 """
 
 from __future__ import annotations
 
-from typing import Sequence
+from dataclasses import dataclass, field
+from typing import Any, Sequence
 
 from ...core.orders import Build, Disband, Order, UnitOrder
 from ...core.phases import PhaseResult, close_phase
 from ...core.resolution import Outcome, Resolution, Tag
 from ...core.types import Position, Power, ProvinceId, Unit, UnitType
 from ...core.variant import Variant
-from . import rules as M
 from . import special
+from .control import home_controller, update_control
+from .geography import city_province, garrisonable, lagoon_rule
+from .orders import Maintain
+from .state import build_blocked, state, with_state
 
 
 def held_homes(variant: Variant, st: dict, power: Power) -> list[ProvinceId]:
@@ -35,7 +40,7 @@ def held_homes(variant: Variant, st: dict, power: Power) -> list[ProvinceId]:
     has conquered)."""
     out: list[ProvinceId] = []
     for home in variant.powers:
-        if M._home_controller(variant, st, home) == power:
+        if home_controller(variant, st, home) == power:
             out += list(variant.homes(home))
     return out
 
@@ -56,22 +61,20 @@ def build_problem(variant: Variant, position: Position, st: dict, o: Build, new:
         return f"a new unit is already placed in {info.name}"
     if prov in st["sieges"]:
         return f"{info.name} is under siege"
-    from .money import build_blocked
-
     blocked = build_blocked(position, prov)
     if blocked is not None:
         return f"{info.name} suffers {blocked}: no builds there (rules §Famine, §Effects of rebellions 5.5)"
-    if not M._lagoon_rule(variant) and "venice" in info.flags and (position.units_at(prov) or prov in st["autonomous"]):
+    if not lagoon_rule(variant) and "venice" in info.flags and (position.units_at(prov) or prov in st["autonomous"]):
         return "only one unit may be in Venice (rules §Special mapboard features 5 a)"
     if o.kind is UnitType.GARRISON:
         if not variant.rules.options.get("garrisons", True):
             return "this game has no garrisons"
-        if not M.garrisonable(board, prov, variant.rules.options):
+        if not garrisonable(board, prov, variant.rules.options):
             return f"{info.name} is not walled: no garrison"
         if any(u.kind is UnitType.GARRISON for u in position.units_at(prov)) or prov in st["autonomous"]:
             return f"{info.name} already has a garrison"
         return None
-    if M.city_province(variant, prov) != prov:
+    if city_province(variant, prov) != prov:
         return "under the Lagoon house rule only a garrison is built in Venice"
     if o.kind is UnitType.FLEET and "port" not in info.flags:
         return f"{info.name} is not a port"
@@ -93,118 +96,162 @@ def _find(position: Position, o: UnitOrder) -> Unit | None:
     return None
 
 
-def play_adjustment(variant: Variant, position: Position, orders: Sequence[Order]) -> PhaseResult:
-    board = variant.board
-    st = M.state(position)
-    upkeep = int((variant.data.get("units") or {}).get("upkeep", 3))
-    limit = int((variant.data.get("units") or {}).get("special_limit", 1))
-    treasury = dict(st["treasury"])
-    results: list[Resolution | None] = [None] * len(orders)
-    fate: dict[Unit, str] = {}  # unit -> "kept" / "disbanded"
-    units = list(position.units)
-    built: list[Unit] = []
-    new: set = set()
-    lost: list[Unit] = []
+@dataclass
+class _Upkeep:
+    """The Winter adjustment at work: the treasuries as paid so far, each unit's fate (``kept`` or
+    ``disbanded``), the units built (and the provinces they stand in, the special ones by power),
+    and the answers by order index."""
 
-    specials = special.table(variant)
-    new_specials: dict[str, dict[str, str]] = {}
+    variant: Variant
+    position: Position
+    st: dict[str, Any]
+    orders: Sequence[Order]
+    treasury: dict[str, int] = field(default_factory=dict)
+    results: list[Resolution | None] = field(default_factory=list)
+    fate: dict[Unit, str] = field(default_factory=dict)
+    built: list[Unit] = field(default_factory=list)
+    new: set = field(default_factory=set)
+    new_specials: dict[str, dict[str, str]] = field(default_factory=dict)
 
-    def cost_of(u: Unit | None, kind: str | None = None) -> int:
+    def __post_init__(self) -> None:
+        self.treasury = dict(self.st["treasury"])
+        self.results = [None] * len(self.orders)
+        units = self.variant.data.get("units") or {}
+        self.upkeep = int(units.get("upkeep", 3))
+        self.limit = int(units.get("special_limit", 1))
+        self.specials = special.table(self.variant)
+
+    def cost_of(self, u: Unit | None, kind: str | None = None) -> int:
         """Upkeep of a unit (or a new one of ``kind``): 3, a special unit's own cost."""
-        kind = kind or (special.special_of(position, u) if u is not None else None)
-        return int((specials.get(kind) or {}).get("cost", upkeep)) if kind else upkeep
+        kind = kind or (special.special_of(self.position, u) if u is not None else None)
+        return int((self.specials.get(kind) or {}).get("cost", self.upkeep)) if kind else self.upkeep
 
-    def pay(power: Power, amount: int | None = None) -> bool:
-        amount = upkeep if amount is None else amount
-        if treasury.get(power, 0) >= amount:
-            treasury[power] = treasury.get(power, 0) - amount
+    def pay(self, power: Power, amount: int | None = None) -> bool:
+        amount = self.upkeep if amount is None else amount
+        if self.treasury.get(power, 0) >= amount:
+            self.treasury[power] = self.treasury.get(power, 0) - amount
             return True
         return False
 
-    # Disbands, then maintains, then builds.
-    for rank in (0, 1, 2):
-        for idx, o in enumerate(orders):
-            is_disband = isinstance(o, Disband)
-            is_maintain = isinstance(o, M.Maintain)
-            is_build = isinstance(o, Build)
-            if (rank, is_disband, is_maintain, is_build) not in ((0, True, False, False), (1, False, True, False), (2, False, False, True)):
-                if rank == 2 and not (is_disband or is_maintain or is_build) and results[idx] is None:
-                    results[idx] = Resolution(o.power, o, Outcome.ILLEGAL, "not an adjustment order", text=str(o))
-                continue
-            if isinstance(o, Build):
-                kind = getattr(o, "special", "") or None
-                price = cost_of(None, kind)
-                why = build_problem(variant, position, st, o, new)
-                if why is None and kind is not None:
-                    if kind not in specials:
-                        why = "special units are not in use in this game"
-                    else:
-                        alive = sum(1 for x in position.units if x.power == o.power and fate.get(x) != "disbanded"
-                                    and special.special_of(position, x))
-                        if alive + len(new_specials.get(o.power, {})) >= limit:
-                            # rules §Special units: an order past the limit fails and its money is lost.
-                            pay(o.power, min(price, treasury.get(o.power, 0)))
-                            results[idx] = Resolution(o.power, o, Outcome.FAILURE, f"{o.power} may have only {limit} special unit(s) in play: "
-                                                      f"the {price} ducats are lost", text=str(o))
-                            continue
-                if why is None and not pay(o.power, price):
-                    why = f"{o.power} cannot pay the {price} ducats"
-                if why:
-                    results[idx] = Resolution(o.power, o, Outcome.ILLEGAL if "cannot pay" not in why else Outcome.FAILURE, why, text=str(o))
-                    continue
-                new.add(o.location.province)
-                unit = Unit(o.power, o.kind, o.location)
-                built.append(unit)
-                if kind is not None:
-                    new_specials.setdefault(o.power, {})[str(unit)] = kind
-                results[idx] = Resolution(o.power, o, Outcome.SUCCESS, f"built in {board.provinces[o.location.province].name} for {price} ducats", text=str(o))
-                continue
-            assert isinstance(o, UnitOrder)  # a disband or a maintain, by the rank test above
-            u = _find(position, o)
-            if u is None:
-                results[idx] = Resolution(o.power, o, Outcome.ILLEGAL, f"no such unit of {o.power} in {o.location.province}", text=str(o))
-                continue
-            if u in fate:
-                results[idx] = Resolution(o.power, o, Outcome.ILLEGAL, f"the unit was already {fate[u]}", text=str(o))
-                continue
-            if is_disband:
-                fate[u] = "disbanded"
-                results[idx] = Resolution(o.power, o, Outcome.SUCCESS, "disbanded", (Tag.DISBANDED,), text=str(o))
-            elif pay(o.power, cost_of(u)):
-                fate[u] = "kept"
-                results[idx] = Resolution(o.power, o, Outcome.SUCCESS, f"maintained for {cost_of(u)} ducats", text=str(o))
-            else:
-                fate[u] = "disbanded"
-                results[idx] = Resolution(o.power, o, Outcome.FAILURE, f"{o.power} cannot pay the upkeep: disbanded", (Tag.DISBANDED,), text=str(o))
+    def answer(self, idx: int, o: Order, outcome: Outcome, reason: str, tags: tuple = ()) -> None:
+        self.results[idx] = Resolution(o.power, o, outcome, reason, tags, text=str(o))
+
+
+def play_adjustment(variant: Variant, position: Position, orders: Sequence[Order]) -> PhaseResult:
+    """The Winter adjustment with money (rules §Sequence of play for adjustment phases 2.2,
+    §Military unit adjustments), in the order the module's docstring gives: disbands, maintains,
+    builds, then the units given no order (:func:`_silent_units`)."""
+    up = _Upkeep(variant, position, state(position), orders)
+    for idx, o in enumerate(orders):
+        if isinstance(o, Disband):
+            _keep_or_disband(up, idx, o, keep=False)
+    for idx, o in enumerate(orders):
+        if isinstance(o, Maintain):
+            _keep_or_disband(up, idx, o, keep=True)
+    for idx, o in enumerate(orders):
+        if isinstance(o, Build):
+            _build(up, idx, o)
+        elif not isinstance(o, (Disband, Maintain)):
+            up.answer(idx, o, Outcome.ILLEGAL, "not an adjustment order")
+    extra, notes = _silent_units(up)
+    units = list(position.units)
+    kept = [u for u in units if up.fate.get(u) == "kept"]
+    lost = [u for u in units if up.fate.get(u) != "kept"]
+    up.st["treasury"] = up.treasury
+    after = with_state(position.evolve(units=tuple(kept + up.built)), up.st)
+    after = update_control(variant, after)
+    after = _special_units_after(up, special.carry(position, after, ()))
+    final = [r for r in up.results if r is not None] + extra
+    return close_phase(variant, position, position.phase, after, tuple(final), lost, notes)
+
+
+def _keep_or_disband(up: _Upkeep, idx: int, o: UnitOrder, keep: bool) -> None:
+    """rules §Military unit adjustments: a unit ordered disbanded goes; one ordered maintained
+    is kept while its power pays its upkeep (a special unit's own cost), else disbanded."""
+    u = _find(up.position, o)
+    if u is None:
+        up.answer(idx, o, Outcome.ILLEGAL, f"no such unit of {o.power} in {o.location.province}")
+    elif u in up.fate:
+        up.answer(idx, o, Outcome.ILLEGAL, f"the unit was already {up.fate[u]}")
+    elif not keep:
+        up.fate[u] = "disbanded"
+        up.answer(idx, o, Outcome.SUCCESS, "disbanded", (Tag.DISBANDED,))
+    elif up.pay(o.power, up.cost_of(u)):
+        up.fate[u] = "kept"
+        up.answer(idx, o, Outcome.SUCCESS, f"maintained for {up.cost_of(u)} ducats")
+    else:
+        up.fate[u] = "disbanded"
+        up.answer(idx, o, Outcome.FAILURE, f"{o.power} cannot pay the upkeep: disbanded", (Tag.DISBANDED,))
+
+
+def _build(up: _Upkeep, idx: int, o: Build) -> None:
+    """rules §Military unit adjustments a-d: a new unit on a build site (:func:`build_problem`),
+    paid for (a special unit at its own cost, within the limit of special units in play, rules
+    §Special units)."""
+    kind = getattr(o, "special", "") or None
+    price = up.cost_of(None, kind)
+    why = build_problem(up.variant, up.position, up.st, o, up.new)
+    if why is None and kind is not None:
+        if kind not in up.specials:
+            why = "special units are not in use in this game"
+        elif _past_special_limit(up, o.power):
+            # rules §Special units: an order past the limit fails and its money is lost.
+            up.pay(o.power, min(price, up.treasury.get(o.power, 0)))
+            up.answer(idx, o, Outcome.FAILURE, f"{o.power} may have only {up.limit} special unit(s) in play: the {price} ducats are lost")
+            return
+    if why is None and not up.pay(o.power, price):
+        why = f"{o.power} cannot pay the {price} ducats"
+    if why:
+        up.answer(idx, o, Outcome.ILLEGAL if "cannot pay" not in why else Outcome.FAILURE, why)
+        return
+    up.new.add(o.location.province)
+    unit = Unit(o.power, o.kind, o.location)
+    up.built.append(unit)
+    if kind is not None:
+        up.new_specials.setdefault(o.power, {})[str(unit)] = kind
+    up.answer(idx, o, Outcome.SUCCESS, f"built in {up.variant.board.provinces[o.location.province].name} for {price} ducats")
+
+
+def _past_special_limit(up: _Upkeep, power: Power) -> bool:
+    """rules §Special units: has ``power`` as many special units in play (kept or new) as allowed?"""
+    alive = sum(1 for x in up.position.units if x.power == power and up.fate.get(x) != "disbanded"
+                and special.special_of(up.position, x))
+    return alive + len(up.new_specials.get(power, {})) >= up.limit
+
+
+def _silent_units(up: _Upkeep) -> tuple[list[Resolution], list[str]]:
+    """A unit given no order is maintained while its power's money lasts, nearest to its home
+    countries first; the rest are disbanded (the rules require an order for every unit; a judge
+    with deadlines decides for the silent)."""
+    board = up.variant.board
+    units = list(up.position.units)
     extra: list[Resolution] = []
     notes: list[str] = []
     for power in sorted({u.power for u in units}):
-        silent = [u for u in units if u.power == power and u not in fate]
+        silent = [u for u in units if u.power == power and u not in up.fate]
         if not silent:
             continue
-        homes = held_homes(variant, st, power) or list(variant.homes(power))
+        homes = held_homes(up.variant, up.st, power) or list(up.variant.homes(power))
         dist = board.distances_from(homes)
         for u in sorted(silent, key=lambda u: (dist.get(u.province, 99), u.province, u.kind.value)):
-            if pay(power, cost_of(u)):
-                fate[u] = "kept"
-                extra.append(Resolution(power, M.Maintain(power, u.kind, u.location), Outcome.SUCCESS, f"no order: maintained for {cost_of(u)} ducats", text=f"Maintain {u}"))
+            if up.pay(power, up.cost_of(u)):
+                up.fate[u] = "kept"
+                extra.append(Resolution(power, Maintain(power, u.kind, u.location), Outcome.SUCCESS, f"no order: maintained for {up.cost_of(u)} ducats", text=f"Maintain {u}"))
             else:
-                fate[u] = "disbanded"
+                up.fate[u] = "disbanded"
                 extra.append(Resolution(power, Disband(power, u.kind, u.location), Outcome.SUCCESS, "no order, and no money for its upkeep: disbanded", (Tag.DISBANDED,), text=f"Disband {u}"))
                 notes.append(f"{power} cannot pay for its {u.kind.noun} in {board.provinces[u.province].name}: disbanded.")
-    kept = [u for u in units if fate.get(u) == "kept"]
-    lost = [u for u in units if fate.get(u) != "kept"]
-    st["treasury"] = treasury
-    after = M._with_state(position.evolve(units=tuple(kept + built)), st)
-    after = M._update_control(variant, after)
-    after = special.carry(position, after, ())
-    if new_specials:
-        entries = {p: dict(us) for p, us in (after.extra.get("special_units") or {}).items()}
-        for p, us in new_specials.items():
-            entries.setdefault(p, {}).update(us)
-        after = special.with_entries(after, entries)
-    final = [r for r in results if r is not None] + extra
-    return close_phase(variant, position, position.phase, after, tuple(final), lost, notes)
+    return extra, notes
+
+
+def _special_units_after(up: _Upkeep, after: Position) -> Position:
+    """rules §Special units: the new special units join those kept."""
+    if not up.new_specials:
+        return after
+    entries = {p: dict(us) for p, us in (after.extra.get("special_units") or {}).items()}
+    for p, us in up.new_specials.items():
+        entries.setdefault(p, {}).update(us)
+    return special.with_entries(after, entries)
 
 
 # -- the Basic game ----------------------------------------------------------------------------
@@ -225,7 +272,7 @@ def play_basic_adjustment(variant: Variant, position: Position, orders: Sequence
     may (:func:`build_problem`); too few removals ordered: the units farthest from the power's
     home countries go, as in civil disorder."""
     board = variant.board
-    st = M.state(position)
+    st = state(position)
     units = list(position.units)
     due = {p: basic_allowance(variant, st, p) - sum(1 for u in units if u.power == p) for p in variant.powers}
     used: dict[str, int] = {}
@@ -270,5 +317,5 @@ def play_basic_adjustment(variant: Variant, position: Position, orders: Sequence
                                           "civil disorder: removed, farthest from home", (Tag.DISBANDED,), text=f"Disband {u}"))
                 notes.append(f"{p} did not order enough removals: its {u.kind.noun} in {board.provinces[u.province].name} is removed.")
     kept = [u for u in units if u not in lost]
-    after = M._update_control(variant, M._with_state(position.evolve(units=tuple(kept + built)), st))
+    after = update_control(variant, with_state(position.evolve(units=tuple(kept + built)), st))
     return close_phase(variant, position, position.phase, after, tuple(results), lost, notes)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from ...core.types import Location, Power, ProvinceId, UnitType
 from ...render import Layer, Point, _Renderer, _css, _mix, _n, _sub_el
+from .state import AUTONOMOUS, state
 
 
 class MachiavelliLayer(Layer):
@@ -17,10 +18,8 @@ class MachiavelliLayer(Layer):
     AUTONOMOUS_COLOUR = "#a8a29a"
 
     def __init__(self, r: "_Renderer") -> None:
-        from . import rules as M
-
-        self.autonomous_power = str(M.AUTONOMOUS)
-        self.state = M.state(r.position)
+        self.autonomous_power = str(AUTONOMOUS)
+        self.state = state(r.position)
 
     def fills(self, r, fills):
         control = self.state["province_control"]

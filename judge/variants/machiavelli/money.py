@@ -1,293 +1,43 @@
 """Machiavelli's money and its misfortunes: the bank, gifts, expenses and bribes, rebellions,
 assassinations, and famine, plague and storms.
 
-A helper of :mod:`judge.variants.machiavelli` (it defines no ``RULES``). Section references are to
-njudge's ``rules.machiavelli`` (v3.1b), as in ``variants/machiavelli/variant.yaml``, whose
-``loans``, ``expenses``, ``famine``, ``plague``, ``storms`` and ``disaster_severity`` are the
-tables used here. Every die comes from :func:`dice` (the phase's verifiable seed, see
-:mod:`judge.dice`).
+Section references are to njudge's ``rules.machiavelli`` (v3.1b), as in
+``variants/machiavelli/variant.yaml``, whose ``loans``, ``expenses``, ``famine``, ``plague``,
+``storms`` and ``disaster_severity`` are the tables used here. Every die comes from
+:func:`~.state.dice` (the phase's verifiable seed, see :mod:`judge.dice`). The money's part of the
+state (loans, defaults, chits, rebellions, famine) is described in :mod:`.state`.
 
-State kept in ``Position.extra`` (plain data):
+Order of play in a movement phase (rules §Sequence of play and order resolution 1.1): banking
+(pay the bank, pay other powers, borrow, the bank collects what is due), expenses but
+assassinations, assassinations, the bankers' assassinations, then the moves. After each campaign
+(1.2-1.3): rebellions put down or liberated; after Spring, units in famine areas die and the
+plague strikes; after Fall, storms and the next famine.
 
-``loans``
-    ``{power: [{"principal": n, "interest": n, "due": "Summer 1455"}, ...]}``, earliest due first.
-``bankrupt``
-    ``[power, ...]``: powers the bankers assassinated; they may never borrow again.
-``chits``
-    ``{holder: [victim, ...]}``: assassination chits (each power starts with one for every other
-    power; absent means that start).
-``rebellions``
-    ``{area: {"against": power, "city": bool}}``: a rebellion in a province (and in its
-    ungarrisoned walled city when ``city``), against the power that controlled it.
-``famine``
-    ``[area, ...]``: areas struck by famine after Fall, until the end of the next Spring.
-
-Order of play in a movement phase (rules §Sequence of play and order resolution): banking (pay
-the bank, pay other powers, borrow, the bank collects what is due), expenses but assassinations,
-assassinations, the bankers' assassinations, then the moves. After each campaign: rebellions put
-down or liberated; after Spring, units in famine areas die and the plague strikes; after Fall,
-storms and the next famine.
+Imports :mod:`.state`, :mod:`.geography`, :mod:`.orders` and :mod:`.special`; the phases import it.
 """
 
 from __future__ import annotations
 
-import hashlib
 import math
-import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import AbstractSet, Any, Mapping, Sequence
 
-from ...core.errors import AmbiguousOrder, InvalidOrder
 from ...core.orders import Hold, Order, UnitOrder
 from ...core.resolution import Outcome, Resolution
 from ...core.types import Location, Phase, Position, Power, ProvinceId, Unit, UnitType
 from ...core.variant import Variant
 from ...dice import Dice
-from . import rules as M
 from . import special
+from .geography import city_value, is_land
+from .orders import (
+    BANK, BRIBES, EXPENSE_KINDS, MONEY_ORDERS, Borrow, Expense, GiveChit, Pay, parse_money_order,
+)
+from .state import AUTONOMOUS, build_blocked, dice, income_blocked, money_state, state, with_money_state, with_state
 
-__all__ = ["Borrow", "Pay", "GiveChit", "Expense", "parse_money_order", "play_money", "after_campaign", "dice"]
-
-BANK = "bank"
-
-
-# -- orders ------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Borrow(Order):
-    """Borrow ``amount`` ducats from the bank for ``years`` (1 or 2) years (rules §Borrowing)."""
-
-    amount: int = 0
-    years: int = 1
-
-    def __str__(self) -> str:
-        return f"Borrow {self.amount} ducats for {self.years} year{'s' if self.years > 1 else ''}"
-
-
-@dataclass(frozen=True)
-class Pay(Order):
-    """Pay ``amount`` ducats to the bank (repaying loans) or give them to another power."""
-
-    amount: int = 0
-    to: str = BANK
-
-    def __str__(self) -> str:
-        return f"Pay {self.amount} ducats to {self.to}"
-
-
-@dataclass(frozen=True)
-class GiveChit(Order):
-    """Give one's assassination chit for ``victim`` to ``to`` (rules §Assassinations)."""
-
-    victim: Power = Power("")
-    to: Power = Power("")
-
-    def __str__(self) -> str:
-        return f"Give {self.victim} to {self.to}"
-
-
-EXPENSE_KINDS = {
-    "famine_relief": "famine relief",
-    "pacify": "pacify rebellion",
-    "counter_bribe": "counter-bribe",
-    "disband": "disband",
-    "buy": "buy",
-    "to_autonomous": "garrison to autonomous",
-    "rebellion": "cause rebellion",
-    "assassinate": "assassinate",
-    "none": "none",
-}
-BRIBES = ("disband", "buy", "to_autonomous")
-
-
-@dataclass(frozen=True)
-class Expense(Order):
-    """``Expense N: A ducats <kind> <target>``: one of up to four expenses of a campaign, carried
-    out in their numbers' order (rules §Expenditures). ``target`` is an area id, or a power for an
-    assassination; ``target_kind`` the unit a bribe or counter-bribe names."""
-
-    number: int = 1
-    amount: int = 0
-    kind: str = "none"
-    target: str = ""
-    target_kind: UnitType | None = None
-
-    def __str__(self) -> str:
-        if self.kind == "none":
-            return f"Expense {self.number}: none"
-        unit = f"{self.target_kind.value} " if self.target_kind else ""
-        return f"Expense {self.number}: {self.amount} ducats {EXPENSE_KINDS[self.kind]} {unit}{self.target}"
-
-
-_AMOUNT = r"(?P<amount>\d{1,4})\s*(?:ducats?|d)?"
-_BORROW_RE = re.compile(rf"^\s*borrow\s+{_AMOUNT}\s+for\s+(?P<years>1|2|one|two)(?:\s+years?)?\s*$", re.I)
-_PAY_RE = re.compile(rf"^\s*(?:pay|give|loan)\s+{_AMOUNT}\s+to\s+(?:the\s+)?(?P<to>.+?)\s*$", re.I)
-_CHIT_RE = re.compile(r"^\s*(?:give|expense\s*\d\s*:\s*give)\s+(?P<victim>[A-Za-z][\w' .-]*?)\s+(?:chit\s+)?to\s+(?P<to>[A-Za-z][\w' .-]*?)\s*$", re.I)
-_EXPENSE_RE = re.compile(r"^\s*(?:expense|e)\s*(?P<n>\d)\s*:?\s*(?P<rest>.*?)\s*$", re.I)
-_ETYPES = [
-    ("famine_relief", r"famine\s+relief|famine|relief|fr"),
-    ("pacify", r"pacify\s+rebellion|pacify|pr"),
-    ("counter_bribe", r"counter[\s-]?bribe|counter|cb"),
-    ("to_autonomous", r"garrison\s+to\s+autonomous|to\s+autonomous|gta|to\s+a"),
-    ("rebellion", r"cause\s+rebellion|cause|rebellion|rebel"),
-    ("assassinate", r"assassinate|assassination|a"),
-    ("disband", r"disband|d"),
-    ("buy", r"buy|purchase|b"),
+__all__ = [
+    "Borrow", "Pay", "GiveChit", "Expense", "EXPENSE_KINDS", "parse_money_order", "play_money", "after_campaign",
+    "assassinated_orders", "dice", "income_blocked", "build_blocked", "MoneyOutcome",
 ]
-_ETYPE_RE = [(k, re.compile(rf"^(?:{p})\b\s*(?P<rest>.*)$", re.I)) for k, p in _ETYPES]
-
-
-def parse_money_order(text: str, power: Power, variant: Variant, position: Position) -> Order | None:
-    """Read a banking order or an expense (rules §Order syntax, expenditure orders), or ``None``
-    when ``text`` is none of them. InvalidOrder for a clearly money order that is wrong."""
-    from ...notation import Names
-
-    names = Names(variant)
-    m = _BORROW_RE.match(text)
-    if m:
-        years = {"1": 1, "2": 2, "one": 1, "two": 2}[m.group("years").lower()]
-        return Borrow(power, int(m.group("amount")), years)
-    m = _PAY_RE.match(text)
-    if m:
-        to = m.group("to")
-        if to.lower() == BANK:
-            return Pay(power, int(m.group("amount")), BANK)
-        other, _ = names.power(to)
-        return Pay(power, int(m.group("amount")), other)
-    m = _CHIT_RE.match(text)
-    if m and not re.match(r"^\s*\d", m.group("victim")):
-        try:
-            victim, _ = names.power(m.group("victim"))
-            receiver, _ = names.power(m.group("to"))
-        except Exception:  # noqa: BLE001 - not two powers: not this order
-            victim = None
-        if victim is not None:
-            return GiveChit(power, victim, receiver)
-    m = _EXPENSE_RE.match(text)
-    if not m:
-        return None
-    number = int(m.group("n"))
-    if not 1 <= number <= 4:
-        raise InvalidOrder(f"expenses are numbered 1 to 4, not {number}")
-    rest = m.group("rest")
-    if rest.lower() == "none":
-        return Expense(power, number, 0, "none")
-    from ...notation import hook_notes
-
-    if re.match(r"^\s*\+", rest):
-        # rules §Order shorthand: njudge reads "+3 ducats" as 6 and "+6" as 12, "oddities of the
-        # parsing": 3 as written, or the judge's 6? Two meanings (seed 003 §4).
-        raise AmbiguousOrder(f"{rest.split()[0]!r}: the amount as written, or njudge's double (rules §Order shorthand)?")
-    a = re.match(rf"^{_SUM}\s*(?:ducats?|d)?\s+(?P<what>.+)$", rest, re.I)
-    if not a:
-        return _expense_without_amount(power, number, rest, variant, position, names)
-    terms = [int(x) for x in re.split(r"\s*\+\s*", a.group("sum"))]
-    amount, what = sum(terms), a.group("what")
-    if len(terms) > 1:
-        hook_notes().append(f"{a.group('sum')!r} read as {amount} ducats (rules §Order shorthand)")
-    for kind, pat in _ETYPE_RE:
-        e = pat.match(what)
-        if not e:
-            continue
-        target = e.group("rest").strip()
-        if kind == "assassinate":
-            victim, _ = names.power(target)
-            return Expense(power, number, amount, kind, victim)
-        if kind in ("famine_relief", "pacify", "rebellion"):
-            loc = _area(target, variant, position, power)
-            return Expense(power, number, amount, kind, loc.province)
-        unit_kind, loc = M._read_unit(target, variant, position, power)
-        return Expense(power, number, amount, kind, loc.province, unit_kind)
-    raise InvalidOrder(f"unknown expense {what!r} (famine relief, pacify rebellion, counter-bribe, disband, buy, "
-                       "garrison to autonomous, cause rebellion, assassinate)")
-
-
-_SUM = r"(?P<sum>\d{1,4}(?:\s*\+\s*\d{1,4})*)"
-SHORTHAND_AMOUNTS = {"buy": 18, "disband": 12}
-"""rules §Order shorthand: "Expense 1: buy fer = 18 ducats buy [a|f|g] fer", "Expense 1: disband
-dur = 12 ducats disband [a|f|g] dur" (and "disband g dur" is "12 ducats disband g dur")."""
-FIXED_AMOUNTS = {"famine_relief": 3, "pacify": 12}
-"""rules §List of allowed expenditures a) famine relief "3 ducats", b) pacify rebellion "12 ducats":
-one price, so one meaning."""
-
-
-def _expense_without_amount(power: Power, number: int, what: str, variant: Variant, position: Position,
-                            names: Any) -> Order:
-    """``Expense 1: buy fer``: the shorthand's amount (buy 18, disband 12), or the one price of
-    famine relief (3) and pacifying a rebellion (12), with a note; any other expense names its
-    amount (a bribe's, an assassination's or a counter-bribe's size is the spender's choice)."""
-    from ...notation import hook_notes
-
-    for kind, pat in _ETYPE_RE:
-        e = pat.match(what)
-        if not e:
-            continue
-        amount = SHORTHAND_AMOUNTS.get(kind) or FIXED_AMOUNTS.get(kind)
-        if amount is None:
-            raise InvalidOrder(f"'{EXPENSE_KINDS[kind]}' needs its amount, e.g. 'Expense {number}: <amount> ducats {what}' "
-                               "(rules §Order shorthand gives one only for buy and disband)")
-        target = e.group("rest").strip()
-        if kind in ("famine_relief", "pacify"):
-            loc = _area(target, variant, position, power)
-            order = Expense(power, number, amount, kind, loc.province)
-        else:
-            unit_kind, loc = M._read_unit(target, variant, position, power)
-            order = Expense(power, number, amount, kind, loc.province, unit_kind)
-        why = "rules §Order shorthand" if kind in SHORTHAND_AMOUNTS else "its one price, rules §List of allowed expenditures"
-        hook_notes().append(f"no amount: read as {amount} ducats ({why})")
-        return order
-    raise InvalidOrder("an expense reads like 'Expense 1: 12 ducats disband army Bologna'")
-
-
-def _area(text: str, variant: Variant, position: Position, power: Power) -> Location:
-    _, loc = M._read_unit(text, variant, position, power)
-    return loc
-
-
-# -- dice --------------------------------------------------------------------------------------
-
-
-def dice(position: Position, purpose: str) -> Dice:
-    """The dice of this phase for ``purpose`` (``income``, ``famine``, ``assassination``...): a
-    stream of its own drawn from the phase's seed (``extra['dice_seed']``, set by the game layer
-    from the game, the phase and the order files; see :mod:`judge.dice`)."""
-    seed = str(position.extra.get("dice_seed", "0"))
-    digest = hashlib.sha256(f"{seed}\x00{position.phase.slug}\x00{purpose}".encode("utf-8")).digest()
-    return Dice(digest)
-
-
-# -- the state ---------------------------------------------------------------------------------
-
-
-def money_state(variant: Variant, position: Position) -> dict[str, Any]:
-    ex = position.extra
-    chits = ex.get("chits")
-    if chits is None:
-        chits = {p: [q for q in variant.powers if q != p] for p in variant.powers}
-    return {
-        "loans": {str(p): [dict(l) for l in ls] for p, ls in (ex.get("loans") or {}).items() if ls},
-        "bankrupt": sorted(str(p) for p in (ex.get("bankrupt") or [])),
-        "chits": {str(p): sorted(str(v) for v in vs) for p, vs in chits.items()},
-        "rebellions": {str(a): dict(r) for a, r in (ex.get("rebellions") or {}).items()},
-        "famine": sorted(str(a) for a in (ex.get("famine") or [])),
-    }
-
-
-def with_money_state(position: Position, ms: Mapping[str, Any]) -> Position:
-    extra = dict(position.extra)
-    for key in ("loans", "bankrupt", "rebellions", "famine"):
-        if ms[key]:
-            extra[key] = ms[key]
-        else:
-            extra.pop(key, None)
-    chits = ms["chits"]
-    everyone = set(chits)
-    if all(set(held) == everyone - {p} for p, held in chits.items()):
-        extra.pop("chits", None)  # as at the start: each power holds a chit for every other
-    else:
-        extra["chits"] = chits
-    return position.evolve(extra=extra)
 
 
 def _due_label(phase: Phase, years: int) -> str:
@@ -303,6 +53,10 @@ def _opt(variant: Variant, name: str, default: bool = True) -> bool:
 
 @dataclass
 class MoneyOutcome:
+    """What a campaign's money steps leave for its moves: the position (treasuries, bribed
+    units, rebellions...), the money orders' answers by their index among the phase's orders,
+    the powers whose ruler was assassinated, notes, and the units lost."""
+
     position: Position
     resolutions: dict[int, Resolution]
     assassinated: set[str]
@@ -310,100 +64,152 @@ class MoneyOutcome:
     lost: list[Unit]
 
 
+@dataclass
+class _Book:
+    """The money steps at work: the state being changed (``st`` with its ``treasury``, ``ms``
+    the money's part), the answers given, the notes, the units lost."""
+
+    variant: Variant
+    position: Position
+    st: dict[str, Any]
+    ms: dict[str, Any]
+    res: dict[int, Resolution] = field(default_factory=dict)
+    notes: list[str] = field(default_factory=list)
+    lost: list[Unit] = field(default_factory=list)
+
+    @property
+    def treasury(self) -> dict[str, int]:
+        return self.st["treasury"]
+
+    def answer(self, idx: int, o: Order, outcome: Outcome, reason: str, tags: tuple = ()) -> None:
+        self.res[idx] = Resolution(o.power, o, outcome, reason, tags, text=str(o))
+
+    def owed(self, power: str) -> int:
+        return sum(l["principal"] + l["interest"] for l in self.ms["loans"].get(power, []))
+
+
 def play_money(variant: Variant, position: Position, orders: Sequence[Order]) -> MoneyOutcome:
-    """Banking, expenses and assassinations, before the moves (rules §Sequence of play, 1.1
-    a-c). ``orders`` are the phase's orders; the money orders among them are answered in
-    ``resolutions`` (by index)."""
-    data = variant.data
-    st = M.state(position)
-    ms = money_state(variant, position)
-    treasury: dict[str, int] = st["treasury"]
-    res: dict[int, Resolution] = {}
-    notes: list[str] = []
-    lost: list[Unit] = []
-    loans_cfg = data.get("loans") or {}
-    limit = int(loans_cfg.get("limit", 25))
-    terms = {int(t["years"]): int(t["interest_percent"]) for t in loans_cfg.get("terms", [])}
-    use_money = _opt(variant, "money") and _opt(variant, "expenses")
-    phase = position.phase
-
-    def answer(idx: int, o: Order, outcome: Outcome, reason: str, tags: tuple = ()) -> None:
-        res[idx] = Resolution(o.power, o, outcome, reason, tags, text=str(o))
-
-    def owed(power: str) -> int:
-        return sum(l["principal"] + l["interest"] for l in ms["loans"].get(power, []))
-
-    money_orders = [(i, o) for i, o in enumerate(orders) if isinstance(o, (Borrow, Pay, GiveChit, Expense))]
+    """Banking, expenses and assassinations, before the moves (rules §Sequence of play and order
+    resolution 1.1 a-d). ``orders`` are the phase's orders; the money orders among them are
+    answered in ``resolutions`` (by index)."""
+    book = _Book(variant, position, state(position), money_state(variant, position))
+    money_orders = [(i, o) for i, o in enumerate(orders) if isinstance(o, MONEY_ORDERS)]
     if not _opt(variant, "money"):
         for i, o in money_orders:
-            answer(i, o, Outcome.ILLEGAL, "the Basic game has no money")
-        return MoneyOutcome(position, res, set(), notes, lost)
-    # Later orders of the same kind replace earlier ones (a new expense N replaces expense N).
+            book.answer(i, o, Outcome.ILLEGAL, "the Basic game has no money")
+        return MoneyOutcome(position, book.res, set(), book.notes, book.lost)
+    live = _latest_orders(book, orders, money_orders)
+    _pay_the_bank(book, live)
+    _give_money(book, live)
+    _borrow(book, live)
+    bank_victims = _collect_loans(book)
+    _give_chits(book, live)
+    bribes, counters, attempts = _pay_expenses(book, live, bank_victims)
+    _settle_bribes(book, bribes, counters)
+    victims = _assassinate(book, attempts)
+    all_victims = victims | bank_victims
+    book.position = with_money_state(book.position, book.ms)
+    if all_victims:
+        book.position, more = _assassination_effects(variant, book.position, all_victims, book.lost)
+        book.notes += more
+    return MoneyOutcome(book.position, book.res, all_victims, book.notes, book.lost)
+
+
+def _latest_orders(book: _Book, orders: Sequence[Order], money_orders: Sequence[tuple[int, Order]]) -> list[tuple[int, Order]]:
+    """rules §Expenditures: a later order of the same kind replaces an earlier one (a new
+    expense N replaces expense N); the replaced are answered so."""
     latest: dict[tuple, int] = {}
     for i, o in money_orders:
         slot = (o.power, type(o).__name__, getattr(o, "number", None), getattr(o, "to", None), getattr(o, "years", None),
                 getattr(o, "victim", None))
         if slot in latest:
             j = latest[slot]
-            answer(j, orders[j], Outcome.ILLEGAL, "replaced by a later order")
+            book.answer(j, orders[j], Outcome.ILLEGAL, "replaced by a later order")
         latest[slot] = i
     money_at = dict(money_orders)
-    live = [(i, money_at[i]) for i in sorted(latest.values())]
+    return [(i, money_at[i]) for i in sorted(latest.values())]
 
-    # a) pay to the bank: the earliest-due loan, interest first, then principal, then the next.
+
+def _pay_the_bank(book: _Book, live: list[tuple[int, Order]]) -> None:
+    """rules §Sequence of play for movement phases 3 a): pay to the bank: the earliest-due loan,
+    interest first, then principal, then the next."""
+    treasury, loans = book.treasury, book.ms["loans"]
     for i, o in live:
-        if isinstance(o, Pay) and o.to == BANK:
-            if o.amount <= 0:
-                answer(i, o, Outcome.SUCCESS, "nothing paid")
-                continue
-            amount = min(o.amount, treasury.get(o.power, 0), owed(o.power))
-            left = amount
-            for loan in ms["loans"].get(o.power, []):
-                for part in ("interest", "principal"):
-                    take = min(left, loan[part])
-                    loan[part] -= take
-                    left -= take
-            ms["loans"][o.power] = [l for l in ms["loans"].get(o.power, []) if l["principal"] + l["interest"] > 0]
-            treasury[o.power] = treasury.get(o.power, 0) - amount
-            answer(i, o, Outcome.SUCCESS if amount == o.amount else Outcome.FAILURE,
-                   f"paid {amount} ducats to the bank" + ("" if amount == o.amount else f" (of {o.amount}: all that was owed or held)"))
-    # b) pay to other powers, only when not in debt to the bank.
+        if not (isinstance(o, Pay) and o.to == BANK):
+            continue
+        if o.amount <= 0:
+            book.answer(i, o, Outcome.SUCCESS, "nothing paid")
+            continue
+        amount = min(o.amount, treasury.get(o.power, 0), book.owed(o.power))
+        left = amount
+        for loan in loans.get(o.power, []):
+            for part in ("interest", "principal"):
+                take = min(left, loan[part])
+                loan[part] -= take
+                left -= take
+        loans[o.power] = [l for l in loans.get(o.power, []) if l["principal"] + l["interest"] > 0]
+        treasury[o.power] = treasury.get(o.power, 0) - amount
+        book.answer(i, o, Outcome.SUCCESS if amount == o.amount else Outcome.FAILURE,
+                    f"paid {amount} ducats to the bank" + ("" if amount == o.amount else f" (of {o.amount}: all that was owed or held)"))
+
+
+def _give_money(book: _Book, live: list[tuple[int, Order]]) -> None:
+    """rules §Sequence of play for movement phases 3 b): pay to other powers, only when not in
+    debt to the bank."""
+    treasury = book.treasury
     for i, o in live:
-        if isinstance(o, Pay) and o.to != BANK:
-            if o.amount <= 0:
-                answer(i, o, Outcome.SUCCESS, "nothing given")
-            elif owed(o.power):
-                answer(i, o, Outcome.FAILURE, "a power in debt to the bank may not give money to another power")
-            elif o.to == o.power or o.to not in variant.powers:
-                answer(i, o, Outcome.ILLEGAL, f"cannot give money to {o.to}")
-            elif treasury.get(o.power, 0) < o.amount:
-                answer(i, o, Outcome.FAILURE, f"only {treasury.get(o.power, 0)} ducats in the treasury")
-            else:
-                treasury[o.power] -= o.amount
-                treasury[o.to] = treasury.get(o.to, 0) + o.amount
-                answer(i, o, Outcome.SUCCESS, f"gave {o.amount} ducats to {o.to}")
-    # c) borrow: principal owed may not exceed the limit; "borrow 0" repays that term's loans.
+        if not (isinstance(o, Pay) and o.to != BANK):
+            continue
+        if o.amount <= 0:
+            book.answer(i, o, Outcome.SUCCESS, "nothing given")
+        elif book.owed(o.power):
+            book.answer(i, o, Outcome.FAILURE, "a power in debt to the bank may not give money to another power")
+        elif o.to == o.power or o.to not in book.variant.powers:
+            book.answer(i, o, Outcome.ILLEGAL, f"cannot give money to {o.to}")
+        elif treasury.get(o.power, 0) < o.amount:
+            book.answer(i, o, Outcome.FAILURE, f"only {treasury.get(o.power, 0)} ducats in the treasury")
+        else:
+            treasury[o.power] -= o.amount
+            treasury[o.to] = treasury.get(o.to, 0) + o.amount
+            book.answer(i, o, Outcome.SUCCESS, f"gave {o.amount} ducats to {o.to}")
+
+
+def _borrow(book: _Book, live: list[tuple[int, Order]]) -> None:
+    """rules §Sequence of play for movement phases 3 c): borrow; the principal owed may not
+    exceed the limit (25 ducats); "borrow 0" takes nothing."""
+    variant, ms, treasury = book.variant, book.ms, book.treasury
+    loans_cfg = variant.data.get("loans") or {}
+    limit = int(loans_cfg.get("limit", 25))
+    terms = {int(t["years"]): int(t["interest_percent"]) for t in loans_cfg.get("terms", [])}
+    phase = book.position.phase
     for i, o in live:
         if not isinstance(o, Borrow):
             continue
         if not _opt(variant, "loans") or not _opt(variant, "dice"):
-            answer(i, o, Outcome.ILLEGAL, "this game has no bank loans")
+            book.answer(i, o, Outcome.ILLEGAL, "this game has no bank loans")
         elif o.years not in terms:
-            answer(i, o, Outcome.ILLEGAL, f"loans are for {' or '.join(map(str, sorted(terms)))} years")
+            book.answer(i, o, Outcome.ILLEGAL, f"loans are for {' or '.join(map(str, sorted(terms)))} years")
         elif o.power in ms["bankrupt"]:
-            answer(i, o, Outcome.FAILURE, "the bankers lend nothing to a power that defaulted")
+            book.answer(i, o, Outcome.FAILURE, "the bankers lend nothing to a power that defaulted")
         elif o.amount == 0:
-            answer(i, o, Outcome.SUCCESS, "no loan taken")
+            book.answer(i, o, Outcome.SUCCESS, "no loan taken")
         elif sum(l["principal"] for l in ms["loans"].get(o.power, [])) + o.amount > limit:
-            answer(i, o, Outcome.FAILURE, f"the bank lends at most {limit} ducats in all")
+            book.answer(i, o, Outcome.FAILURE, f"the bank lends at most {limit} ducats in all")
         else:
             interest = math.ceil(o.amount * terms[o.years] / 100)
             ms["loans"].setdefault(o.power, []).append(
                 {"principal": o.amount, "interest": interest, "due": _due_label(phase, o.years)})
             ms["loans"][o.power].sort(key=lambda l: _due_key(l["due"], variant))
             treasury[o.power] = treasury.get(o.power, 0) + o.amount
-            answer(i, o, Outcome.SUCCESS, f"borrowed {o.amount} ducats, {o.amount + interest} due in {_due_label(phase, o.years)}")
-    # d) the bank collects what is due now; a power that cannot pay is assassinated by the bankers.
+            book.answer(i, o, Outcome.SUCCESS, f"borrowed {o.amount} ducats, {o.amount + interest} due in {_due_label(phase, o.years)}")
+
+
+def _collect_loans(book: _Book) -> set[str]:
+    """rules §Sequence of play for movement phases 3 d): the bank collects what is due now; a
+    power that cannot pay is assassinated by the bankers, loses its treasury and may never
+    borrow again. The bankers' victims are returned."""
+    ms, treasury = book.ms, book.treasury
+    phase = book.position.phase
     now = f"{phase.season} {phase.year}"
     bank_victims: set[str] = set()
     for power in sorted(ms["loans"]):
@@ -413,74 +219,101 @@ def play_money(variant: Variant, position: Position, orders: Sequence[Order]) ->
         total = sum(l["principal"] + l["interest"] for l in due)
         if treasury.get(power, 0) >= total:
             treasury[power] -= total
-            notes.append(f"{power} repays {total} ducats due to the bank.")
+            book.notes.append(f"{power} repays {total} ducats due to the bank.")
         else:
-            notes.append(f"{power} cannot repay the {total} ducats due to the bank: the bankers have its ruler assassinated "
-                         f"and take its {treasury.get(power, 0)} ducats.")
+            book.notes.append(f"{power} cannot repay the {total} ducats due to the bank: the bankers have its ruler assassinated "
+                              f"and take its {treasury.get(power, 0)} ducats.")
             treasury[power] = 0
             bank_victims.add(power)
             if power not in ms["bankrupt"]:
                 ms["bankrupt"].append(power)
         ms["loans"][power] = [l for l in ms["loans"][power] if l["due"] != now]
     ms["loans"] = {p: ls for p, ls in ms["loans"].items() if ls}
-    # Chits change hands at once.
-    for i, o in live:
-        if isinstance(o, GiveChit):
-            held = ms["chits"].get(o.power, [])
-            if o.victim not in held:
-                answer(i, o, Outcome.ILLEGAL, f"{o.power} holds no assassination chit for {o.victim}")
-            elif o.to == o.power or o.to not in variant.powers:
-                answer(i, o, Outcome.ILLEGAL, f"cannot give a chit to {o.to}")
-            else:
-                held.remove(o.victim)
-                ms["chits"].setdefault(o.to, [])
-                if o.victim not in ms["chits"][o.to]:
-                    ms["chits"][o.to] = sorted(ms["chits"][o.to] + [o.victim])
-                answer(i, o, Outcome.SUCCESS, f"{o.victim}'s assassination chit given to {o.to}")
+    return bank_victims
 
-    # e) expenses but assassinations, each power's in its numbers' order; money spent even when
-    # an expense fails. A power the bankers assassinated wastes its expenses.
+
+def _give_chits(book: _Book, live: list[tuple[int, Order]]) -> None:
+    """rules §Assassinations: a power may give its chit for a ruler to another power; chits
+    change hands at once."""
+    chits = book.ms["chits"]
+    for i, o in live:
+        if not isinstance(o, GiveChit):
+            continue
+        held = chits.get(o.power, [])
+        if o.victim not in held:
+            book.answer(i, o, Outcome.ILLEGAL, f"{o.power} holds no assassination chit for {o.victim}")
+        elif o.to == o.power or o.to not in book.variant.powers:
+            book.answer(i, o, Outcome.ILLEGAL, f"cannot give a chit to {o.to}")
+        else:
+            held.remove(o.victim)
+            chits.setdefault(o.to, [])
+            if o.victim not in chits[o.to]:
+                chits[o.to] = sorted(chits[o.to] + [o.victim])
+            book.answer(i, o, Outcome.SUCCESS, f"{o.victim}'s assassination chit given to {o.to}")
+
+
+_Offer = tuple[int, Expense, int]
+"""An expense at work: its index, the order, the ducats paid."""
+
+
+def _pay_expenses(book: _Book, live: list[tuple[int, Order]], bank_victims: set[str]
+                  ) -> tuple[dict[tuple, list[_Offer]], dict[tuple, int], list[_Offer]]:
+    """rules §Sequence of play for movement phases 4: expenses, each power's in its numbers'
+    order, money spent even when an expense fails (and wasted by a power the bankers
+    assassinated). Famine relief, pacification and rebellions are carried out now; the bribes
+    (by unit), counter-bribes (by unit) and assassination attempts are returned for the next
+    steps."""
+    variant, position, st, ms, treasury = book.variant, book.position, book.st, book.ms, book.treasury
+    use_money = _opt(variant, "money") and _opt(variant, "expenses")
     exp = sorted(((o.power, o.number, i, o) for i, o in live if isinstance(o, Expense)))
-    spent: dict[int, int] = {}
-    bribes: dict[tuple, list[tuple[int, Expense, int]]] = {}
+    bribes: dict[tuple, list[_Offer]] = {}
     counters: dict[tuple, int] = {}
-    attempts: list[tuple[int, Expense, int]] = []
+    attempts: list[_Offer] = []
     for power, _, i, o in exp:
         if o.kind == "none":
-            answer(i, o, Outcome.SUCCESS, "no expense")
+            book.answer(i, o, Outcome.SUCCESS, "no expense")
             continue
         if not use_money:
-            answer(i, o, Outcome.ILLEGAL, "this game has no expenses")
+            book.answer(i, o, Outcome.ILLEGAL, "this game has no expenses")
             continue
         if power in bank_victims:
-            answer(i, o, Outcome.FAILURE, "wasted: the bankers assassinated the ruler")
+            book.answer(i, o, Outcome.FAILURE, "wasted: the bankers assassinated the ruler")
             continue
         paid = min(o.amount, treasury.get(power, 0))
         treasury[power] = treasury.get(power, 0) - paid
-        spent[i] = paid
         why = _expense_problem(variant, position, st, ms, o)
         if why is not None:
-            answer(i, o, Outcome.ILLEGAL, f"{why}; {paid} ducats spent for nothing")
-            continue
-        if o.kind == "assassinate":
+            book.answer(i, o, Outcome.ILLEGAL, f"{why}; {paid} ducats spent for nothing")
+        elif o.kind == "assassinate":
             attempts.append((i, o, paid))
-            continue
-        if o.kind == "counter_bribe":
+        elif o.kind == "counter_bribe":
             key = _unit_key(position, st, o)
             counters[key] = counters.get(key, 0) + paid
-            answer(i, o, Outcome.SUCCESS, f"counter-bribe of {paid} ducats placed")
-            continue
-        if o.kind in BRIBES:
+            book.answer(i, o, Outcome.SUCCESS, f"counter-bribe of {paid} ducats placed")
+        elif o.kind in BRIBES:
             bribes.setdefault(_unit_key(position, st, o), []).append((i, o, paid))
-            continue
-        cost = _fixed_cost(variant, st, o)
-        if paid < cost:
-            answer(i, o, Outcome.FAILURE, f"{paid} ducats are not enough ({cost} needed)")
-            continue
-        _apply_simple(variant, position, st, ms, o, notes)
-        answer(i, o, Outcome.SUCCESS, _done_text(variant, o))
-    # Bribes: of several on one unit only the largest may succeed (a tie: none); counter-bribes
-    # are deducted from it; it must still cover the ordered bribe's cost.
+        else:
+            _simple_expense(book, i, o, paid)
+    return bribes, counters, attempts
+
+
+def _simple_expense(book: _Book, i: int, o: Expense, paid: int) -> None:
+    """rules §List of allowed expenditures a), b), j), k): famine relief, pacifying a rebellion
+    and causing one, each at its price."""
+    cost = _fixed_cost(book.variant, book.st, o)
+    if paid < cost:
+        book.answer(i, o, Outcome.FAILURE, f"{paid} ducats are not enough ({cost} needed)")
+        return
+    _apply_simple(book.variant, book.position, book.st, book.ms, o, book.notes)
+    book.answer(i, o, Outcome.SUCCESS, _done_text(book.variant, o))
+
+
+def _settle_bribes(book: _Book, bribes: dict[tuple, list[_Offer]], counters: dict[tuple, int]) -> None:
+    """rules §List of allowed expenditures c) 1, 4: of several bribes on one unit only the
+    largest may succeed (a tie: none); counter-bribes are deducted from it; it must still cover
+    the ordered bribe's cost (d-i, observe 4). A bought special unit stays special, for its
+    buyer (rules §Special units); a disbanded one is gone."""
+    variant, position, st, ms = book.variant, book.position, book.st, book.ms
     units = list(position.units)
     autonomous = list(st["autonomous"])
     bought: dict[tuple[str, str], tuple[str, str]] = {}
@@ -490,50 +323,46 @@ def play_money(variant: Variant, position: Position, orders: Sequence[Order]) ->
         winners = [x for x in offers if x[2] == top]
         for i, o, paid in offers:
             if len(winners) > 1 or paid < top:
-                answer(i, o, Outcome.FAILURE, "a larger or equal bribe was offered for the same unit: wasted", ())
+                book.answer(i, o, Outcome.FAILURE, "a larger or equal bribe was offered for the same unit: wasted", ())
         if len(winners) != 1:
             continue
         i, o, paid = winners[0]
         cost = _bribe_cost(variant, position, st, o)
         net = paid - counters.get(key, 0)
         if net < cost:
-            answer(i, o, Outcome.FAILURE, f"{paid} ducats, less {counters.get(key, 0)} of counter-bribes, do not cover the {cost} needed")
+            book.answer(i, o, Outcome.FAILURE, f"{paid} ducats, less {counters.get(key, 0)} of counter-bribes, do not cover the {cost} needed")
             continue
         target = _target_unit(position, st, o)
-        units, autonomous, text = _apply_bribe(variant, position, st, ms, o, units, autonomous, lost)
+        units, autonomous, text = _apply_bribe(variant, position, st, ms, o, units, autonomous, book.lost)
         if o.kind == "buy" and isinstance(target, Unit):
             bought[(target.power, str(target))] = (o.power, str(target))
-        answer(i, o, Outcome.SUCCESS, text)
-        notes.append(f"{o.power}: {text}.")
+        book.answer(i, o, Outcome.SUCCESS, text)
+        book.notes.append(f"{o.power}: {text}.")
     st["autonomous"] = sorted(autonomous)
-    st["treasury"] = treasury
-    before_bribes = position
-    position = M._with_state(position.evolve(units=tuple(units)), st)
-    # A bought special unit stays special, for its buyer; a disbanded one is gone.
-    position = special.carry(before_bribes, position, [], bought)
+    after = with_state(position.evolve(units=tuple(units)), st)
+    book.position = special.carry(position, after, [], bought)
 
-    # Assassinations: one d6 per attempt; it succeeds on a roll at or below amount / 12.
-    roll = dice(position, "assassination")
+
+def _assassinate(book: _Book, attempts: list[_Offer]) -> set[str]:
+    """rules §Assassinations: one d6 per attempt; it succeeds on a roll at or below the ducats
+    paid / 12 (at most 36 count); the chit is spent either way. The victims are returned."""
+    roll = dice(book.position, "assassination")
+    most = int((book.variant.data.get("expenses") or {}).get("assassination", {}).get("max", 36))
     victims: set[str] = set()
     for i, o, paid in attempts:
-        held = ms["chits"].get(o.power, [])
+        held = book.ms["chits"].get(o.power, [])
         if o.target in held:
             held.remove(o.target)
-        chances = min(paid, int((data.get("expenses") or {}).get("assassination", {}).get("max", 36))) // 12
+        chances = min(paid, most) // 12
         die = roll.d6()
         if die <= chances:
             victims.add(o.target)
-            answer(i, o, Outcome.SUCCESS, f"the ruler of {o.target} is assassinated (die {die}, needed {chances} or less)")
+            book.answer(i, o, Outcome.SUCCESS, f"the ruler of {o.target} is assassinated (die {die}, needed {chances} or less)")
         else:
-            answer(i, o, Outcome.FAILURE, f"the attempt on {o.target} fails (die {die}, needed {chances} or less)")
+            book.answer(i, o, Outcome.FAILURE, f"the attempt on {o.target} fails (die {die}, needed {chances} or less)")
     for victim in sorted(victims):
-        notes.append(f"The ruler of {victim} is assassinated.")
-    all_victims = victims | bank_victims
-    position = with_money_state(position, ms)
-    if all_victims:
-        position, more = _assassination_effects(variant, position, all_victims, lost)
-        notes += more
-    return MoneyOutcome(position, res, all_victims, notes, lost)
+        book.notes.append(f"The ruler of {victim} is assassinated.")
+    return victims
 
 
 def _due_key(label: str, variant: Variant) -> tuple[int, int]:
@@ -553,7 +382,7 @@ def _unit_key(position: Position, st: Mapping[str, Any], o: Expense) -> tuple[st
     if o.target_kind is None:
         garrison = next((u.power for u in here if u.kind is UnitType.GARRISON), None)
         if garrison is None and o.target in st["autonomous"]:
-            garrison = M.AUTONOMOUS
+            garrison = AUTONOMOUS
         if garrison is not None:
             # Two units in the area, the type left out: the order has one meaning when only
             # one of them fits (seed 003 §4; njudge picks so too, rules §Expenditure f): a
@@ -590,20 +419,11 @@ def _adjacent(variant: Variant, position: Position, power: str, area: str) -> bo
 
 
 def _expense_problem(variant: Variant, position: Position, st: Mapping[str, Any], ms: Mapping[str, Any], o: Expense) -> str | None:
-    """Why the expense cannot be carried out at all (its money is spent anyway), or None."""
-    board = variant.board
-    cfg = variant.data.get("expenses") or {}
+    """Why the expense cannot be carried out at all (its money is spent anyway), or None (rules
+    §List of allowed expenditures and bribes)."""
     if o.kind == "assassinate":
-        if not _opt(variant, "assassinations") or not _opt(variant, "dice"):
-            return "this game has no assassinations"
-        if o.target == o.power:
-            return "a ruler does not assassinate himself"
-        if o.target not in ms["chits"].get(o.power, []):
-            return f"{o.power} holds no assassination chit for {o.target}"
-        step = int((cfg.get("assassination") or {}).get("step", 12))
-        if o.amount < step or o.amount % step:
-            return "an assassination costs 12, 24 or 36 ducats"
-        return None
+        return _assassination_problem(variant, ms, o)
+    board = variant.board
     area = o.target
     if ProvinceId(area) not in board.provinces:
         return f"no area {area}"
@@ -615,19 +435,50 @@ def _expense_problem(variant: Variant, position: Position, st: Mapping[str, Any]
     if o.kind == "pacify":
         return None if area in ms["rebellions"] else f"there is no rebellion in {board.provinces[ProvinceId(area)].name}"
     if o.kind == "rebellion":
-        owner = st["province_control"].get(area)
-        if owner is None or owner == M.AUTONOMOUS:
-            return "a rebellion is raised only in a province another power controls"
-        if owner == o.power:
-            return "a rebellion is raised against another power"
-        if area in ms["rebellions"]:
-            return "that province is in rebellion already"
-        if not M.is_land(board, ProvinceId(area)):
-            return "a rebellion is raised in a land province"
-        return None
+        return _rebellion_problem(variant, st, ms, o)
+    return _bribe_problem(variant, position, st, o)
+
+
+def _assassination_problem(variant: Variant, ms: Mapping[str, Any], o: Expense) -> str | None:
+    """rules §Assassinations: with a chit for the victim, 12, 24 or 36 ducats, in a game with
+    assassinations and dice."""
+    if not _opt(variant, "assassinations") or not _opt(variant, "dice"):
+        return "this game has no assassinations"
+    if o.target == o.power:
+        return "a ruler does not assassinate himself"
+    if o.target not in ms["chits"].get(o.power, []):
+        return f"{o.power} holds no assassination chit for {o.target}"
+    step = int(((variant.data.get("expenses") or {}).get("assassination") or {}).get("step", 12))
+    if o.amount < step or o.amount % step:
+        return "an assassination costs 12, 24 or 36 ducats"
+    return None
+
+
+def _rebellion_problem(variant: Variant, st: Mapping[str, Any], ms: Mapping[str, Any], o: Expense) -> str | None:
+    """rules §List of allowed expenditures j), k): a rebellion in a land province another power
+    controls, not in rebellion already."""
+    area = o.target
+    owner = st["province_control"].get(area)
+    if owner is None or owner == AUTONOMOUS:
+        return "a rebellion is raised only in a province another power controls"
+    if owner == o.power:
+        return "a rebellion is raised against another power"
+    if area in ms["rebellions"]:
+        return "that province is in rebellion already"
+    if not is_land(variant.board, ProvinceId(area)):
+        return "a rebellion is raised in a land province"
+    return None
+
+
+def _bribe_problem(variant: Variant, position: Position, st: Mapping[str, Any], o: Expense) -> str | None:
+    """rules §List of allowed expenditures c)-i): a bribe or counter-bribe names a unit there; a
+    power buys no unit of its own; only a garrison turns autonomous; a bribe is its least cost
+    or more in steps of 3, a counter-bribe a multiple of 3."""
+    board = variant.board
+    cfg = variant.data.get("expenses") or {}
     target = _target_unit(position, st, o)
     if target is None:
-        return f"no such unit in {board.provinces[ProvinceId(area)].name}"
+        return f"no such unit in {board.provinces[ProvinceId(o.target)].name}"
     step = int((cfg.get("bribes") or {}).get("step", 3))
     if o.kind in BRIBES:
         if target == "autonomous":
@@ -679,7 +530,7 @@ def _bribe_cost(variant: Variant, position: Position, st: Mapping[str, Any], o: 
         base = b.get("buy_unit", 18)
     cost = int(base)
     garrison = target == "autonomous" or (isinstance(target, Unit) and target.kind is UnitType.GARRISON)
-    if garrison and M.city_value(variant.board, ProvinceId(o.target)) >= 2:
+    if garrison and city_value(variant.board, ProvinceId(o.target)) >= 2:
         cost *= int(b.get("major_city_garrison_factor", 2))
     if isinstance(target, Unit):
         # rules §Special units: citizen's militia and elite professionals cost twice (the factors stack).
@@ -745,7 +596,7 @@ def _assassination_effects(variant: Variant, position: Position, victims: set[st
     the victims' sieges are broken; their garrisons already under siege are eliminated (unless
     the besieger's power was assassinated too); some of their provinces rebel (1d6)."""
     board = variant.board
-    st = M.state(position)
+    st = state(position)
     ms = money_state(variant, position)
     notes: list[str] = []
     units = list(position.units)
@@ -765,7 +616,7 @@ def _assassination_effects(variant: Variant, position: Position, victims: set[st
     roll = dice(position, "assassination-rebellions")
     for area in sorted(st["province_control"]):
         owner = st["province_control"][area]
-        if owner not in victims or area in ms["rebellions"] or not M.is_land(board, ProvinceId(area)):
+        if owner not in victims or area in ms["rebellions"] or not is_land(board, ProvinceId(area)):
             continue
         home = ProvinceId(area) in variant.homes(Power(owner))
         occupied = any(u.province == area for u in units)
@@ -776,7 +627,7 @@ def _assassination_effects(variant: Variant, position: Position, victims: set[st
                 u.kind is UnitType.GARRISON and u.province == area for u in units) and area not in st["autonomous"]
             ms["rebellions"][area] = {"against": owner, "city": city}
             notes.append(f"{board.provinces[ProvinceId(area)].name} rebels against {owner} (die {die}).")
-    pos = M._with_state(position.evolve(units=tuple(units)), st)
+    pos = with_state(position.evolve(units=tuple(units)), st)
     return with_money_state(pos, ms), notes
 
 
@@ -819,92 +670,121 @@ def _strike(variant: Variant, table: Mapping[Any, Sequence[Any]], roll: Dice) ->
 
 def after_campaign(variant: Variant, position: Position, played: Phase, held: AbstractSet[ProvinceId],
                    victims: AbstractSet[str] = frozenset()) -> tuple[Position, list[Unit], list[str]]:
-    """The steps after a campaign's moves and retreats (rules §Sequence of play 1.2-1.3):
-    rebellions liberated or put down; after Spring, units in famine areas die, famine ends and
-    the plague strikes; after Fall, storms sink fleets and the next famine is rolled.
+    """The steps after a campaign's moves and retreats (rules §Sequence of play and order
+    resolution 1.2-1.3 f-l): rebellions liberated or put down; after Spring, units in famine
+    areas die, famine ends and the plague strikes; after Fall, storms sink fleets and the next
+    famine is rolled.
 
     ``held``: provinces whose army or fleet, of the power a rebellion there is against, held
     this campaign (a hold by an assassinated ruler's unit puts nothing down). ``played``: the
     campaign's movement phase, whose seed the disasters' dice come from."""
-    board = variant.board
-    season = played.season
-    rolled = position.evolve(phase=played)
-    ms = money_state(variant, position)
-    notes: list[str] = []
-    lost: list[Unit] = []
-    units = list(position.units)
-    for area, reb in sorted(ms["rebellions"].items()):
-        here = [u for u in units if u.province == area]
-        name = board.provinces[ProvinceId(area)].name
+    after = _Aftermath(variant, position, position.evolve(phase=played), money_state(variant, position), list(position.units))
+    _rebellions_end(after, held, victims)
+    if played.season == "Spring":
+        _famine_strikes(after)
+        _plague(after)
+    if played.season == "Fall":
+        _storms(after)
+        _next_famine(after)
+    pos = with_money_state(after.position.evolve(units=tuple(after.units)), after.ms)
+    return pos, after.lost, after.notes
+
+
+@dataclass
+class _Aftermath:
+    """The end of a campaign at work: the position (``rolled``: as of the campaign's movement,
+    for its dice), the money's part of the state, the units left, lost, and the notes."""
+
+    variant: Variant
+    position: Position
+    rolled: Position
+    ms: dict[str, Any]
+    units: list[Unit]
+    lost: list[Unit] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+    def kill(self, unit: Unit, note: str) -> None:
+        self.units.remove(unit)
+        self.lost.append(unit)
+        self.notes.append(note)
+
+    def name(self, area: str) -> str:
+        return self.variant.board.provinces[ProvinceId(area)].name
+
+
+def _rebellions_end(after: _Aftermath, held: AbstractSet[ProvinceId], victims: AbstractSet[str]) -> None:
+    """rules §Effects of rebellions 8: a unit of another power in the province liberates it (8.3,
+    8.4); the power it is against puts it down by holding there for a campaign (8.2); a
+    rebellion in the city as well is put down only by a siege (8.1): its province is marked."""
+    rebellions = after.ms["rebellions"]
+    for area, reb in sorted(rebellions.items()):
+        here = [u for u in after.units if u.province == area]
         if any(u.power != reb["against"] for u in here):
-            ms["rebellions"].pop(area)
-            notes.append(f"The rebellion in {name} is liberated.")
+            rebellions.pop(area)
+            after.notes.append(f"The rebellion in {after.name(area)} is liberated.")
         elif ProvinceId(area) in held and reb["against"] not in victims and any(
                 u.power == reb["against"] and u.kind is not UnitType.GARRISON for u in here):
             if reb.get("city"):
-                ms["rebellions"][area] = {**reb, "province_down": True}
+                rebellions[area] = {**reb, "province_down": True}
             else:
-                ms["rebellions"].pop(area)
-                notes.append(f"{reb['against']} puts down the rebellion in {name}.")
-    dice_on = _opt(variant, "dice")
-    if season == "Spring":
-        if ms["famine"]:
-            # rules §Famine a): "Any unit in a famined province at the end of the spring movement
-            # is eliminated. This includes garrison units" (autonomous ones too, as in njudge);
-            # control does not change (c).
-            for u in list(units):
-                if u.province in ms["famine"]:
-                    units.remove(u)
-                    lost.append(u)
-                    notes.append(f"Famine: {u.power}'s {u.kind.noun} in {board.provinces[u.province].name} starves.")
-            starved = sorted(set(position.extra.get("autonomous") or ()) & set(ms["famine"]))
-            if starved:
-                position = position.evolve(extra={**position.extra, "autonomous": sorted(set(position.extra["autonomous"]) - set(starved))})
-                notes += [f"Famine: the autonomous garrison in {board.provinces[ProvinceId(c)].name} starves." for c in starved]
-            gone = {u.province for u in lost if u.kind is UnitType.GARRISON} | set(starved)
-            if gone & set(position.extra.get("sieges") or {}):
-                position = position.evolve(extra={**position.extra, "sieges": {c: s for c, s in position.extra["sieges"].items() if c not in gone}})
-            ms["famine"] = []
-        if dice_on and _opt(variant, "plague", False) and _opt(variant, "summer"):
-            struck, how = _strike(variant, variant.data.get("plague") or {}, dice(rolled, "plague"))
-            notes.append(f"Plague roll: {how}; struck: {', '.join(struck) or 'nowhere'}.")
-            for u in list(units):
-                if u.province in struck:
-                    units.remove(u)
-                    lost.append(u)
-                    notes.append(f"Plague: {u.power}'s {u.kind.noun} in {board.provinces[u.province].name} dies.")
-    if season == "Fall" and dice_on:
-        if _opt(variant, "storms", False):
-            struck, how = _strike(variant, variant.data.get("storms") or {}, dice(rolled, "storms"))
-            notes.append(f"Storm roll: {how}; struck: {', '.join(struck) or 'nowhere'}.")
-            for u in list(units):
-                if u.province in struck and u.kind is UnitType.FLEET:
-                    units.remove(u)
-                    lost.append(u)
-                    notes.append(f"Storm: {u.power}'s fleet in {board.provinces[u.province].name} sinks.")
-        if _opt(variant, "famine"):
-            struck, how = _strike(variant, variant.data.get("famine") or {}, dice(rolled, "famine"))
-            ms["famine"] = struck
-            notes.append(f"Famine roll: {how}; struck: {', '.join(struck) or 'nowhere'}.")
-    pos = with_money_state(position.evolve(units=tuple(units)), ms)
-    return pos, lost, notes
+                rebellions.pop(area)
+                after.notes.append(f"{reb['against']} puts down the rebellion in {after.name(area)}.")
 
 
-def income_blocked(position: Position) -> tuple[set[str], set[str]]:
-    """Areas whose province, and cities, yield no income now: famine (a garrisoned city still
-    yields) and rebellions (rules §Effects of rebellions 7; §Famine)."""
-    famine = set(position.extra.get("famine") or [])
-    rebellions = position.extra.get("rebellions") or {}
-    garrisoned = {u.province for u in position.units if u.kind is UnitType.GARRISON}
-    provinces = famine | set(rebellions)
-    cities = {a for a in famine if a not in garrisoned} | {a for a, r in rebellions.items() if r.get("city")}
-    return provinces, cities
+def _famine_strikes(after: _Aftermath) -> None:
+    """rules §Famine a): "Any unit in a famined province at the end of the spring movement is
+    eliminated. This includes garrison units" (autonomous ones too, as in njudge); control does
+    not change (c). A siege of a starved garrison ends; the famine ends (b)."""
+    famine = after.ms["famine"]
+    if not famine:
+        return
+    for u in list(after.units):
+        if u.province in famine:
+            after.kill(u, f"Famine: {u.power}'s {u.kind.noun} in {after.name(u.province)} starves.")
+    position = after.position
+    starved = sorted(set(position.extra.get("autonomous") or ()) & set(famine))
+    if starved:
+        position = position.evolve(extra={**position.extra, "autonomous": sorted(set(position.extra["autonomous"]) - set(starved))})
+        after.notes += [f"Famine: the autonomous garrison in {after.name(c)} starves." for c in starved]
+    gone = {u.province for u in after.lost if u.kind is UnitType.GARRISON} | set(starved)
+    if gone & set(position.extra.get("sieges") or {}):
+        position = position.evolve(extra={**position.extra, "sieges": {c: s for c, s in position.extra["sieges"].items() if c not in gone}})
+    after.position = position
+    after.ms["famine"] = []
 
 
-def build_blocked(position: Position, area: str) -> str | None:
-    """Why no unit may be built in ``area`` now (famine, rebellion), or None."""
-    if area in (position.extra.get("famine") or []):
-        return "famine"
-    if area in (position.extra.get("rebellions") or {}):
-        return "rebellion"
-    return None
+def _plague(after: _Aftermath) -> None:
+    """rules §Sequence of play for movement phases 1 (option ``plague``, with the Summer
+    campaign and dice): every unit in a struck area dies."""
+    variant = after.variant
+    if not (_opt(variant, "dice") and _opt(variant, "plague", False) and _opt(variant, "summer")):
+        return
+    struck, how = _strike(variant, variant.data.get("plague") or {}, dice(after.rolled, "plague"))
+    after.notes.append(f"Plague roll: {how}; struck: {', '.join(struck) or 'nowhere'}.")
+    for u in list(after.units):
+        if u.province in struck:
+            after.kill(u, f"Plague: {u.power}'s {u.kind.noun} in {after.name(u.province)} dies.")
+
+
+def _storms(after: _Aftermath) -> None:
+    """rules §Storms (option ``storms``, with dice): after Fall, every fleet in a struck sea
+    area sinks."""
+    variant = after.variant
+    if not (_opt(variant, "dice") and _opt(variant, "storms", False)):
+        return
+    struck, how = _strike(variant, variant.data.get("storms") or {}, dice(after.rolled, "storms"))
+    after.notes.append(f"Storm roll: {how}; struck: {', '.join(struck) or 'nowhere'}.")
+    for u in list(after.units):
+        if u.province in struck and u.kind is UnitType.FLEET:
+            after.kill(u, f"Storm: {u.power}'s fleet in {after.name(u.province)} sinks.")
+
+
+def _next_famine(after: _Aftermath) -> None:
+    """rules §Famine (option ``famine``, with dice): after Fall, the areas struck by famine until
+    the end of the next Spring."""
+    variant = after.variant
+    if not (_opt(variant, "dice") and _opt(variant, "famine")):
+        return
+    struck, how = _strike(variant, variant.data.get("famine") or {}, dice(after.rolled, "famine"))
+    after.ms["famine"] = struck
+    after.notes.append(f"Famine roll: {how}; struck: {', '.join(struck) or 'nowhere'}.")

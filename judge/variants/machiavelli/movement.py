@@ -1,106 +1,234 @@
-"""Machiavelli's movement and retreat phases: sieges, conversions and straits around the core.
+"""Machiavelli's campaigns: the movement phase (its money steps, then sieges, conversions and
+straits around the core) and the retreat phase.
 
-A helper of :mod:`judge.variants.machiavelli` (it defines no ``RULES``). The movement core plays
-the phase on a copy of the board where each walled city has a node of its own (``GEN#G``),
-joined to the city's province; garrisons stand on those nodes, so that a conversion is a move
-between a city and its province, decided with the strength of any move (seed 000 GARRISONS/
-CONVERT ORDERS). Besiege and lift-siege orders are holds for the core; this module keeps the
-sieges. Passage through the straits is checked before the core sees the orders (seed 000
-STRAITS): a fleet's move or support along a strait's edge that the strait's keeper denies is
-illegal, and the fleet holds.
+The movement core plays the phase on a copy of the board where each walled city has a node of
+its own (``GEN#G``, see :mod:`.geography`), joined to the city's province; garrisons stand on
+those nodes, so that a conversion is a move between a city and its province, decided with the
+strength of any move (seed 000 GARRISONS/CONVERT ORDERS). Besiege and lift-siege orders are holds
+for the core; this module keeps the sieges. Passage through the straits is checked before the
+core sees the orders (seed 000 STRAITS): a fleet's move or support along a strait's edge that the
+strait's keeper denies is illegal, and the fleet holds.
+
+Imports the lower modules (:mod:`.state`, :mod:`.geography`, :mod:`.control`, :mod:`.orders`,
+:mod:`.special`, :mod:`.money`, :mod:`.campaign`); :mod:`.rules` imports it.
 """
 
 from __future__ import annotations
 
 import dataclasses
-from typing import AbstractSet, Sequence, cast
+from dataclasses import dataclass, field
+from typing import AbstractSet, Any, Mapping, Sequence, cast
 
-from ...core.board import Board, Province, Terrain
-from ...core.orders import Convoy, Hold, Move, Order, Retreat, SupportHold, SupportMove, UnitOrder
+from ...core.board import Board, Terrain
+from ...core.orders import Convoy, Disband, Hold, Move, Order, Retreat, SupportHold, SupportMove, UnitOrder
 from ...core.phases import PhaseResult, adjudicate
 from ...core.resolution import Outcome, Resolution, Tag
 from ...core.types import Dislodged, Location, Phase, PhaseKind, Position, Power, ProvinceId, Unit, UnitType
-from ...core.variant import Variant
-from . import rules as M
-from . import special
+from ...core.variant import Calendar, Rules, Variant
+from . import money, special
+from .campaign import end_of_campaign, winner_of
+from .control import update_control
+from .geography import city_node, city_of, city_province, core_board, is_port, venice_as_written
+from .orders import MONEY_ORDERS, Ally, Besiege, Convert, LiftSiege
+from .state import garrison_owner, rebel_city_against, state, with_state
 
-_BOARDS: dict[tuple, Board] = {}
-
-
-def city_node(variant: Variant, city: ProvinceId) -> ProvinceId:
-    """Where the core sees a garrison of ``city``: ``city#G``, or Venice itself under the Lagoon
-    house rule (its province being the Lagoon)."""
-    if M.city_province(variant, city) != city:
-        return city
-    return ProvinceId(city + M.CITY_SUFFIX)
+__all__ = ["CoreRules", "core_variant", "play_campaign", "play_movement", "play_retreat", "retreat_city", "strait_denied"]
 
 
-def city_of(variant: Variant, province: ProvinceId) -> ProvinceId | None:
-    """The walled city a unit in ``province`` besieges or converts into."""
-    board = variant.board
-    if M._lagoon_rule(variant) and "lagoon" in board.provinces[province].flags:
-        return next((p.id for p in board.provinces.values() if "venice" in p.flags), None)
-    if M.garrisonable(board, province, variant.rules.options):
-        if M._lagoon_rule(variant) and "venice" in board.provinces[province].flags:
-            return None  # Venice's garrison stands in the city; the Lagoon is its province
-        return province
-    return None
+# -- the core's view -----------------------------------------------------------------------------
 
 
-def is_port(variant: Variant, city: ProvinceId) -> bool:
-    return "port" in variant.board.provinces[city].flags
+class CoreRules(Rules):
+    """The hooks the movement core sees while it plays a Machiavelli movement phase on the
+    board with city nodes (no phase of its own, no captures)."""
 
+    def __init__(self, outer: Rules, specials: Mapping[str, Any] | None = None) -> None:
+        super().__init__(outer.options)
+        self.outer = outer
+        self.specials = specials or {}
 
-def core_board(variant: Variant) -> Board:
-    """The board with a node for every walled city (see the module's docstring)."""
-    key = (id(variant.board), M._lagoon_rule(variant))
-    if key in _BOARDS:
-        return _BOARDS[key]
-    board = variant.board
-    provinces = list(board.provinces.values())
-    army = {p: set(v) for p, v in board.army_edges.items()}
-    fleet = {loc: set(v) for loc, v in board.fleet_edges.items()}
-    for p in board.provinces.values():
-        if not ("fortified" in p.flags or "fortress" in p.flags):
-            continue
-        node = city_node(variant, p.id)
-        if node == p.id:
-            continue
-        provinces.append(Province(node, f"{p.name} (city)", Terrain.COAST, False, (), {"city_node": p.id}))
-        army.setdefault(node, set()).add(p.id)
-        army.setdefault(p.id, set()).add(node)
-        if "port" in p.flags and Location(p.id) in fleet:
-            fleet.setdefault(Location(node), set()).add(Location(p.id))
-            fleet[Location(p.id)].add(Location(node))
-    out = _BOARDS[key] = Board(provinces, army, fleet)
-    return out
+    def _strength(self, position: Position, order: UnitOrder) -> int:
+        if not self.specials or not position.extra.get("special_units"):
+            return 1
+        return special.strength_of(self.specials, position, order.power, order.kind, order.location.province)
+
+    def strength_bonus(self, position: Position, order: UnitOrder, role: str) -> int:
+        """rules §Special units: an elite unit has strength 2 in moves and holds; rules §Effects
+        of rebellions 6: the rebels support the one other power moving into their province."""
+        bonus = self._strength(position, order) - 1
+        destination = getattr(order, "destination", None)
+        if bonus and role == "attack" and destination is not None:
+            # rules §Special units: a unit of strength 2 cannot dislodge a besieger in the
+            # siege's second campaign (it attacks with strength 1 there).
+            into = destination.province
+            if any(isinstance(s, Mapping) and s.get("unit") == into for s in (position.extra.get("sieges") or {}).values()):
+                bonus = 0
+        rebels = position.extra.get("rebel_support")
+        if rebels and role in ("attack", "prevent", "defend") and destination is not None:
+            if rebels.get(destination.province) == order.power:
+                bonus += 1
+        return bonus
+
+    def support_strength(self, position: Position, support: UnitOrder) -> int:
+        """rules §Special units: an elite unit's support counts 2 (cut like any other)."""
+        return self._strength(position, support)
+
+    def can_carry_convoy(self, board: Board, province: ProvinceId) -> bool:
+        return self.outer.can_carry_convoy(board, province)
+
+    def captures_now(self, calendar: Calendar, phase: Phase) -> bool:
+        return False
+
+    def phase_needed(self, variant: Variant, position: Position) -> bool | None:
+        return self.outer.phase_needed(variant, position)
 
 
 def core_variant(variant: Variant, *, nodes: bool) -> Variant:
+    """The variant as the core plays it: on the board with city nodes (``nodes``), with
+    :class:`CoreRules`."""
     return dataclasses.replace(
         variant, board=core_board(variant) if nodes else variant.board,
-        rules=M._CoreRules(variant.rules, special.table(variant)),
+        rules=CoreRules(variant.rules, special.table(variant)),
     )
 
 
-def _reject(order: Order, why: str) -> Resolution:
-    return Resolution(order.power, order, Outcome.ILLEGAL, f"{why}; the unit holds", text=str(order))
+# -- straits (seed 000 STRAITS) ------------------------------------------------------------------
 
 
-def _field(position: Position, power: Power, loc: Location) -> Unit | None:
-    u = position.unit_in(loc.province)
-    return u if u is not None and u.power == power else None
+def _strait_edges(variant: Variant) -> dict[frozenset, ProvinceId]:
+    out: dict[frozenset, ProvinceId] = {}
+    for info in (variant.data.get("straits") or {}).values():
+        for a, b in info.get("edges", []):
+            out[frozenset((ProvinceId(a), ProvinceId(b)))] = ProvinceId(info["controller"])
+    return out
 
 
-def _garrison(position: Position, power: Power, city: ProvinceId) -> Unit | None:
-    return next((u for u in position.units_at(city) if u.kind is UnitType.GARRISON and u.power == power), None)
+def strait_denied(variant: Variant, position: Position, power: Power, a: ProvinceId, b: ProvinceId) -> ProvinceId | None:
+    """The controlling area whose fleet's owner bars ``power``'s fleet from passing ``a``-``b``,
+    or ``None``. Seed 000: the fleet standing in Piombino or Messina at the beginning of the
+    phase decides, moving or not; with no fleet there the strait is open to all. Its owner's
+    ``Ally`` list (the state's ``straits_allowed``) lets other powers pass."""
+    ctrl = _strait_edges(variant).get(frozenset((a, b)))
+    if ctrl is None:
+        return None
+    fleet = next((u for u in position.units_at(ctrl) if u.kind is UnitType.FLEET), None)
+    if fleet is None or fleet.power == power:
+        return None
+    allowed = (position.extra.get("straits_allowed") or {}).get(fleet.power) or []
+    return None if power in allowed else ctrl
 
 
-def garrison_owner(position: Position, city: ProvinceId) -> str | None:
-    if city in (position.extra.get("autonomous") or []):
-        return M.AUTONOMOUS
-    g = next((u for u in position.units_at(city) if u.kind is UnitType.GARRISON), None)
-    return g.power if g else None
+def _strait_problem(variant: Variant, position: Position, o: UnitOrder, orders: Sequence[Order] = ()) -> str | None:
+    """Seed 000 STRAITS, for a fleet's move, retreat, support or convoy along a strait's edge.
+
+    A convoying fleet passes a strait when the edge joins it to the army's origin, to its
+    destination or to another fleet ordered to convoy the same army (all such legs are
+    counted, even where another route would avoid the strait)."""
+    if o.kind is not UnitType.FLEET:
+        return None
+    if isinstance(o, (Move, Retreat)):
+        into = {o.destination.province}
+    elif isinstance(o, SupportMove):
+        into = {o.destination}
+    elif isinstance(o, SupportHold):
+        into = {o.target}
+    elif isinstance(o, Convoy):
+        into = {o.target, o.destination} | {
+            c.location.province for c in orders
+            if isinstance(c, Convoy) and c is not o and c.target == o.target and c.destination == o.destination
+        }
+    else:
+        return None
+    ctrl = next((c for c in (strait_denied(variant, position, o.power, o.location.province, p) for p in sorted(into)) if c), None)
+    if ctrl is None:
+        return None
+    keeper = next(u.power for u in position.units_at(ctrl) if u.kind is UnitType.FLEET)
+    return f"{keeper}'s fleet in {variant.board.provinces[ctrl].name} denies passage through the strait"
+
+
+# -- a campaign's movement phase -----------------------------------------------------------------
+
+
+def play_campaign(variant: Variant, position: Position, orders: Sequence[Order]) -> PhaseResult:
+    """A movement phase (rules §Sequence of play and order resolution 1.1): the money steps
+    (:func:`.money.play_money`: banking, expenses, assassinations), the assassinated rulers'
+    orders made holds, disbands at will and the garrisons switch (:func:`_orders_of_the_moves`),
+    the rebels' support (:func:`_rebel_support`), then the moves (:func:`play_movement`)."""
+    paid = money.play_money(variant, position, orders)
+    unit_orders = [o for o in orders if not isinstance(o, MONEY_ORDERS)]
+    unit_orders, held = money.assassinated_orders(unit_orders, paid.assassinated)
+    # rules §Control of provinces and cities, example 1: a unit bought (or a garrison made
+    # autonomous) takes its area for its new owner at once, before it moves away.
+    moving = update_control(variant, paid.position)
+    moving, own, lost_now, kept_orders = _orders_of_the_moves(variant, moving, unit_orders)
+    rebel_support = _rebel_support(variant, moving, kept_orders)
+    if rebel_support:
+        moving = moving.evolve(extra={**moving.extra, "rebel_support": rebel_support})
+    result = play_movement(variant, moving, kept_orders, paid.assassinated)
+    if rebel_support:
+        nxt = result.next_position
+        result = dataclasses.replace(result, next_position=nxt.evolve(
+            extra={k: v for k, v in nxt.extra.items() if k != "rebel_support"}))
+    money_res = [paid.resolutions[i] for i in sorted(paid.resolutions)] + own
+    return dataclasses.replace(
+        result, position=position, resolutions=tuple(money_res + held + _without_assassinated_holds(result, held)),
+        disbanded=tuple(paid.lost) + tuple(lost_now) + result.disbanded, notes=tuple(paid.notes) + result.notes)
+
+
+def _orders_of_the_moves(variant: Variant, moving: Position, unit_orders: Sequence[Order]
+                         ) -> tuple[Position, list[Resolution], list[Unit], list[Order]]:
+    """Before the moves: disbanding at will (``A MIL 0``; njudge ``set disband``, rules §Order
+    syntax tech note 1; option ``disband_order``) takes the unit off at once; with the
+    ``garrisons`` option off (njudge ``set nogarrisons``) no new garrison is made. The position,
+    the answers, the units disbanded and the orders left for the moves."""
+    own: list[Resolution] = []
+    lost_now: list[Unit] = []
+    kept_orders: list[Order] = []
+    for o in unit_orders:
+        if isinstance(o, Disband):
+            unit = next((u for u in moving.units if u.power == o.power and u.location == o.location
+                         and (u.kind is o.kind or o.kind is None)), None)
+            if not variant.rules.options.get("disband_order", False):
+                own.append(Resolution(o.power, o, Outcome.ILLEGAL, "disbanding in a movement phase needs the "
+                                      "disband_order option; the unit holds", text=str(o)))
+            elif unit is None:
+                own.append(Resolution(o.power, o, Outcome.ILLEGAL, f"no such unit of {o.power} in {o.location}", text=str(o)))
+            else:
+                moving = moving.evolve(units=tuple(u for u in moving.units if u != unit))
+                lost_now.append(unit)
+                own.append(Resolution(o.power, o, Outcome.SUCCESS, "disbanded", (Tag.DISBANDED,), text=str(o)))
+        elif isinstance(o, Convert) and o.into is UnitType.GARRISON and not variant.rules.options.get("garrisons", True):
+            own.append(Resolution(o.power, o, Outcome.ILLEGAL, "this game has no garrisons; the unit holds", text=str(o)))
+        else:
+            kept_orders.append(o)
+    return moving, own, lost_now, kept_orders
+
+
+def _rebel_support(variant: Variant, moving: Position, orders: Sequence[Order]) -> dict[str, Power]:
+    """rules §Effects of rebellions 6: a power the rebellion is not against gets one point of
+    support moving into the rebelling province, when it alone tries (6.1, 6.4); so does its
+    garrison converting out into the province (6.5). ``{province: power}``."""
+    rebels = moving.extra.get("rebellions") or {}
+    helped: dict[str, set] = {}
+    for o in orders:
+        if isinstance(o, Move):
+            into = o.destination.province
+        elif isinstance(o, Convert) and o.kind is UnitType.GARRISON and o.into is not UnitType.GARRISON:
+            into = city_province(variant, o.location.province)
+        else:
+            continue
+        if into in rebels and o.power != rebels[into].get("against"):
+            helped.setdefault(into, set()).add(o.power)
+    return {prov: next(iter(ps)) for prov, ps in helped.items() if len(ps) == 1}
+
+
+def _without_assassinated_holds(result: PhaseResult, held: list[Resolution]) -> list[Resolution]:
+    """rules §Effects of assassination 1: an assassinated ruler's orders are answered so, in
+    place of the hold the core answered."""
+    swapped = {(r.power, r.order.location) for r in held if isinstance(r.order, UnitOrder)}
+    return [r for r in result.resolutions
+            if not (isinstance(r.order, UnitOrder) and (r.power, r.order.location) in swapped and r.text.endswith(" H")
+                    and r.reason in ("held", "no order: held"))]
 
 
 def _held(position: Position, orders: Sequence[Order]) -> set[ProvinceId]:
@@ -140,284 +268,433 @@ def _fleets_arrived_in_straits(variant: Variant, position: Position, result: Pha
     return out
 
 
+_Siege = tuple[int, Unit, ProvinceId]
+"""A besieger at work: its order's index, the unit, the city."""
+
+
+@dataclass
+class _Moves:
+    """A movement phase at work: the orders turned into the core's (``core_orders``, each with its
+    index among ``orders``), the orders answered here (``mine``, by index), the besiegers (by
+    province), the conversions into a city that hold their province (without the house rule),
+    the kind the core sees each converting garrison as, and notes."""
+
+    variant: Variant
+    position: Position
+    strait_view: Position
+    orders: Sequence[Order]
+    sieges: dict[str, Any]
+    mine: dict[int, Resolution] = field(default_factory=dict)
+    core_orders: list[Order] = field(default_factory=list)
+    core_index: list[int] = field(default_factory=list)
+    besieging: dict[ProvinceId, _Siege] = field(default_factory=dict)
+    converting_in: dict[ProvinceId, _Siege] = field(default_factory=dict)
+    garrison_kind: dict[ProvinceId, UnitType] = field(default_factory=dict)
+    notes: list[str] = field(default_factory=list)
+
+    def option(self, name: str) -> bool:
+        return bool(self.variant.rules.options.get(name, True))
+
+    def node_loc(self, city: ProvinceId) -> Location:
+        return Location(city_node(self.variant, city))
+
+    def core_kind(self, city: ProvinceId) -> UnitType:
+        """The kind the core sees the garrison of ``city`` as: the kind it converts into, else a
+        fleet in Venice under the Lagoon house rule, else an army."""
+        default = UnitType.FLEET if city_province(self.variant, city) != city else UnitType.ARMY
+        return self.garrison_kind.get(city, default)
+
+    def name(self, area: ProvinceId) -> str:
+        return self.variant.board.provinces[area].name
+
+
 def _play_movement(variant: Variant, position: Position, orders: Sequence[Order], victims: AbstractSet[str],
                    strait_view: Position) -> PhaseResult:
+    """The movement phase's steps: the straits' permissions, each order turned into the core's,
+    the core's adjudication on the board with city nodes, its answers and units brought back to
+    the real board, the sieges, the dislodged units with no retreat, then control and, without
+    retreats, the end of the campaign."""
     given = position
     held = sorted(_held(position, orders))
-    campaign = {"held": held, "victims": sorted(victims)}
-    board = variant.board
-    opts = variant.rules.options
-    leaves = bool(opts.get("house_conversion_leaves_province", True))
-    besieged_converts = bool(opts.get("house_besieged_garrison_converts", True))
-    sieges = M.state(position)["sieges"]
-    mine: dict[int, Resolution] = {}         # original index -> our own resolution (rejected)
-    core_orders: list[Order] = []
-    core_index: list[int] = []                # core order -> original index
-    besieging: dict[ProvinceId, tuple[int, Unit, ProvinceId]] = {}   # besieger's province -> (idx, unit, city)
-    converting_in: dict[ProvinceId, tuple[int, Unit, ProvinceId]] = {}  # non-house: held conversions
-    notes: list[str] = []
-    garrison_kind: dict[ProvinceId, UnitType] = {}  # city -> kind the core sees its garrison as
-
-    def node_loc(city: ProvinceId) -> Location:
-        return Location(city_node(variant, city))
-
-    def as_core(order: UnitOrder) -> UnitOrder:
-        if order.kind is UnitType.GARRISON:
-            kind = garrison_kind.get(order.location.province, _default_kind(order.location.province))
-            order = dataclasses.replace(order, kind=kind, location=node_loc(order.location.province))
-        if isinstance(order, SupportMove) and (order.target_kind is UnitType.GARRISON or order.target == order.destination):
-            order = dataclasses.replace(order, target=city_node(variant, order.target), target_kind=None)
-        elif isinstance(order, (SupportMove, SupportHold, Convoy)) and order.target_kind is UnitType.GARRISON:
-            order = dataclasses.replace(order, target_kind=None)
-        return order
-
-    def _default_kind(city: ProvinceId) -> UnitType:
-        return UnitType.FLEET if M.city_province(variant, city) != city else UnitType.ARMY
-
-    # First pass: the kind each converting garrison takes in the core.
-    for o in orders:
-        if isinstance(o, M.Convert) and o.kind is UnitType.GARRISON and o.into is not UnitType.GARRISON:
-            garrison_kind[o.location.province] = o.into
-
-    # Straits permissions first: they count for this phase's orders (rules §Special mapboard
-    # features 1 k), and stay until withdrawn.
-    allowed = {str(k): sorted(set(v or [])) for k, v in (position.extra.get("straits_allowed") or {}).items()}
+    moves = _Moves(variant, position, strait_view, orders, state(position)["sieges"])
+    _garrison_kinds(moves)
+    _straits_permissions(moves)
     for idx, o in enumerate(orders):
-        if isinstance(o, M.Ally):
+        _order_for_core(moves, idx, o)
+    inner = core_variant(variant, nodes=True)
+    res = adjudicate(inner, _on_city_nodes(moves), moves.core_orders)
+    units, dislodged = _back_to_board(moves, inner, res)
+    resolutions, extra_res = _answers(moves, inner, res)
+    st, units, put_down = _play_sieges(moves, units, resolutions)
+    kept, res = _without_retreat(moves, res, units, dislodged, st)
+    after = with_state(res.next_position.evolve(units=tuple(units), dislodged=tuple(kept)), st)
+    after = _rebellions_put_down(after, put_down)
+    if res.next_position.phase.kind is PhaseKind.RETREAT and not kept:
+        from ...core.phases import close_phase
+
+        after = close_phase(core_variant(variant, nodes=False), moves.position, res.next_position.phase,
+                            after.evolve(standoffs=frozenset()), (), [], []).next_position
+    after = update_control(variant, after)
+    after = special.carry(given, after, [r for r in resolutions if r is not None])
+    lost = [_real_unit(variant, inner, u) for u in res.disbanded]
+    notes = list(res.notes) + moves.notes
+    if after.phase.kind is not PhaseKind.RETREAT:
+        after, gone, more = end_of_campaign(variant, after, given.phase, set(held), set(victims))
+        lost += gone
+        notes += more
+    else:
+        # The campaign ends after its retreats: keep what its last steps need till then.
+        after = after.evolve(extra={**after.extra, "campaign": {"held": held, "victims": sorted(victims)}})
+    final = [r for r in resolutions if r is not None] + extra_res
+    won = winner_of(variant, after) if after.phase.kind is not PhaseKind.RETREAT else None
+    return PhaseResult(given, tuple(final), after, tuple(lost), (), won, tuple(_clean(n) for n in notes))
+
+
+def _garrison_kinds(moves: _Moves) -> None:
+    """The kind each converting garrison takes in the core: the kind it converts into (rules
+    §Conversion between unit types: converting is moving out of the city)."""
+    for o in moves.orders:
+        if isinstance(o, Convert) and o.kind is UnitType.GARRISON and o.into is not UnitType.GARRISON:
+            moves.garrison_kind[o.location.province] = o.into
+
+
+def _straits_permissions(moves: _Moves) -> None:
+    """rules §Special mapboard features 1 k: ``Ally``/``Unally`` orders change who may pass a
+    power's straits; they count for this phase's orders, and stay until withdrawn."""
+    position = moves.position
+    allowed = {str(k): sorted(set(v or [])) for k, v in (position.extra.get("straits_allowed") or {}).items()}
+    for idx, o in enumerate(moves.orders):
+        if isinstance(o, Ally):
             have = set(allowed.get(o.power, []))
             have = have | {o.other} if o.allow else have - {o.other}
             allowed[o.power] = sorted(have)
             if not allowed[o.power]:
                 allowed.pop(o.power)
             verb = "allowed" if o.allow else "no longer allowed"
-            mine[idx] = Resolution(o.power, o, Outcome.SUCCESS, f"{o.other} {verb} to use {o.power}'s straits", text=str(o))
+            moves.mine[idx] = Resolution(o.power, o, Outcome.SUCCESS, f"{o.other} {verb} to use {o.power}'s straits", text=str(o))
     position = position.evolve(extra={**position.extra, "straits_allowed": allowed})
     if not allowed:
         position = position.evolve(extra={k: v for k, v in position.extra.items() if k != "straits_allowed"})
-    strait_view = strait_view.evolve(extra={**{k: v for k, v in strait_view.extra.items() if k != "straits_allowed"},
-                                            **({"straits_allowed": allowed} if allowed else {})})
+    moves.position = position
+    view = moves.strait_view
+    moves.strait_view = view.evolve(extra={**{k: v for k, v in view.extra.items() if k != "straits_allowed"},
+                                           **({"straits_allowed": allowed} if allowed else {})})
 
-    for idx, o in enumerate(orders):
-        if isinstance(o, M.Ally):
-            continue
-        if not isinstance(o, UnitOrder):
-            mine[idx] = Resolution(o.power, o, Outcome.ILLEGAL, "not an order of a movement phase", text=str(o))
-            continue
-        why = None
-        core: UnitOrder | None = None
-        if isinstance(o, M.Besiege):
-            u = _field(position, o.power, o.location)
-            city = city_of(variant, o.location.province)
-            owner = garrison_owner(position, city) if city else None
-            if u is None:
-                why = f"no army or fleet of {o.power} in {o.location.province}"
-            elif city is None:
-                why = f"there is no walled city in {board.provinces[o.location.province].name}"
-            elif owner is None and not _rebel_city_against(position, city, o.power):
-                why = f"no garrison in {board.provinces[city].name} to besiege"
-            elif u.kind is UnitType.FLEET and not is_port(variant, city):
-                why = "a fleet besieges only a port city"
-            elif M.city_province(variant, city) != city and u.kind is not UnitType.FLEET:
-                why = "Venice is besieged by a fleet only (seed 000)"
-            elif _venice_as_written(variant, city):
-                why = "a garrison in Venice is never besieged (rules §Special mapboard features 5 f)"
-            else:
-                core = Hold(o.power, u.kind, u.location)
-                if owner != o.power:
-                    besieging[u.province] = (idx, u, city)
-                else:
-                    notes.append(f"{o.power}'s {u.kind.noun} in {u.province} besieges its own garrison: it holds.")
-        elif isinstance(o, M.LiftSiege):
-            u = _field(position, o.power, o.location)
-            if u is None:
-                why = f"no army or fleet of {o.power} in {o.location.province}"
-            else:
-                core = Hold(o.power, u.kind, u.location)
-        elif isinstance(o, M.Convert):
-            if o.kind is UnitType.GARRISON:
-                city = o.location.province
-                g = _garrison(position, o.power, city)
-                prov = M.city_province(variant, city)
-                target = board.provinces[prov]
-                if g is None:
-                    why = f"no garrison of {o.power} in {board.provinces[city].name}"
-                elif o.into is UnitType.GARRISON:
-                    why = "a garrison converts into an army or a fleet"
-                elif prov != city and o.into is not UnitType.FLEET:
-                    why = "a garrison in Venice converts only into a fleet on the Lagoon (seed 000)"
-                elif o.into is UnitType.FLEET and not is_port(variant, city):
-                    why = "a fleet can be converted only in a port city"
-                elif o.into is UnitType.ARMY and target.terrain is Terrain.SEA:
-                    why = "an army cannot stand at sea"
-                elif city in sieges and not besieged_converts:
-                    why = "a besieged garrison cannot convert (rules §Sieges)"
-                else:
-                    core = Move(o.power, o.into, node_loc(city), Location(prov, o.coast))
-            else:
-                u = _field(position, o.power, o.location)
-                city = city_of(variant, o.location.province)
-                if u is None:
-                    why = f"no army or fleet of {o.power} in {o.location.province}"
-                elif o.into is not UnitType.GARRISON:
-                    why = "an army or a fleet converts into a garrison (and back the next campaign)"
-                elif city is None:
-                    why = f"there is no walled city in {board.provinces[o.location.province].name}"
-                elif garrison_owner(position, city) is not None:
-                    why = f"{board.provinces[city].name} already has a garrison"
-                elif _rebel_city_against(position, city, o.power):
-                    why = f"{board.provinces[city].name} is in rebellion against {o.power}: no conversion into it (rules §Effects of rebellions 5.3)"
-                elif u.kind is UnitType.FLEET and not is_port(variant, city):
-                    why = "a fleet can be converted only in a port city"
-                elif M.city_province(variant, city) != city and u.kind is not UnitType.FLEET:
-                    why = "only a fleet on the Lagoon garrisons Venice (seed 000)"
-                elif leaves:
-                    core = Move(o.power, u.kind, u.location, node_loc(city))
-                else:
-                    core = Hold(o.power, u.kind, u.location)
-                    converting_in[u.province] = (idx, u, city)
-        else:
-            core = as_core(o)
-            if o.kind is not UnitType.GARRISON:
-                why = _strait_problem(variant, strait_view, o, orders)
-                if isinstance(o, Move) and M.city_province(variant, o.destination.province) != o.destination.province:
-                    why = "under the Lagoon house rule only a garrison stands in Venice: a fleet on the Lagoon enters it by converting"
-                elif (isinstance(o, Move) and _venice_as_written(variant, o.destination.province)
-                      and garrison_owner(position, o.destination.province) is not None):
-                    why = "only one unit may be in Venice, and a garrison holds it (rules §Special mapboard features 5 a)"
-        if why is None and core is not None and o.kind is not UnitType.GARRISON:
-            # A besieger in its siege's second campaign that orders anything but besiege holds,
-            # and its siege ends (rules §Sieges).
-            city = city_of(variant, o.location.province)
-            s = sieges.get(city) if city else None
-            if s and city and s.get("unit") == o.location.province and s.get("by") == o.power and not isinstance(o, (M.Besiege, M.LiftSiege)):
-                if garrison_owner(position, city) not in (None, o.power):
-                    notes.append(f"{o.power}'s {o.kind.noun} in {o.location.province} was besieging {city}: its order '{o}' is changed to hold and the siege ends.")
-                    core = Hold(o.power, o.kind, o.location)
-        if why is not None:
-            mine[idx] = _reject(o, why)
-            continue
-        assert core is not None  # each branch above gives the core an order or a reason not to
-        core_orders.append(core)
-        core_index.append(idx)
 
-    # The position the core sees: garrisons on their city nodes.
+def _order_for_core(moves: _Moves, idx: int, o: Order) -> None:
+    """One order turned into the core's (a besiege or lift siege is a hold, a conversion a move
+    between the city's node and its province), or answered here when it cannot be followed."""
+    if isinstance(o, Ally):
+        return
+    if not isinstance(o, UnitOrder):
+        moves.mine[idx] = Resolution(o.power, o, Outcome.ILLEGAL, "not an order of a movement phase", text=str(o))
+        return
+    if isinstance(o, Besiege):
+        core, why = _besiege(moves, idx, o)
+    elif isinstance(o, LiftSiege):
+        u = _field(moves.position, o.power, o.location)
+        core, why = (None, f"no army or fleet of {o.power} in {o.location.province}") if u is None else (Hold(o.power, u.kind, u.location), None)
+    elif isinstance(o, Convert) and o.kind is UnitType.GARRISON:
+        core, why = _garrison_converts(moves, o)
+    elif isinstance(o, Convert):
+        core, why = _converts_into_city(moves, idx, o)
+    else:
+        core, why = _other_order(moves, o)
+    if why is None and core is not None and o.kind is not UnitType.GARRISON:
+        core = _siege_abandoned(moves, o, core)
+    if why is not None:
+        moves.mine[idx] = _reject(o, why)
+        return
+    assert core is not None  # each step above gives the core an order or a reason not to
+    moves.core_orders.append(core)
+    moves.core_index.append(idx)
+
+
+def _besiege(moves: _Moves, idx: int, o: Besiege) -> tuple[UnitOrder | None, str | None]:
+    """rules §Sieges: an army or fleet besieges the garrison of its province's walled city (a
+    fleet only a port's; Venice only by a fleet on the Lagoon, seed 000; never Venice's garrison
+    without the Lagoon house rule, rules §Special mapboard features 5 f); a rebelling city by
+    the power it is against (§Effects of rebellions 8.1). Besieging one's own garrison: a hold
+    ("self-sieges")."""
+    variant, position = moves.variant, moves.position
+    u = _field(position, o.power, o.location)
+    city = city_of(variant, o.location.province)
+    owner = garrison_owner(position, city) if city else None
+    if u is None:
+        return None, f"no army or fleet of {o.power} in {o.location.province}"
+    if city is None:
+        return None, f"there is no walled city in {moves.name(o.location.province)}"
+    if owner is None and not rebel_city_against(position, city, o.power):
+        return None, f"no garrison in {moves.name(city)} to besiege"
+    if u.kind is UnitType.FLEET and not is_port(variant, city):
+        return None, "a fleet besieges only a port city"
+    if city_province(variant, city) != city and u.kind is not UnitType.FLEET:
+        return None, "Venice is besieged by a fleet only (seed 000)"
+    if venice_as_written(variant, city):
+        return None, "a garrison in Venice is never besieged (rules §Special mapboard features 5 f)"
+    if owner != o.power:
+        moves.besieging[u.province] = (idx, u, city)
+    else:
+        moves.notes.append(f"{o.power}'s {u.kind.noun} in {u.province} besieges its own garrison: it holds.")
+    return Hold(o.power, u.kind, u.location), None
+
+
+def _garrison_converts(moves: _Moves, o: Convert) -> tuple[UnitOrder | None, str | None]:
+    """rules §Conversion between unit types: a garrison becomes an army or (in a port) a fleet in
+    its province, a move out of the city's node; in Venice only a fleet on the Lagoon (seed 000);
+    a besieged garrison converts only under the house rule (seed 000 GARRISONS/CONVERT ORDERS,
+    option ``house_besieged_garrison_converts``; rules §Sieges forbids it)."""
+    variant = moves.variant
+    city = o.location.province
+    g = _garrison(moves.position, o.power, city)
+    prov = city_province(variant, city)
+    if g is None:
+        return None, f"no garrison of {o.power} in {moves.name(city)}"
+    if o.into is UnitType.GARRISON:
+        return None, "a garrison converts into an army or a fleet"
+    if prov != city and o.into is not UnitType.FLEET:
+        return None, "a garrison in Venice converts only into a fleet on the Lagoon (seed 000)"
+    if o.into is UnitType.FLEET and not is_port(variant, city):
+        return None, "a fleet can be converted only in a port city"
+    if o.into is UnitType.ARMY and variant.board.provinces[prov].terrain is Terrain.SEA:
+        return None, "an army cannot stand at sea"
+    if city in moves.sieges and not moves.option("house_besieged_garrison_converts"):
+        return None, "a besieged garrison cannot convert (rules §Sieges)"
+    return Move(o.power, o.into, moves.node_loc(city), Location(prov, o.coast)), None
+
+
+def _converts_into_city(moves: _Moves, idx: int, o: Convert) -> tuple[UnitOrder | None, str | None]:
+    """rules §Conversion between unit types: an army or fleet (a fleet only in a port) becomes the
+    garrison of its province's empty walled city, not one rebelling against it (§Effects of
+    rebellions 5.3); Venice's only from the Lagoon (seed 000). Under the house rule (seed 000,
+    option ``house_conversion_leaves_province``) it leaves its province open, a move into the
+    city's node; else it holds the province while it converts."""
+    variant, position = moves.variant, moves.position
+    u = _field(position, o.power, o.location)
+    city = city_of(variant, o.location.province)
+    if u is None:
+        return None, f"no army or fleet of {o.power} in {o.location.province}"
+    if o.into is not UnitType.GARRISON:
+        return None, "an army or a fleet converts into a garrison (and back the next campaign)"
+    if city is None:
+        return None, f"there is no walled city in {moves.name(o.location.province)}"
+    if garrison_owner(position, city) is not None:
+        return None, f"{moves.name(city)} already has a garrison"
+    if rebel_city_against(position, city, o.power):
+        return None, f"{moves.name(city)} is in rebellion against {o.power}: no conversion into it (rules §Effects of rebellions 5.3)"
+    if u.kind is UnitType.FLEET and not is_port(variant, city):
+        return None, "a fleet can be converted only in a port city"
+    if city_province(variant, city) != city and u.kind is not UnitType.FLEET:
+        return None, "only a fleet on the Lagoon garrisons Venice (seed 000)"
+    if moves.option("house_conversion_leaves_province"):
+        return Move(o.power, u.kind, u.location, moves.node_loc(city)), None
+    moves.converting_in[u.province] = (idx, u, city)
+    return Hold(o.power, u.kind, u.location), None
+
+
+def _other_order(moves: _Moves, o: UnitOrder) -> tuple[UnitOrder | None, str | None]:
+    """Any other order, in the core's terms (a garrison on its city's node); a fleet's passage
+    through a strait its keeper denies (seed 000 STRAITS); no move into Venice's city under the
+    Lagoon house rule (seed 000), nor into Venice holding a garrison without it (rules §Special
+    mapboard features 5 a)."""
+    variant = moves.variant
+    core = _as_core(moves, o)
+    why = None
+    if o.kind is not UnitType.GARRISON:
+        why = _strait_problem(variant, moves.strait_view, o, moves.orders)
+        if isinstance(o, Move) and city_province(variant, o.destination.province) != o.destination.province:
+            why = "under the Lagoon house rule only a garrison stands in Venice: a fleet on the Lagoon enters it by converting"
+        elif (isinstance(o, Move) and venice_as_written(variant, o.destination.province)
+              and garrison_owner(moves.position, o.destination.province) is not None):
+            why = "only one unit may be in Venice, and a garrison holds it (rules §Special mapboard features 5 a)"
+    return core, why
+
+
+def _as_core(moves: _Moves, order: UnitOrder) -> UnitOrder:
+    """``order`` as the core sees it: a garrison's from its city's node; a support of a garrison
+    (or of a move into its own city) given to the node."""
+    variant = moves.variant
+    if order.kind is UnitType.GARRISON:
+        order = dataclasses.replace(order, kind=moves.core_kind(order.location.province),
+                                    location=moves.node_loc(order.location.province))
+    if isinstance(order, SupportMove) and (order.target_kind is UnitType.GARRISON or order.target == order.destination):
+        order = dataclasses.replace(order, target=city_node(variant, order.target), target_kind=None)
+    elif isinstance(order, (SupportMove, SupportHold, Convoy)) and order.target_kind is UnitType.GARRISON:
+        order = dataclasses.replace(order, target_kind=None)
+    return order
+
+
+def _siege_abandoned(moves: _Moves, o: UnitOrder, core: UnitOrder) -> UnitOrder:
+    """rules §Sieges: a besieger in its siege's second campaign that orders anything but besiege
+    (or lift siege) holds, and its siege ends."""
+    city = city_of(moves.variant, o.location.province)
+    s = moves.sieges.get(city) if city else None
+    if s and city and s.get("unit") == o.location.province and s.get("by") == o.power and not isinstance(o, (Besiege, LiftSiege)):
+        if garrison_owner(moves.position, city) not in (None, o.power):
+            moves.notes.append(f"{o.power}'s {o.kind.noun} in {o.location.province} was besieging {city}: its order '{o}' is changed to hold and the siege ends.")
+            return Hold(o.power, o.kind, o.location)
+    return core
+
+
+def _on_city_nodes(moves: _Moves) -> Position:
+    """The position the core sees: garrisons on their city nodes."""
     cunits = []
-    for u in position.units:
+    for u in moves.position.units:
         if u.kind is UnitType.GARRISON:
-            cunits.append(Unit(u.power, garrison_kind.get(u.province, _default_kind(u.province)), node_loc(u.province)))
+            cunits.append(Unit(u.power, moves.core_kind(u.province), moves.node_loc(u.province)))
         else:
             cunits.append(u)
-    cpos = position.evolve(units=tuple(cunits))
-    inner = core_variant(variant, nodes=True)
-    res = adjudicate(inner, cpos, core_orders)
+    return moves.position.evolve(units=tuple(cunits))
 
-    # Back to the real board.
-    def real(u: Unit) -> Unit:
-        prov = inner.board.provinces[u.province]
-        if "city_node" in prov.flags:
-            return Unit(u.power, UnitType.GARRISON, Location(ProvinceId(prov.flags["city_node"])))
-        if M.city_province(variant, u.province) != u.province:
-            return Unit(u.power, UnitType.GARRISON, u.location)  # Venice: only a garrison stands there
-        return u
 
+def _real_unit(variant: Variant, inner: Variant, u: Unit) -> Unit:
+    """A unit of the core's board on the real board: on a city node, the city's garrison."""
+    prov = inner.board.provinces[u.province]
+    if "city_node" in prov.flags:
+        return Unit(u.power, UnitType.GARRISON, Location(ProvinceId(prov.flags["city_node"])))
+    if city_province(variant, u.province) != u.province:
+        return Unit(u.power, UnitType.GARRISON, u.location)  # Venice: only a garrison stands there
+    return u
+
+
+def _back_to_board(moves: _Moves, inner: Variant, res: PhaseResult) -> tuple[list[Unit], tuple[Dislodged, ...]]:
+    """The core's units and dislodged units on the real board; a conversion into a city that held
+    its province (without the house rule) becomes the garrison."""
     nxt = res.next_position
-    units = [real(u) for u in nxt.units]
-    for _idx, u, city in converting_in.values():  # conversions that held their province
+    units = [_real_unit(moves.variant, inner, u) for u in nxt.units]
+    for _idx, u, city in moves.converting_in.values():
         if u in units:
             units.remove(u)
             units.append(Unit(u.power, UnitType.GARRISON, Location(city)))
     dislodged = tuple(
-        Dislodged(real(d.unit), (ProvinceId(d.attacker_from.split("#")[0]) if d.attacker_from else None)) for d in nxt.dislodged
+        Dislodged(_real_unit(moves.variant, inner, d.unit), (ProvinceId(d.attacker_from.split("#")[0]) if d.attacker_from else None))
+        for d in nxt.dislodged
     )
+    return units, dislodged
 
-    resolutions: list[Resolution | None] = [mine.get(i) for i in range(len(orders))]
-    n_core = len(core_orders)
+
+def _answers(moves: _Moves, inner: Variant, res: PhaseResult) -> tuple[list[Resolution | None], list[Resolution]]:
+    """The answers, by the phase's orders (the core's put back on the orders given, with the
+    variant's words for a besiege, a lift siege and a conversion), and the core's own answers
+    for units given no order."""
+    resolutions: list[Resolution | None] = [moves.mine.get(i) for i in range(len(moves.orders))]
+    n_core = len(moves.core_orders)
     for k, r in enumerate(res.resolutions[:n_core]):
-        i = core_index[k]
-        o = orders[i]
+        i = moves.core_index[k]
+        o = moves.orders[i]
         r = dataclasses.replace(r, order=o, text=str(o), reason=_clean(r.reason))
-        if isinstance(o, M.Besiege) and r.outcome is Outcome.SUCCESS:
+        if isinstance(o, Besiege) and r.outcome is Outcome.SUCCESS:
             r = dataclasses.replace(r, reason="besieging")
-        elif isinstance(o, M.LiftSiege) and r.outcome is Outcome.SUCCESS:
+        elif isinstance(o, LiftSiege) and r.outcome is Outcome.SUCCESS:
             r = dataclasses.replace(r, reason="siege lifted; held")
-        elif isinstance(o, M.Convert) and r.outcome is Outcome.SUCCESS:
+        elif isinstance(o, Convert) and r.outcome is Outcome.SUCCESS:
             r = dataclasses.replace(r, reason=f"converted into a {o.into.noun}")
         resolutions[i] = r
-    extra_res = [dataclasses.replace(r, order=_real_order(variant, inner, r.order), reason=_clean(r.reason)) for r in res.resolutions[n_core:]]
+    extra_res = [dataclasses.replace(r, order=_real_order(moves.variant, inner, r.order), reason=_clean(r.reason))
+                 for r in res.resolutions[n_core:]]
+    return resolutions, extra_res
 
-    # Sieges: begun, completed, ended.
-    st = M.state(position)
+
+def _play_sieges(moves: _Moves, units: list[Unit], resolutions: list[Resolution | None]
+                 ) -> tuple[dict[str, Any], list[Unit], list[str]]:
+    """rules §Sieges: a besieger that held begins a siege, or completes the siege it began in the
+    previous campaign, and the garrison is eliminated; a rebelling city besieged twice by the
+    power it is against ends its rebellion (§Effects of rebellions 8.1). Every other siege
+    lapses. The new state, the units, and the cities whose rebellion was put down."""
+    position, sieges = moves.position, moves.sieges
+    st = state(position)
     new_sieges: dict[str, dict] = {}
     autonomous = list(st["autonomous"])
     put_down: list[str] = []
-    for prov, (idx, u, city) in besieging.items():
-        # A besieger's order went to the core (a Hold), whose resolution was set above.
+    for prov, (idx, u, city) in moves.besieging.items():
+        # A besieger's order went to the core (a Hold), whose resolution was set already.
         r = cast(Resolution, resolutions[idx])
         if u not in units or (r is not None and r.outcome is not Outcome.SUCCESS):
             continue
-        if garrison_owner(position, city) is None and _rebel_city_against(position, city, u.power):
-            # rules §Effects of rebellions 8.1: the power a rebelling city is against besieges it
-            # for two campaigns; the rebellion in the province ends with it.
-            s = sieges.get(city)
-            if s and s.get("by") == u.power and s.get("unit") == prov:
+        s = sieges.get(city)
+        second = bool(s and s.get("by") == u.power and s.get("unit") == prov)
+        name = moves.name(city)
+        if garrison_owner(position, city) is None and rebel_city_against(position, city, u.power):
+            if second:
                 put_down.append(city)
-                resolutions[idx] = dataclasses.replace(r, reason=f"siege completed: the rebellion in {board.provinces[city].name} is put down")
-                notes.append(f"{u.power} puts down the rebellion in {board.provinces[city].name} after a siege.")
+                resolutions[idx] = dataclasses.replace(r, reason=f"siege completed: the rebellion in {name} is put down")
+                moves.notes.append(f"{u.power} puts down the rebellion in {name} after a siege.")
             else:
                 new_sieges[city] = {"by": u.power, "unit": prov}
-                resolutions[idx] = dataclasses.replace(r, reason=f"siege of the rebels in {board.provinces[city].name} begun")
+                resolutions[idx] = dataclasses.replace(r, reason=f"siege of the rebels in {name} begun")
             continue
         if garrison_owner(position, city) is None or not any(
             g.province == city and g.kind is UnitType.GARRISON for g in units
         ) and city not in autonomous:
             continue  # the garrison left (converted) or is gone
-        s = sieges.get(city)
-        if s and s.get("by") == u.power and s.get("unit") == prov:
+        if second:
             if city in autonomous:
                 autonomous.remove(city)
             units = [g for g in units if not (g.kind is UnitType.GARRISON and g.province == city)]
-            resolutions[idx] = dataclasses.replace(r, reason=f"siege completed: the garrison of {board.provinces[city].name} is eliminated")
-            notes.append(f"{u.power} takes {board.provinces[city].name} after a siege.")
+            resolutions[idx] = dataclasses.replace(r, reason=f"siege completed: the garrison of {name} is eliminated")
+            moves.notes.append(f"{u.power} takes {name} after a siege.")
         else:
             new_sieges[city] = {"by": u.power, "unit": prov}
-            resolutions[idx] = dataclasses.replace(r, reason=f"siege of {board.provinces[city].name} begun")
+            resolutions[idx] = dataclasses.replace(r, reason=f"siege of {name} begun")
     st["sieges"] = new_sieges
     st["autonomous"] = sorted(autonomous)
+    return st, units, put_down
 
-    # The core saw the city nodes as places to retreat to; on the real board a unit with no
-    # retreat is disbanded now (retreat into a garrison: not implemented).
+
+def _without_retreat(moves: _Moves, res: PhaseResult, units: list[Unit], dislodged: tuple[Dislodged, ...],
+                     st: Mapping[str, Any]) -> tuple[list[Dislodged], PhaseResult]:
+    """The core saw the city nodes as places to retreat to; on the real board a dislodged unit
+    with no retreat (nor a city to retreat into, :func:`retreat_city`) is disbanded now."""
     from ...core.legality import retreat_options
-    from ...core.phases import close_phase
 
-    probe = nxt.evolve(units=tuple(units))
+    board = moves.variant.board
+    probe = res.next_position.evolve(units=tuple(units))
     kept = []
     for d in dislodged:
-        if retreat_options(board, probe, d.unit, d.attacker_from) or retreat_city(variant, probe.evolve(extra={**probe.extra, **st}), d):
+        if retreat_options(board, probe, d.unit, d.attacker_from) or retreat_city(moves.variant, probe.evolve(extra={**probe.extra, **st}), d):
             kept.append(d)
         else:
             res = dataclasses.replace(res, disbanded=res.disbanded + (d.unit,))
-            notes.append(f"{d.unit.power}'s {d.unit.kind.noun} in {board.provinces[d.unit.province].name} was dislodged with nowhere to retreat and is disbanded.")
-    after = M._with_state(nxt.evolve(units=tuple(units), dislodged=tuple(kept)), st)
-    if put_down:
-        rebels = {a: r for a, r in (after.extra.get("rebellions") or {}).items() if a not in put_down}
-        after = after.evolve(extra={**{k: v for k, v in after.extra.items() if k != "rebellions"},
-                                    **({"rebellions": rebels} if rebels else {})})
-    if nxt.phase.kind is PhaseKind.RETREAT and not kept:
-        after = close_phase(core_variant(variant, nodes=False), position, nxt.phase, after.evolve(standoffs=frozenset()), (), [], []).next_position
-    after = M._update_control(variant, after)
-    after = special.carry(given, after, [r for r in resolutions if r is not None])
-    lost = [real(u) for u in res.disbanded]
-    notes = list(res.notes) + notes
-    if after.phase.kind is not PhaseKind.RETREAT:
-        after, gone, more = M._end_of_campaign(variant, after, given.phase, set(held), set(victims))
-        lost += gone
-        notes += more
-    else:
-        # The campaign ends after its retreats: keep what its last steps need till then.
-        after = after.evolve(extra={**after.extra, "campaign": campaign})
-    final = [r for r in resolutions if r is not None] + extra_res
-    won = M.winner_of(variant, after) if after.phase.kind is not PhaseKind.RETREAT else None
-    return PhaseResult(given, tuple(final), after, tuple(lost), (), won, tuple(_clean(n) for n in notes))
+            moves.notes.append(f"{d.unit.power}'s {d.unit.kind.noun} in {moves.name(d.unit.province)} was dislodged with nowhere to retreat and is disbanded.")
+    return kept, res
+
+
+def _rebellions_put_down(after: Position, put_down: list[str]) -> Position:
+    """rules §Effects of rebellions 8.1: a rebellion whose city was taken by siege ends."""
+    if not put_down:
+        return after
+    rebels = {a: r for a, r in (after.extra.get("rebellions") or {}).items() if a not in put_down}
+    return after.evolve(extra={**{k: v for k, v in after.extra.items() if k != "rebellions"},
+                               **({"rebellions": rebels} if rebels else {})})
+
+
+def _reject(order: Order, why: str) -> Resolution:
+    return Resolution(order.power, order, Outcome.ILLEGAL, f"{why}; the unit holds", text=str(order))
+
+
+def _field(position: Position, power: Power, loc: Location) -> Unit | None:
+    u = position.unit_in(loc.province)
+    return u if u is not None and u.power == power else None
+
+
+def _garrison(position: Position, power: Power, city: ProvinceId) -> Unit | None:
+    return next((u for u in position.units_at(city) if u.kind is UnitType.GARRISON and u.power == power), None)
+
+
+def _clean(text: str) -> str:
+    return text.replace(" (city)", "")
+
+
+def _real_order(variant: Variant, inner: Variant, order: Order | None) -> Order | None:
+    if not isinstance(order, UnitOrder):
+        return order
+    prov = inner.board.provinces.get(order.location.province)
+    if prov is not None and "city_node" in prov.flags:
+        return dataclasses.replace(order, kind=UnitType.GARRISON, location=Location(ProvinceId(prov.flags["city_node"])))
+    return order
+
+
+# -- the retreats --------------------------------------------------------------------------------
 
 
 def retreat_city(variant: Variant, position: Position, d: Dislodged) -> ProvinceId | None:
@@ -426,11 +703,11 @@ def retreat_city(variant: Variant, position: Position, d: Dislodged) -> Province
     when the attacker was that city's garrison converting), or ``None``. Used only when the unit
     has no other retreat."""
     city = city_of(variant, d.unit.province)
-    if city is None or d.attacker_from == city or _venice_as_written(variant, city):
+    if city is None or d.attacker_from == city or venice_as_written(variant, city):
         return None  # rules §Special mapboard features 5 c: no retreat into Venice's city
     if garrison_owner(position, city) is not None:
         return None
-    if _rebel_city_against(position, city, d.unit.power):
+    if rebel_city_against(position, city, d.unit.power):
         return None  # rules §Effects of rebellions 5.2: not into a city rebelling against it
     if d.unit.kind is UnitType.FLEET and not is_port(variant, city):
         return None
@@ -438,18 +715,53 @@ def retreat_city(variant: Variant, position: Position, d: Dislodged) -> Province
 
 
 def play_retreat(variant: Variant, position: Position, orders: Sequence[Order]) -> PhaseResult:
-    """The core plays the retreats (garrisons take no part); then control and the end of the
-    campaign (seed 001 elimination). ``A MOD C G``: a unit with no other retreat converts into
-    the empty walled city of its province (rules §Conversion, retreats)."""
+    """The retreat phase: retreats into cities (:func:`_retreats_into_cities`), the straits
+    (:func:`_straits_in_retreat`), the core's retreats (garrisons take no part), then control and
+    the end of the campaign (:func:`.campaign.end_of_campaign`, seed 001 elimination)."""
+    garrisons, into_city, refused, orders = _retreats_into_cities(variant, position, orders)
+    denied, passed = _straits_in_retreat(variant, position, orders)
+    res = adjudicate(core_variant(variant, nodes=False), position, passed)
+    resolutions = list(res.resolutions)
+    for idx in sorted(denied):
+        resolutions.insert(idx, denied[idx])
+    converted = set(into_city.values())
+    named = {(r.power, r.order.location) for r in refused if isinstance(r.order, UnitOrder)} | {(u.power, u.location) for u in converted}
+    resolutions = refused + [
+        r for r in resolutions
+        if not (isinstance(r.order, UnitOrder) and (r.power, r.order.location) in named and "no retreat ordered" in r.reason)
+    ]
+    resolutions += [Resolution(g.power, Convert(g.power, u.kind, u.location, UnitType.GARRISON), Outcome.SUCCESS,
+                               "retreated into the city as its garrison", text=f"{u} C G")
+                    for g, u in zip(garrisons, into_city.values(), strict=False)]
+    if garrisons:
+        res = dataclasses.replace(
+            res, disbanded=tuple(u for u in res.disbanded if u not in converted),
+            next_position=res.next_position.evolve(units=res.next_position.units + tuple(garrisons)))
+    after = update_control(variant, res.next_position)
+    after = special.carry(position, after, resolutions)
+    campaign = after.extra.get("campaign") or {}
+    after = after.evolve(extra={k: v for k, v in after.extra.items() if k != "campaign"})
+    played = Phase(position.phase.year, position.phase.season, PhaseKind.MOVEMENT)
+    after, gone, notes = end_of_campaign(variant, after, played, {ProvinceId(p) for p in campaign.get("held", [])},
+                                         set(campaign.get("victims", [])))
+    return dataclasses.replace(res, resolutions=tuple(resolutions), next_position=after, winner=winner_of(variant, after),
+                               disbanded=res.disbanded + tuple(gone), notes=res.notes + tuple(notes))
+
+
+def _retreats_into_cities(variant: Variant, position: Position, orders: Sequence[Order]
+                          ) -> tuple[list[Unit], dict[int, Unit], list[Resolution], list[Order]]:
+    """rules §Conversion between unit types, retreats: ``A MOD C G``, a unit with no other retreat
+    converts into the empty walled city of its province (:func:`retreat_city`); one that cannot
+    is disbanded. The new garrisons, the units converted (by order index), the refusals, and the
+    other orders."""
     from ...core.legality import retreat_options
 
-    inner = core_variant(variant, nodes=False)
     into_city: dict[int, Unit] = {}
     garrisons: list[Unit] = []
     refused: list[Resolution] = []
     kept_orders: list[Order] = []
     for idx, o in enumerate(orders):
-        if not isinstance(o, M.Convert):
+        if not isinstance(o, Convert):
             kept_orders.append(o)
             continue
         d = next((d for d in position.dislodged if d.unit.power == o.power and d.unit.province == o.location.province), None)
@@ -470,9 +782,13 @@ def play_retreat(variant: Variant, position: Position, orders: Sequence[Order]) 
         assert d is not None and city is not None  # else a reason was given above
         garrisons.append(Unit(o.power, UnitType.GARRISON, Location(city)))
         into_city[idx] = d.unit
-    orders = kept_orders
-    # A fleet may not retreat through a strait whose keeper (the fleet there at the beginning of
-    # the phase) denies it passage (seed 000 STRAITS; rules §Special mapboard features 1 h).
+    return garrisons, into_city, refused, kept_orders
+
+
+def _straits_in_retreat(variant: Variant, position: Position, orders: Sequence[Order]) -> tuple[dict[int, Resolution], list[Order]]:
+    """A fleet may not retreat through a strait whose keeper (the fleet there at the beginning of
+    the phase) denies it passage (seed 000 STRAITS; rules §Special mapboard features 1 h): it is
+    disbanded. The refusals (by index among ``orders``) and the orders passed to the core."""
     denied: dict[int, Resolution] = {}
     passed: list[Order] = []
     for idx, o in enumerate(orders):
@@ -482,83 +798,4 @@ def play_retreat(variant: Variant, position: Position, orders: Sequence[Order]) 
                 denied[idx] = Resolution(o.power, o, Outcome.ILLEGAL, f"{why}; the unit is disbanded", text=str(o))
                 continue
         passed.append(o)
-    res = adjudicate(inner, position, passed)
-    resolutions = list(res.resolutions)
-    for idx in sorted(denied):
-        resolutions.insert(idx, denied[idx])
-    converted = set(into_city.values())
-    named = {(r.power, r.order.location) for r in refused if isinstance(r.order, UnitOrder)} | {(u.power, u.location) for u in converted}
-    resolutions = refused + [
-        r for r in resolutions
-        if not (isinstance(r.order, UnitOrder) and (r.power, r.order.location) in named and "no retreat ordered" in r.reason)
-    ]
-    resolutions += [Resolution(g.power, M.Convert(g.power, u.kind, u.location, UnitType.GARRISON), Outcome.SUCCESS,
-                               "retreated into the city as its garrison", text=f"{u} C G")
-                    for g, u in zip(garrisons, into_city.values(), strict=False)]
-    if garrisons:
-        res = dataclasses.replace(
-            res, disbanded=tuple(u for u in res.disbanded if u not in converted),
-            next_position=res.next_position.evolve(units=res.next_position.units + tuple(garrisons)))
-    after = M._update_control(variant, res.next_position)
-    after = special.carry(position, after, resolutions)
-    campaign = after.extra.get("campaign") or {}
-    after = after.evolve(extra={k: v for k, v in after.extra.items() if k != "campaign"})
-    played = Phase(position.phase.year, position.phase.season, PhaseKind.MOVEMENT)
-    after, gone, notes = M._end_of_campaign(variant, after, played, {ProvinceId(p) for p in campaign.get("held", [])},
-                                            set(campaign.get("victims", [])))
-    return dataclasses.replace(res, resolutions=tuple(resolutions), next_position=after, winner=M.winner_of(variant, after),
-                               disbanded=res.disbanded + tuple(gone), notes=res.notes + tuple(notes))
-
-
-def _clean(text: str) -> str:
-    return text.replace(" (city)", "")
-
-
-def _real_order(variant: Variant, inner: Variant, order: Order | None) -> Order | None:
-    if not isinstance(order, UnitOrder):
-        return order
-    prov = inner.board.provinces.get(order.location.province)
-    if prov is not None and "city_node" in prov.flags:
-        return dataclasses.replace(order, kind=UnitType.GARRISON, location=Location(ProvinceId(prov.flags["city_node"])))
-    return order
-
-
-def _strait_problem(variant: Variant, position: Position, o: UnitOrder, orders: Sequence[Order] = ()) -> str | None:
-    """Seed 000 STRAITS, for a fleet's move, retreat, support or convoy along a strait's edge.
-
-    A convoying fleet passes a strait when the edge joins it to the army's origin, to its
-    destination or to another fleet ordered to convoy the same army (all such legs are
-    counted, even where another route would avoid the strait)."""
-    if o.kind is not UnitType.FLEET:
-        return None
-    if isinstance(o, (Move, Retreat)):
-        into = {o.destination.province}
-    elif isinstance(o, SupportMove):
-        into = {o.destination}
-    elif isinstance(o, SupportHold):
-        into = {o.target}
-    elif isinstance(o, Convoy):
-        into = {o.target, o.destination} | {
-            c.location.province for c in orders
-            if isinstance(c, Convoy) and c is not o and c.target == o.target and c.destination == o.destination
-        }
-    else:
-        return None
-    ctrl = next((c for c in (M.strait_denied(variant, position, o.power, o.location.province, p) for p in sorted(into)) if c), None)
-    if ctrl is None:
-        return None
-    keeper = next(u.power for u in position.units_at(ctrl) if u.kind is UnitType.FLEET)
-    return f"{keeper}'s fleet in {variant.board.provinces[ctrl].name} denies passage through the strait"
-
-
-def _venice_as_written(variant: Variant, area: str) -> bool:
-    """Is ``area`` Venice with the Lagoon house rule off (rules §Special mapboard features 5:
-    province and city one space, one unit in it)?"""
-    return not M._lagoon_rule(variant) and "venice" in variant.board.provinces[ProvinceId(area)].flags
-
-
-def _rebel_city_against(position: Position, city: str, power: str) -> bool:
-    """Is ``city`` itself in rebellion against ``power`` (a rebellion placed in the
-    ungarrisoned city as well as its province)?"""
-    reb = (position.extra.get("rebellions") or {}).get(city)
-    return isinstance(reb, dict) and bool(reb.get("city")) and reb.get("against") == power
+    return denied, passed

@@ -13,51 +13,20 @@ its unit when it moves, retreats, converts or is bought (:func:`carry`), and goe
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass
 from typing import Any, Iterable, Mapping
 
-from ...core.orders import Build, Move, Retreat, UnitOrder
+from ...core.orders import Move, Retreat, UnitOrder
 from ...core.resolution import Outcome, Resolution
-from ...core.types import Location, Position, Power, Unit, UnitType
+from ...core.types import Location, Position, Unit, UnitType
 from ...core.variant import Variant
+from .geography import CITY_SUFFIX
+from .orders import Convert, SpecialBuild, parse_special_build
 
-__all__ = ["SpecialBuild", "table", "special_of", "strength_of", "carry", "parse_special_build"]
-
-CITY_SUFFIX = "#G"
-
-
-@dataclass(frozen=True)
-class SpecialBuild(Build):
-    """``Build elite mercenaries A FLO`` (``em``, ``ep``, ``cm``; rules §Order syntax, <stype>)."""
-
-    special: str = ""
-
-    def __str__(self) -> str:
-        return f"Build {self.special.replace('_', ' ')} {self.kind.value} {self.location}"
-
-
-_NAMES = [
-    ("citizens_militia", r"citizen'?s'?\s+militia|militia|cm"),
-    ("elite_mercenaries", r"elite\s+mercenar(?:y|ies)|mercenar(?:y|ies)|em"),
-    ("elite_professionals", r"elite\s+professionals?|professionals?|ep"),
-]
-_BUILD_RE = re.compile(r"^\s*(?:b|build)\s+(?P<special>" + "|".join(p for _, p in _NAMES) + r")\s+(?P<unit>.+?)\s*$", re.I)
-
-
-def parse_special_build(text: str, power: Power, variant: Variant, position: Position) -> SpecialBuild | None:
-    from . import rules as M
-
-    m = _BUILD_RE.match(text)
-    if not m:
-        return None
-    word = m.group("special").lower()
-    special = next(k for k, p in _NAMES if re.fullmatch(p, word, re.I))
-    kind, loc = M._read_unit(m.group("unit"), variant, position, power)
-    return SpecialBuild(power, kind or UnitType.ARMY, loc, special)
+__all__ = ["SpecialBuild", "table", "special_of", "strength_of", "carry", "prune", "with_entries", "parse_special_build"]
 
 
 def table(variant: Variant) -> Mapping[str, Mapping[str, Any]]:
+    """The special units' table (``units.special``), empty with the ``special_units`` option off."""
     return ((variant.data.get("units") or {}).get("special") or {}) if variant.rules.options.get("special_units", True) else {}
 
 
@@ -110,8 +79,6 @@ def carry(before: Position, after: Position, resolutions: Iterable[Resolution],
     place: a move or retreat that succeeded takes it along, a conversion changes its kind; a bribe
     that bought it is given in ``changes`` (``(power, unit) -> (power, unit)``). A special unit no
     longer on the board (dislodged units included) is gone."""
-    from . import rules as M
-
     old = _entries(before)
     if not old:
         return after
@@ -123,7 +90,7 @@ def carry(before: Position, after: Position, resolutions: Iterable[Resolution],
         here = f"{o.kind.value} {o.location}"
         if isinstance(o, (Move, Retreat)):
             moved[(o.power, here)] = (o.power, f"{o.kind.value} {o.destination}")
-        elif isinstance(o, M.Convert):
+        elif isinstance(o, Convert):
             loc = Location(o.location.province, o.coast) if o.into is UnitType.FLEET and o.coast else Location(o.location.province)
             moved[(o.power, here)] = (o.power, f"{o.into.value} {loc}")
     present = {(u.power, str(u)) for u in after.units} | {(d.unit.power, str(d.unit)) for d in after.dislodged}

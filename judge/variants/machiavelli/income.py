@@ -1,0 +1,117 @@
+"""Machiavelli's Winter income (seed 001; rules §Sequence of play for adjustment phases, income).
+
+Seed 001 puts income "prior to spring movement"; the judge plays it as a phase of its own (no
+orders), before the Winter adjustment, so that players know their money before they order their
+builds.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from ...core.board import Terrain
+from ...core.phases import PhaseResult, close_phase
+from ...core.types import Position, ProvinceId, UnitType
+from ...core.variant import Variant
+from ...dice import Dice
+from .control import home_controller, initialised
+from .geography import city_value, lagoon_rule
+from .state import dice, income_blocked, state, with_state
+
+__all__ = ["income", "play_income"]
+
+
+def _dice(position: Position, dice_seed: Any, purpose: str = "income") -> Dice:
+    """The phase's dice for ``purpose`` (see :func:`.state.dice`), under ``dice_seed`` if given."""
+    if dice_seed is not None:
+        position = position.evolve(extra={**position.extra, "dice_seed": dice_seed})
+    return dice(position, purpose)
+
+
+def income(variant: Variant, position: Position, dice_seed: Any = None) -> dict[str, dict[str, Any]]:
+    """Each power's income this phase (seed 001), with its parts and the dice rolled: the fixed
+    income of its provinces, cities and seas (:func:`_fixed_income`), then the variable income
+    (:func:`_variable_income`)."""
+    st = state(position)
+    out: dict[str, dict[str, Any]] = {
+        p: {"provinces": 0, "cities": 0, "seas": 0, "variable": 0, "dice": {}, "total": 0}
+        for p in variant.powers if p not in st["eliminated"]
+    }
+    _fixed_income(variant, position, st, out)
+    _variable_income(variant, position, st, out, _dice(position, dice_seed))
+    for rec in out.values():
+        rec["total"] = rec["provinces"] + rec["cities"] + rec["seas"] + rec["variable"]
+    return out
+
+
+def _fixed_income(variant: Variant, position: Position, st: Mapping[str, Any], out: dict[str, dict[str, Any]]) -> None:
+    """Seed 001: 1 ducat per controlled province (land, and the Lagoon under its house rule,
+    seed 000); the city's value per controlled city not under siege ("a besieged city produces no
+    income"); 1 per sea area with one of the power's fleets. Famine and rebellion: the area yields
+    nothing, a garrisoned city still does (rules §Famine, §Effects of rebellions 7)."""
+    board = variant.board
+    table = variant.data.get("income") or {}
+    no_province, no_city = income_blocked(position)
+    for prov, owner in st["province_control"].items():
+        if owner in out and prov not in no_province:
+            out[owner]["provinces"] += int(table.get("province", 1))
+    for city, owner in st["city_control"].items():
+        if owner in out and city not in st["sieges"] and city not in no_city:
+            out[owner]["cities"] += city_value(board, ProvinceId(city))
+    lagoon = lagoon_rule(variant)
+    for u in position.units:
+        prov = board.provinces[u.province]
+        if u.kind is UnitType.FLEET and prov.terrain is Terrain.SEA and u.power in out:
+            if lagoon and "lagoon" in prov.flags:
+                continue  # counted as a province
+            out[u.power]["seas"] += int(table.get("sea_with_fleet", 1))
+
+
+def _variable_income(variant: Variant, position: Position, st: Mapping[str, Any], out: dict[str, dict[str, Any]],
+                     rng: Dice) -> None:
+    """Seed 001, rules §Income: the variable income of each home country a power holds (and of
+    Genoa, with the city of Genoa, not under siege), rolled on the table's ``rolls`` dice. With
+    the ``dice`` option off every die reads 4 in an odd year and 3 in an even one (the phase's
+    year, as njudge labels the Fall adjustment)."""
+    data = variant.data
+    use_dice = bool(variant.rules.options.get("dice", True))
+    fixed = (data.get("income") or {}).get("no_dice_roll") or {"odd_years": 4, "even_years": 3}
+    fixed_die = fixed["odd_years"] if position.phase.year % 2 else fixed["even_years"]
+
+    def roll(table: Mapping[str, Any]) -> list[int]:
+        n = int(table.get("rolls", 1))
+        return [rng.d6() if use_dice else fixed_die for _ in range(n)]
+
+    var = data.get("variable_income") or {}
+    for home, table in (var.get("home_countries") or {}).items():
+        dice = roll(table)
+        who = home_controller(variant, st, home)
+        if who in out:
+            out[who]["dice"][home] = dice
+            out[who]["variable"] += sum(table["ducats"][d - 1] for d in dice)
+    for city, table in (var.get("cities") or {}).items():
+        dice = roll(table)
+        who = st["city_control"].get(city)
+        if who in out and city not in st["sieges"]:
+            out[who]["dice"][city] = dice
+            out[who]["variable"] += sum(table["ducats"][d - 1] for d in dice)
+
+
+def play_income(variant: Variant, position: Position, dice_seed: Any = None) -> PhaseResult:
+    """The Winter income phase: each power's income is added to its treasury, with a note of
+    its parts (seed 001); the Basic game (option ``money`` off) has none."""
+    position = initialised(variant, position)
+    if not variant.rules.options.get("money", True):
+        # The Basic game: no money (a game may open on this phase).
+        return close_phase(variant, position, position.phase, position, (), [], ["The Basic game has no income."])
+    paid = income(variant, position, dice_seed)
+    st = state(position)
+    for p, rec in paid.items():
+        st["treasury"][p] = st["treasury"].get(p, 0) + rec["total"]
+    after = with_state(position, st, income=paid)
+    notes = [
+        f"{p} receives {rec['total']} ducats: {rec['provinces']} for provinces, {rec['cities']} for cities, "
+        f"{rec['seas']} for seas, {rec['variable']} variable income (dice {rec['dice']})."
+        for p, rec in paid.items()
+    ]
+    return close_phase(variant, position, position.phase, after, (), [], notes)
