@@ -31,6 +31,7 @@ from . import special
 from .geography import city_value, is_land
 from .orders import (
     BANK, BRIBES, EXPENSE_KINDS, MONEY_ORDERS, Borrow, Expense, GiveChit, Pay, parse_money_order,
+    _expense_without_amount,  # noqa: F401 - its old place, cited by the rulebook
 )
 from .state import AUTONOMOUS, build_blocked, dice, income_blocked, money_state, state, with_money_state, with_state
 
