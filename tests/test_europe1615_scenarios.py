@@ -351,3 +351,289 @@ def test_scenario_an_aligned_minors_dislodged_unit_is_disbanded_not_retreated():
     assert "France: A LOR" in units_after(r)
     assert not any(u.power == "LOR" for u in nxt.units)
     assert not nxt.dislodged and nxt.phase.kind is PhaseKind.MOVEMENT
+
+
+# -- Securing control, religious rebellion ---------------------------------------------------------------
+
+@pytest.mark.rule("seed002/control-4", "seed002/control-3")
+def test_scenario_control_transferred_to_the_allied_power_that_occupies_by_proxy():
+    """Seed, "Securing control": "During the Fall Movement and Retreat Phase, if there is
+    occupation by proxy, you may transfer control of the province to the minor or another power
+    that occupies it. This is done by making a public announcement, and takes effect in the
+    Winter." France holds the Rhineland through an allied Dutch army and hands it to the Dutch in
+    the Fall of 1617; the Winter Adjustment makes it Dutch. Without the announcement the proxy
+    keeps it French."""
+    allied = rel(alliances=[("Dutch", "France")])
+    pos = position({"Dutch": ["A RHI"], "France": ["A PAR"]}, phase="Fall 1617 Movement", relations=allied,
+                   supply_centers=centres(RHI="France"))
+    r = play(pos, "France: Transfer RHI to Dutch")
+    assert outcome(r, "Transfer RHI to Dutch") is Outcome.SUCCESS
+    winter_phase = r.result.next_position
+    assert str(winter_phase.phase) == "Winter 1617 Adjustment"
+    assert winter_phase.supply_centers["RHI"] == "France"         # not before the Winter
+    assert after(winter_phase).supply_centers["RHI"] == "Dutch"
+    assert after(after(pos)).supply_centers["RHI"] == "France"
+
+
+@pytest.mark.rule("seed002/errata-2015-03-02-3", "seed002/control-4")
+def test_scenario_control_transferred_to_the_aligned_minor_in_the_fall_retreat():
+    """Errata 3-2-2015: "if there is occupation by proxy, you may transfer control of the province
+    to the minor", which the rulebook's later text does by announcement "During the Fall Movement
+    and Retreat Phase": announced in the Fall Retreat, Westphalia passes from Spain to Lorraine's
+    army standing there (Lorraine aligned to Spain) in the Winter. In the Summer the same
+    announcement is not followed."""
+    units = {"LOR": ["A WES"], "Spain": ["A NET", "A ARA"], "France": ["A GUY"]}
+    fall = position(units, phase="Fall 1617 Retreat", infs={"LOR": {"Spain": 4}}, supply_centers=centres(WES="Spain"),
+                    relations=WAR_FR_SP, dislodged={"France": {"A LAN": "ARA"}})
+    r = play(fall, "Spain: Transfer Westphalia to Lorraine\nFrance: A LAN R PRO")
+    assert outcome(r, "Transfer WES to LOR") is Outcome.SUCCESS
+    nxt = r.result.next_position
+    assert str(nxt.phase) == "Winter 1617 Adjustment"
+    assert after(nxt).supply_centers["WES"] == "LOR"
+    summer = position(units, phase="Summer 1617 Movement", infs={"LOR": {"Spain": 4}}, supply_centers=centres(WES="Spain"))
+    r = play(summer, "Spain: Transfer WES to LOR")
+    assert outcome(r, "Transfer WES to LOR") is Outcome.ILLEGAL
+
+
+def _revolt_years(pos, prov: str, until: str, power: str):
+    """Play empty phases from ``pos`` to the phase named ``until``: the movement phases in which
+    ``prov`` is in revolt, and what ``power`` earned in each Winter Income."""
+    seen, earned = [], {}
+    while str(pos.phase) != until:
+        if pos.phase.kind is PhaseKind.MOVEMENT:
+            seen.append((str(pos.phase), prov in revolts(pos)))
+        before = treasury(pos, power)
+        pos = after(pos)
+        if pos.phase.kind is PhaseKind.INCOME:
+            earned[pos.phase.year] = treasury(pos, power) - before
+    return seen, earned, pos
+
+
+@pytest.mark.rule("seed002/rebellion-1", "seed002/markers-3", moved=True)
+def test_scenario_moved_the_net_rebellion_spain_takes_stockholm_in_1623():
+    """Seed, "Religious rebellion", its example moved: "if the Dutch secure control of the
+    Southern Netherlands (NET) in the Winter of 1620, the state is in revolt ... NET has a value
+    of 4; therefore, the revolt will be in effect during the Spring, Summer, and Fall of 1621 and
+    Spring of 1622. The revolt ends in the Summer of 1622, at which time the red-colored marker is
+    replaced with a black-colored marker. The Dutch will be unable to collect income on NET in
+    Winter of 1620 and 1621."
+
+    Here Catholic Spain secures Protestant Sweden's Stockholm (also worth 4) in the Winter of
+    1623: the revolt runs Spring, Summer, Fall 1624 and Spring 1625, ends in the Summer of 1625
+    with a black marker, and Stockholm pays Spain nothing in the Winters of 1623 and 1624, then
+    its 4 in 1625."""
+    assert income_of("STO") == 4
+    pos = winter({"Spain": ["A STO"]}, year=1623, relations=rel(war=[("Spain", "Sweden")]), treasury={"Spain": 50})
+    pos = after(pos)
+    assert pos.supply_centers["STO"] == "Spain"
+    assert revolts(pos)["STO"]["power"] == "Spain"
+    assert treasury(pos, "Spain") == 50 + HOME_INCOME["Spain"]            # Winter 1623: nothing from STO
+    seen, earned, pos = _revolt_years(pos, "STO", "Summer 1625 Movement", "Spain")
+    assert seen == [("Spring 1624 Movement", True), ("Summer 1624 Movement", True),
+                    ("Fall 1624 Movement", True), ("Spring 1625 Movement", True)]
+    assert earned == {1624: HOME_INCOME["Spain"]}                         # Winter 1624: still nothing
+    assert "STO" not in revolts(pos)
+    assert colour_markers(pos)["STO"] == "black"
+    _, earned, _ = _revolt_years(pos, "STO", "Spring 1626 Movement", "Spain")
+    assert earned == {1625: HOME_INCOME["Spain"] + 4}                     # Winter 1625: the revolt is over
+
+
+@pytest.mark.rule("seed002/rebellion-1", "seed002/income-4")
+def test_scenario_a_revolt_lasts_the_value_of_the_centre_two_phases_for_finland():
+    """Seed, "Religious rebellion": "The revolt quells after a given number of Movement and Retreat
+    Phases. This determined from the value of the center". Catholic Austria takes Protestant
+    Sweden's Finland (value 2) in the Winter of 1620: in revolt in the Spring and the Summer of
+    1621, quelled in the Fall, so Finland pays Austria nothing in the Winter of 1620 but pays in
+    the Winter of 1621."""
+    assert income_of("FIN") == 2
+    pos = after(winter({"Austria": ["A FIN"]}, year=1620, relations=rel(war=[("Austria", "Sweden")]), treasury={"Austria": 50}))
+    assert pos.supply_centers["FIN"] == "Austria"
+    assert treasury(pos, "Austria") == 50 + HOME_INCOME["Austria"]
+    seen, earned, _ = _revolt_years(pos, "FIN", "Spring 1622 Movement", "Austria")
+    assert seen == [("Spring 1621 Movement", True), ("Summer 1621 Movement", True), ("Fall 1621 Movement", False)]
+    assert earned == {1621: HOME_INCOME["Austria"] + 2}
+
+
+@pytest.mark.rule("seed002/rebellion-2", "seed002/income-2")
+def test_scenario_protestant_capture_of_guyenne_no_rebellion_a_black_marker_at_once():
+    """Seed, "Religious rebellion", note: "Religious rebellion does not apply should a Protestant
+    power capture Bohemia or Guyenne. Immediately place a black-colored marker when the capture
+    occurs." England takes Guyenne from France in the Winter of 1618: no revolt, a black marker,
+    and Guyenne pays England its value that same Winter."""
+    pos = winter({"England": ["A GUY"]}, year=1618, relations=rel(war=[("England", "France")]), treasury={"England": 50})
+    nxt = after(pos)
+    assert nxt.supply_centers["GUY"] == "England"
+    assert "GUY" not in revolts(nxt)
+    assert colour_markers(nxt)["GUY"] == "black"
+    assert treasury(nxt, "England") == 50 + HOME_INCOME["England"] + income_of("GUY")
+
+
+# -- Adding a unit for a power ------------------------------------------------------------------------
+
+AUSTRIA_FIVE = {"Austria": ["A MORA", "A ALS", "A HUN", "A BAV", "F ADR"]}
+"""Five Austrian units, none on a home centre."""
+
+
+@pytest.mark.rule("seed002/power-units-3", "seed002/power-units-1", moved=True)
+def test_scenario_moved_france_buying_two_units_austria_buys_two():
+    """Seed, "Adding a unit for a power", its example moved from France to Austria: "At a military
+    size of 5 units, it will cost 45% of the treasury to add one more unit. To add the second
+    unit, [the power] considers the new size of the military at 6 units. From 6 to 7 units, it
+    would cost 66% of the remaining treasury after the first unit was purchased, provided that
+    the purchase does not plunge [it] below the minimum of 25 units of wealth ... (If that is the
+    case, then [it] cannot build the second unit.)" (the rulebook's several purchases, before
+    errata 3-5-2015). With 150, Austria keeps 150 x 0.55 x 0.34 = 28.05; with 130 the second
+    unit would leave 24.31, so only the first is bought."""
+    pos = position(AUSTRIA_FIVE, phase="Winter 1619 Income", variant=SEVERAL_BUILDS, treasury={"Austria": 150})
+    r = play(pos, "Austria: Build A VIE\nAustria: Build A BOH", SEVERAL_BUILDS)
+    assert outcome(r, "Build A VIE") is Outcome.SUCCESS
+    assert outcome(r, "Build A BOH") is Outcome.SUCCESS
+    assert treasury(r.result.next_position, "Austria") == pytest.approx(28.05)
+    pos = position(AUSTRIA_FIVE, phase="Winter 1619 Income", variant=SEVERAL_BUILDS, treasury={"Austria": 130})
+    r = play(pos, "Austria: Build A VIE\nAustria: Build A BOH", SEVERAL_BUILDS)
+    assert outcome(r, "Build A VIE") is Outcome.SUCCESS
+    assert outcome(r, "Build A BOH") is Outcome.ILLEGAL
+    assert treasury(r.result.next_position, "Austria") == pytest.approx(71.5)
+    assert "Austria: A BOH" not in units_after(r)
+
+
+@pytest.mark.rule("seed002/power-units-2")
+def test_scenario_purchases_limited_by_the_vacant_home_centres():
+    """Seed, "Adding a unit for a power": "The power must have an unoccupied home center for a
+    build to be allowed. The number of units that may be added is limited by the treasury and
+    unoccupied home centers." England, rich and under the rulebook's several purchases, has one
+    vacant home centre (Ireland): London holds its own fleet and York an allied Dutch army, so it
+    buys one unit only."""
+    pos = position({"England": ["F LON", "A SCO"], "Dutch": ["A YOR"]}, phase="Winter 1619 Income", variant=SEVERAL_BUILDS,
+                   treasury={"England": 1000}, relations=rel(alliances=[("Dutch", "England")]))
+    r = play(pos, "England: Build F LON\nEngland: Build A YOR\nEngland: Build A IRE", SEVERAL_BUILDS)
+    assert outcome(r, "Build F LON") is Outcome.ILLEGAL
+    assert outcome(r, "Build A YOR") is Outcome.ILLEGAL
+    assert outcome(r, "Build A IRE") is Outcome.SUCCESS
+    assert {u for u in units_after(r) if u.startswith("England")} == {"England: F LON", "England: A SCO", "England: A IRE"}
+
+
+@pytest.mark.rule("seed002/power-units-4")
+def test_scenario_the_fifteenth_unit_is_the_last():
+    """Seed, "Adding a unit for a power": "No power can have more than 15 units on the board."
+    France with 13 units and a great treasury, under the rulebook's several purchases, buys its
+    14th and 15th units; the 16th is refused though a home centre is vacant and money enough."""
+    thirteen = ["F PRO", "A GUY", "A CHA", "A BUR", "A ORL", "A LYO", "A LAN", "A LOR", "A SAV",
+                "F GOL", "F BIS", "F ENG", "F ATL"]
+    pos = position({"France": thirteen}, phase="Winter 1619 Income", variant=SEVERAL_BUILDS, treasury={"France": 1_000_000})
+    r = play(pos, "France: Build A PAR\nFrance: Build A NORM\nFrance: Build A BRIT", SEVERAL_BUILDS)
+    assert outcome(r, "Build A PAR") is Outcome.SUCCESS
+    assert outcome(r, "Build A NORM") is Outcome.SUCCESS
+    assert outcome(r, "Build A BRIT") is Outcome.ILLEGAL
+    assert sum(1 for u in r.result.next_position.units if u.power == "France") == 15
+
+
+# -- Income ----------------------------------------------------------------------------------------------
+
+@pytest.mark.rule("seed002/income-2", "seed002/control-1")
+def test_scenario_switzerland_pays_its_controller_without_a_centre():
+    """Seed, "Income phase": players receive income "from home centers and controlled centers (or
+    provinces such as Switzerland that does not have a center)". France's army has stood in
+    Switzerland since the Fall: at the Winter Adjustment France controls it, and it pays France
+    its value on the Income Map besides France's home centres."""
+    pos = winter({"France": ["A SWI"]}, year=1618, treasury={"France": 50})
+    nxt = after(pos)
+    assert treasury(nxt, "France") == 50 + HOME_INCOME["France"] + income_of("SWI")
+
+
+@pytest.mark.rule("seed002/income-2", moved=True)
+def test_scenario_moved_switzerland_franconia_pays_as_well():
+    """Seed, "Income phase", its example (Switzerland, a paying province without a centre) moved
+    to Franconia: Austria's army holds Franconia at the Winter Adjustment and Franconia pays
+    Austria its value; once the army has left, the next Winter it pays nothing."""
+    nxt = after(winter({"Austria": ["A FRA"]}, year=1618, treasury={"Austria": 50}))
+    assert treasury(nxt, "Austria") == 50 + HOME_INCOME["Austria"] + income_of("FRA")
+    later = winter({"Austria": ["A MORA"]}, year=1619, treasury={"Austria": 50}, control=data(nxt).get("control") or {})
+    assert treasury(after(later), "Austria") == 50 + HOME_INCOME["Austria"]
+
+
+@pytest.mark.rule("seed002/income-3")
+def test_scenario_ottoman_centres_pay_their_holder_nothing():
+    """Seed, "Income phase": "Islamic states do not provide income." Austria holds Serbia and
+    Bosnia, centres of the Ottoman Empire, through the Winter: it earns its home centres' income
+    and nothing from them."""
+    pos = winter({"Austria": ["A SER", "A BOS"]}, year=1620, treasury={"Austria": 50},
+                 supply_centers=centres(SER="Austria", BOS="Austria"))
+    nxt = after(pos)
+    assert nxt.supply_centers["SER"] == "Austria" and nxt.supply_centers["BOS"] == "Austria"
+    assert treasury(nxt, "Austria") == 50 + HOME_INCOME["Austria"]
+
+
+@pytest.mark.rule("seed002/income-3")
+def test_scenario_maghreb_centres_pay_their_holder_nothing():
+    """Seed, "Income phase": "Islamic states do not provide income": Spain, holding Tunisia and
+    Algeria, earns only its home centres' income."""
+    pos = winter({"Spain": ["F TUN", "F ALG"]}, year=1620, treasury={"Spain": 50}, activated=["ALG", "TUN"],
+                 supply_centers=centres(TUN="Spain", ALG="Spain"))
+    nxt = after(pos)
+    assert nxt.supply_centers["TUN"] == "Spain"
+    assert treasury(nxt, "Spain") == 50 + HOME_INCOME["Spain"]
+
+
+@pytest.mark.rule("seed002/income-4", "seed002/rebellion-1")
+def test_scenario_a_home_centre_under_an_occupier_of_the_other_confession_pays_nothing():
+    """Seed, "Income phase": "A home center under foreign occupation is in revolt if the
+    occupier's confession is opposing, and thus, does not provide income unit the revolt is
+    quelled." Catholic Austria takes Protestant Denmark's Copenhagen: no income from it that
+    Winter. Catholic Spain taking Catholic France's Normandy causes no revolt: Normandy pays
+    Spain at once."""
+    pos = winter({"Austria": ["A COP"]}, year=1618, relations=rel(war=[("Austria", "Denmark")]), treasury={"Austria": 50})
+    nxt = after(pos)
+    assert nxt.supply_centers["COP"] == "Austria"
+    assert "COP" in revolts(nxt)
+    assert treasury(nxt, "Austria") == 50 + HOME_INCOME["Austria"]
+    pos = winter({"Spain": ["A NORM"]}, year=1618, relations=WAR_FR_SP, treasury={"Spain": 50})
+    nxt = after(pos)
+    assert nxt.supply_centers["NORM"] == "Spain"
+    assert "NORM" not in revolts(nxt)
+    assert treasury(nxt, "Spain") == 50 + HOME_INCOME["Spain"] + income_of("NORM")
+
+
+# -- The board ---------------------------------------------------------------------------------------------
+
+@pytest.mark.rule("seed002/board-1", "seed002/declarations-1", "seed002/neutrality-2")
+def test_scenario_a_large_state_is_aligned_or_neutral_in_every_province():
+    """Seed, "Notes about the board": "When a political status is established for these states,
+    all provinces of the state are identified as aligned or neutral." Lower Saxony aligned to
+    Denmark closes both Bremen and Brunswick-Lunenburg to England and Sweden (no declarations);
+    the Papal State, equally held, is neutral in Rome and in the Marches alike."""
+    pos = position({"England": ["F NTH"], "Sweden": ["A MEC"]}, infs={"LOWR": {"Denmark": 3}})
+    r = play(pos, "England: F NTH - BRE\nSweden: A MEC - BRU")
+    assert outcome(r, "F NTH - BRE") is Outcome.FAILURE and outcome(r, "A MEC - BRU") is Outcome.FAILURE
+    assert {"England: F NTH", "Sweden: A MEC"} <= units_after(r)
+    pos = position({"Spain": ["F NAP", "A PIA"]}, infs={"PAPL": {"Spain": 3, "France": 3}})
+    r = play(pos, "Spain: F NAP - ROM\nSpain: A PIA - MAR")
+    assert outcome(r, "F NAP - ROM") is Outcome.FAILURE and outcome(r, "A PIA - MAR") is Outcome.FAILURE
+
+
+@pytest.mark.rule("seed002/board-1", "seed002/errata-2015-03-08-movement")
+def test_scenario_the_ottoman_empire_aligned_in_its_provinces_without_a_centre_too():
+    """Seed, "Notes about the board": the Ottoman Empire is eight provinces; aligned to Spain, all
+    eight are closed to Austria while Austria and Spain are not at war — Muntenia, which has no
+    centre, as well as Serbia — and all are open once they are."""
+    units = {"Austria": ["A TRA", "A HUN"]}
+    pos = position(units, infs={"OTT": {"Spain": 5}})
+    r = play(pos, "Austria: A TRA - MUN\nAustria: A HUN - SER")
+    assert outcome(r, "A TRA - MUN") is Outcome.FAILURE
+    assert outcome(r, "A HUN - SER") is Outcome.FAILURE
+    pos = position({"Austria": ["A TRA"]}, infs={"OTT": {"Spain": 5}}, relations=rel(war=[("Austria", "Spain")]))
+    assert "Austria: A MUN" in units_after(play(pos, "Austria: A TRA - MUN"))
+
+
+@pytest.mark.rule("seed002/board-2")
+def test_scenario_each_coast_of_schleswig_holstein_has_its_own_seas():
+    """Seed, "Notes about the board": "Schleswig-Holstein (SLG) has two coasts ... SLG (EC) – SLG
+    (WC) or visa versa is not a legal move." A fleet on the west coast cannot pass to the east
+    coast; it reaches the North Sea, and a fleet on the east coast the Western Baltic; an army
+    enters Schleswig-Holstein without naming a coast."""
+    r = play(position({"Denmark": ["F SLG/WC"]}), "Denmark: F SLG/WC - SLG/EC")
+    assert outcome(r, "F SLG/WC - SLG/EC") is Outcome.ILLEGAL
+    assert "Denmark: F SLG/WC" in units_after(r)
+    assert "Denmark: F NTH" in units_after(play(position({"Denmark": ["F SLG/WC"]}), "Denmark: F SLG/WC - NTH"))
+    assert "Denmark: F WBA" in units_after(play(position({"Denmark": ["F SLG/EC"]}), "Denmark: F SLG/EC - WBA"))
+    assert "Denmark: A SLG" in units_after(play(position({"Denmark": ["A BRE"]}), "Denmark: A BRE - SLG"))
