@@ -12,13 +12,14 @@ import pytest
 
 from judge.adjudication import run_phase
 from judge.core.board import Terrain
-from judge.core.errors import JudgeError
+from judge.core.errors import JudgeError, PositionError
 from judge.core.orders import Hold, Move
 from judge.core.resolution import Outcome, Resolution
 from judge.core.types import Location, Phase, PhaseKind, Position, Power, ProvinceId, Unit, UnitType
 from judge.notation import parse_position, position_to_data
 from judge.variants import find_variant
 from judge.variants.maharajah.rules import CALENDAR, MaharajahRules, effective_homes, home_claims
+from judge.variants.maharajah.state import Claim, MaharajahState
 
 MAHARAJAH = find_variant("maharajah")
 NO_RIVER_CONVOYS = find_variant("maharajah", options={"river_convoys": False})
@@ -63,6 +64,7 @@ def homes_after(report, variant=MAHARAJAH) -> dict[str, tuple[str, ...]]:
 # -- The board and the start (§1, §4, §5) -------------------------------------------------------
 
 
+@pytest.mark.rule("seed004/start-1")
 def test_seed004_start_position():
     v = MAHARAJAH
     assert len(v.board.provinces) == 77
@@ -73,12 +75,15 @@ def test_seed004_start_position():
     assert len(v.start.supply_centers) == 21
     assert sum(1 for u in v.start.units if u.kind is UnitType.FLEET) == 5
     assert v.start.extra == {}
+    assert MaharajahState.of(v.start) == MaharajahState()  # nothing acquired, nothing claimed
 
 
+@pytest.mark.rule("seed004/start-1")
 def test_seed004_s4_game_starts_in_spring_1501():
     assert str(MAHARAJAH.start.phase) == "Spring 1501 Movement"
 
 
+@pytest.mark.rule("seed004/monsoon-1")
 def test_seed004_s5_adjustment_phase_is_called_monsoon():
     assert CALENDAR.steps[-1] == ("Monsoon", PhaseKind.ADJUSTMENT)
     assert MAHARAJAH.calendar.seasons() == ["Spring", "Fall", "Monsoon"]
@@ -90,6 +95,7 @@ def test_seed004_s5_adjustment_phase_is_called_monsoon():
 
 @pytest.mark.parametrize("written", ["Monsoon 1501 Adjustment", "Winter 1501 Adjustment", "winter 1501 builds",
                                      "Monsoon, 1501, Adjustments"])
+@pytest.mark.rule("seed004/monsoon-1")
 def test_seed004_s5_winter_may_be_called_monsoon_either_name_is_read(written):
     """§5: Winter "may be called" Monsoon. A position may say either; the judge writes Monsoon."""
     pos = position("Delhi: [A AGR]", phase=written)
@@ -99,6 +105,7 @@ def test_seed004_s5_winter_may_be_called_monsoon_either_name_is_read(written):
     assert str(r.result.next_position.phase) == "Spring 1502 Movement"
 
 
+@pytest.mark.rule("seed004/monsoon-1")
 def test_seed004_s5_winter_is_only_the_adjustment_phase():
     """There is no Winter movement: the other name is for the adjustment phase alone."""
     with pytest.raises(JudgeError):
@@ -107,6 +114,7 @@ def test_seed004_s5_winter_is_only_the_adjustment_phase():
         position("Delhi: [A AGR]", phase="Summer 1501 Movement")
 
 
+@pytest.mark.rule("seed004/victory-1")
 def test_seed004_s1_victory_is_19_of_37_centres():
     assert MAHARAJAH.victory_centres == 19
     owned = ["AGR", "AWA", "MUZ", "KAS", "MUL", "JAB", "RAI", "SBA", "ORI", "PEG", "AYU",
@@ -122,6 +130,7 @@ def test_seed004_s1_victory_is_19_of_37_centres():
 # -- §2 and clarification 2: fleets on the rivers -----------------------------------------------
 
 
+@pytest.mark.rule("seed004/clarification-2", "seed004/rivers-1")
 def test_seed004_clar2_fleet_moves_are_along_coasts_or_rivers():
     """The data's fleet moves between two land provinces: 25 along a river of ``rivers:``, 20
     along a coast (both coastal, one sea touching both); no other."""
@@ -165,6 +174,7 @@ def test_seed004_clar2_fleet_moves_are_along_coasts_or_rivers():
     ("F AGR - LAH", False),  # clarification 2
     ("F AGR - JAI", False),  # Jaipur has no river
 ])
+@pytest.mark.rule("seed004/clarification-2", "seed004/rivers-1", "seed004/rivers-6")
 def test_seed004_clar2_river_fleet_movement(move, legal, river_convoys):
     unit = move.split(" - ")[0]
     r = play(f"Delhi: [{unit}]", f"Delhi: {move}", variant=variant_for(river_convoys))
@@ -188,6 +198,7 @@ Delhi: F NIS C A ASS - JAF
 """
 
 
+@pytest.mark.rule("seed004/clarification-3", "seed004/rivers-3")
 def test_seed004_clar3_assam_to_jaffna_through_river_and_sea_fleets():
     r = play("Delhi: [A ASS, F BEN, F BOB, F NIS]", ASSAM_JAFFNA)
     assert outcome(r, "A ASS - JAF") is Outcome.SUCCESS
@@ -196,6 +207,7 @@ def test_seed004_clar3_assam_to_jaffna_through_river_and_sea_fleets():
         assert outcome(r, f"{fleet} C A ASS - JAF") is Outcome.SUCCESS
 
 
+@pytest.mark.rule("seed004/rivers-6")
 def test_seed004_s2_simplified_rule_no_convoy_from_assam_to_jaffna():
     """§2's simplified rule: the river fleet in Bengal may not convoy, so the chain is broken."""
     r = play("Delhi: [A ASS, F BEN, F BOB, F NIS]", ASSAM_JAFFNA, variant=NO_RIVER_CONVOYS)
@@ -205,6 +217,7 @@ def test_seed004_s2_simplified_rule_no_convoy_from_assam_to_jaffna():
 
 
 @BOTH_CONVOY_RULES
+@pytest.mark.rule("seed004/rivers-3", "seed004/rivers-6")
 def test_seed004_s2_river_fleet_may_convoy_only_with_river_convoys(river_convoys):
     r = play("Gondwana: [F SBA, A ORI]", "Gondwana: F SBA C A ORI - BNR\nGondwana: A ORI - BNR",
              variant=variant_for(river_convoys))
@@ -216,6 +229,7 @@ def test_seed004_s2_river_fleet_may_convoy_only_with_river_convoys(river_convoys
         assert "Gondwana: A ORI" in units_after(r)
 
 
+@pytest.mark.rule("seed004/clarification-4", "seed004/rivers-6")
 def test_seed004_clar4_bengal_convoys_directly_only_by_river():
     graph = MAHARAJAH.rules.convoy_graph(MAHARAJAH.board)
     direct = {p for p, links in graph.army_links.items() if "BEN" in links}
@@ -228,12 +242,14 @@ def test_seed004_clar4_bengal_convoys_directly_only_by_river():
 
 
 @pytest.mark.parametrize("src, dest", [("ASS", "ORI"), ("MUZ", "SBA"), ("BNR", "ORI"), ("SBA", "ASS"), ("ORI", "MUZ")])
+@pytest.mark.rule("seed004/clarification-4")
 def test_seed004_clar4_bengal_alone_convoys_between_its_river_neighbours(src, dest):
     r = play(f"Delhi: [A {src}, F BEN]", f"Delhi: A {src} - {dest}\nDelhi: F BEN C A {src} - {dest}")
     assert outcome(r, f"A {src} - {dest}") is Outcome.SUCCESS
     assert f"Delhi: A {dest}" in units_after(r)
 
 
+@pytest.mark.rule("seed004/clarification-4")
 def test_seed004_clar4_bengal_alone_cannot_convoy_from_pegu():
     """Bengal borders Pegu by coast, not by river: alone it cannot carry A Pegu to Muzaffarpur."""
     r = play("Delhi: [A PEG, F BEN]", "Delhi: A PEG - MUZ\nDelhi: F BEN C A PEG - MUZ")
@@ -241,6 +257,7 @@ def test_seed004_clar4_bengal_alone_cannot_convoy_from_pegu():
     assert "Delhi: A PEG" in units_after(r)
 
 
+@pytest.mark.rule("seed004/clarification-4", "seed004/clarification-3")
 def test_seed004_clar4_pegu_reaches_bengal_in_a_chain_through_the_sea():
     """"Directly" (clarification 4): as part of a chain (Pegu, Bay of Bengal, Bengal) it may."""
     r = play("Delhi: [A PEG, F BOB, F BEN]",
@@ -248,6 +265,7 @@ def test_seed004_clar4_pegu_reaches_bengal_in_a_chain_through_the_sea():
     assert outcome(r, "A PEG - MUZ") is Outcome.SUCCESS
 
 
+@pytest.mark.rule("seed004/clarification-2")
 def test_seed004_clar2_chain_links_only_fleets_a_fleet_move_joins():
     """Assam and Ava share no river and no coast: fleets there do not form a chain."""
     r = play("Delhi: [A MUZ, F ASS, F AVA]",
@@ -257,6 +275,7 @@ def test_seed004_clar2_chain_links_only_fleets_a_fleet_move_joins():
 
 
 @BOTH_CONVOY_RULES
+@pytest.mark.rule("seed004/clarification-1", "seed004/rivers-6")
 def test_seed004_clar1_convoy_endpoints(river_convoys):
     v = variant_for(river_convoys)
     board = v.board
@@ -268,6 +287,7 @@ def test_seed004_clar1_convoy_endpoints(river_convoys):
 
 
 @pytest.mark.parametrize("army, fleet, dest", [("KAN", "KAB", "LAH"), ("JAI", "AGR", "MUZ"), ("WAR", "SBA", "BEN")])
+@pytest.mark.rule("seed004/clarification-1")
 def test_seed004_clar1_kandahar_jaipur_warangal_cannot_be_convoyed(army, fleet, dest):
     r = play(f"Delhi: [A {army}, F {fleet}]", f"Delhi: A {army} - {dest}\nDelhi: F {fleet} C A {army} - {dest}")
     assert outcome(r, f"A {army} - {dest}") is Outcome.ILLEGAL
@@ -275,6 +295,7 @@ def test_seed004_clar1_kandahar_jaipur_warangal_cannot_be_convoyed(army, fleet, 
     assert f"Delhi: A {army}" in units_after(r)
 
 
+@pytest.mark.rule("seed004/clarification-1")
 def test_seed004_clar1_inland_river_province_is_a_convoy_endpoint():
     """Multan and Kabul contain the Indus: F Lahore carries A Multan to Kabul."""
     r = play("Mughalistan: [A MUL, F LAH]", "Mughalistan: A MUL - KAB\nMughalistan: F LAH C A MUL - KAB")
@@ -292,6 +313,7 @@ Gondwana: A JAB S A ORI - BNR
 """
 
 
+@pytest.mark.rule("seed004/clarification-5")
 def test_seed004_clar5_attacked_fleet_does_not_disrupt_river_convoy():
     """The seed's example: F Benares, attacked by the convoyed army, does not disrupt."""
     r = play("Delhi: [F BNR]\nGondwana: [F SBA, A ORI, A JAB]", BENARES_SAMBALPUR)
@@ -304,6 +326,7 @@ def test_seed004_clar5_attacked_fleet_does_not_disrupt_river_convoy():
     assert nxt.phase.kind is PhaseKind.RETREAT
 
 
+@pytest.mark.rule("seed004/clarification-5", "seed004/rivers-6")
 def test_seed004_clar5_benares_example_under_the_simplified_rule():
     """No river convoys: F Sambalpur's convoy and A Orissa's move are illegal; both hold, and
     F Benares bounces from Sambalpur."""
@@ -314,6 +337,7 @@ def test_seed004_clar5_benares_example_under_the_simplified_rule():
     assert units_after(r) == {"Delhi: F BNR", "Gondwana: F SBA", "Gondwana: A ORI", "Gondwana: A JAB"}
 
 
+@pytest.mark.rule("seed004/clarification-5")
 def test_seed004_clar5_fleet_attacked_by_a_third_unit_does_not_disrupt():
     r = play("Delhi: [F BEN]\nGondwana: [F SBA, A ORI]\nVijayanagar: [A MUZ]",
              "Delhi: F BEN - SBA\nGondwana: F SBA C A ORI - BNR\nGondwana: A ORI - BNR\nVijayanagar: A MUZ - BEN")
@@ -321,6 +345,7 @@ def test_seed004_clar5_fleet_attacked_by_a_third_unit_does_not_disrupt():
     assert "Gondwana: A BNR" in units_after(r)
 
 
+@pytest.mark.rule("seed004/rivers-4")
 def test_seed004_s2_fleet_attack_disrupts_river_convoy_even_when_it_fails():
     """F Bengal, not attacked, bounces from Sambalpur and still breaks its convoy."""
     r = play("Delhi: [F BEN]\nGondwana: [F SBA, A ORI]",
@@ -331,6 +356,7 @@ def test_seed004_s2_fleet_attack_disrupts_river_convoy_even_when_it_fails():
     assert units_after(r) == {"Delhi: F BEN", "Gondwana: F SBA", "Gondwana: A ORI"}
 
 
+@pytest.mark.rule("seed004/rivers-4")
 def test_seed004_s2_disrupted_river_convoy_gives_its_reason():
     """The convoy broken by a fleet's failed attack says who broke it (never a bare "disrupted: ")."""
     r = play("Delhi: [F BEN]\nGondwana: [F SBA, A ORI]",
@@ -341,12 +367,14 @@ def test_seed004_s2_disrupted_river_convoy_gives_its_reason():
     assert reason(r, "A ORI - BNR") == "no convoy reached Benares"
 
 
+@pytest.mark.rule("seed004/rivers-5")
 def test_seed004_s2_dislodged_river_fleet_says_by_whom():
     r = play("Delhi: [A RAI, A JAB]\nGondwana: [F SBA, A ORI]",
              "Delhi: A RAI - SBA\nDelhi: A JAB S A RAI - SBA\nGondwana: F SBA C A ORI - BNR\nGondwana: A ORI - BNR")
     assert reason(r, "F SBA C A ORI - BNR") == "disrupted: dislodged by Delhi's army from Raipur"
 
 
+@pytest.mark.rule("seed004/clarification-5")
 def test_seed004_clar5_fleet_attacked_by_an_army_whose_convoy_fails_is_still_attacked():
     """Clarification 5, our reading: a fleet is "attacked" when a move into its province is
     ordered (and legal), whatever becomes of that move, even an army's whose own convoy fails.
@@ -367,6 +395,7 @@ def test_seed004_clar5_fleet_attacked_by_an_army_whose_convoy_fails_is_still_att
     assert "Gondwana: A BEN" in units_after(r)
 
 
+@pytest.mark.rule("seed004/clarification-5", "seed004/rivers-4")
 def test_seed004_clar5_fleet_not_attacked_when_the_army_move_into_it_is_illegal():
     """An illegal move (no fleet to carry the army: it holds) attacks nobody: F Benares breaks
     the convoy."""
@@ -378,6 +407,7 @@ def test_seed004_clar5_fleet_not_attacked_when_the_army_move_into_it_is_illegal(
     assert "Gondwana: A ORI" in units_after(r)
 
 
+@pytest.mark.rule("seed004/rivers-6", "seed004/rivers-2")
 def test_seed004_s2_messages_about_river_fleets_speak_of_rivers():
     """A river fleet is not "at sea": orders refused for river fleets say river."""
     r = play("Gondwana: [F SBA, A ORI]", "Gondwana: F SBA C A ORI - BNR\nGondwana: A ORI - BNR", variant=NO_RIVER_CONVOYS)
@@ -388,11 +418,13 @@ def test_seed004_s2_messages_about_river_fleets_speak_of_rivers():
     assert reason(r, "F BNR C A KAN - GOA").startswith("Benares lies on no river or sea route from Kandahar to Goa")
 
 
+@pytest.mark.rule("seed004/rivers-6")
 def test_seed004_s2_messages_at_sea_keep_their_wording():
     r = play("Delhi: [F BOB, A ASS]", "Delhi: F BOB C A ASS - GOA", variant=NO_RIVER_CONVOYS)
     assert "lies on no sea route" in reason(r, "F BOB C A ASS - GOA")
 
 
+@pytest.mark.rule("seed004/rivers-4")
 def test_seed004_s2_fleet_attack_on_the_benares_example_without_the_army_attack():
     """The seed's example with the army going elsewhere (Bengal, by convoy): F Benares is not
     attacked and disrupts the convoy."""
@@ -403,6 +435,7 @@ def test_seed004_s2_fleet_attack_on_the_benares_example_without_the_army_attack(
     assert "Gondwana: A ORI" in units_after(r)
 
 
+@pytest.mark.rule("seed004/rivers-5")
 def test_seed004_s2_army_attack_that_fails_does_not_disrupt():
     r = play("Delhi: [A RAI]\nGondwana: [F SBA, A ORI]",
              "Delhi: A RAI - SBA\nGondwana: F SBA C A ORI - BNR\nGondwana: A ORI - BNR")
@@ -411,6 +444,7 @@ def test_seed004_s2_army_attack_that_fails_does_not_disrupt():
     assert "Gondwana: A BNR" in units_after(r)
 
 
+@pytest.mark.rule("seed004/rivers-5")
 def test_seed004_s2_army_must_dislodge_the_river_fleet():
     r = play("Delhi: [A RAI, A JAB]\nGondwana: [F SBA, A ORI]",
              "Delhi: A RAI - SBA\nDelhi: A JAB S A RAI - SBA\nGondwana: F SBA C A ORI - BNR\nGondwana: A ORI - BNR")
@@ -419,6 +453,7 @@ def test_seed004_s2_army_must_dislodge_the_river_fleet():
     assert "Gondwana: A ORI" in units_after(r)
 
 
+@pytest.mark.rule("seed004/rivers-4")
 def test_seed004_s2_fleet_attack_at_sea_must_dislodge():
     """The rule is for convoying fleets in river provinces: at sea, only dislodgement breaks."""
     r = play("Delhi: [A ASS, F BEN, F BOB, F NIS]\nVijayanagar: [F ANS]",
@@ -427,6 +462,7 @@ def test_seed004_s2_fleet_attack_at_sea_must_dislodge():
     assert outcome(r, "A ASS - JAF") is Outcome.SUCCESS
 
 
+@pytest.mark.rule("seed004/rivers-4")
 def test_seed004_s2_own_fleet_does_not_disrupt_its_powers_convoy():
     r = play("Gondwana: [F BEN, F SBA, A ORI]",
              "Gondwana: F BEN - SBA\nGondwana: F SBA C A ORI - BNR\nGondwana: A ORI - BNR")
@@ -449,6 +485,7 @@ def year(units: str, springs: str, falls: str, rest: str = "", start_year: int =
     return reports
 
 
+@pytest.mark.rule("seed004/homes-1")
 def test_seed004_s3_unit_holding_a_centre_a_year_makes_it_a_home_centre():
     """A Delhian army on neutral Orissa from the start of Spring to the end of the Monsoon."""
     reports = year("Delhi: [A ORI, A AWA, A MUZ]", "", "")
@@ -456,10 +493,14 @@ def test_seed004_s3_unit_holding_a_centre_a_year_makes_it_a_home_centre():
     assert str(reports[1].result.next_position.phase) == "Monsoon 1502 Adjustment"  # Agra is free
     nxt = reports[-1].result.next_position
     assert homes_after(reports[-1])["Delhi"] == ("AGR", "AWA", "MUZ", "ORI")
-    assert nxt.extra["homes"]["Delhi"] == ["AGR", "AWA", "MUZ", "ORI"]
-    assert "home_claims" not in nxt.extra
+    assert nxt.state.listed_homes()["Delhi"] == ("AGR", "AWA", "MUZ", "ORI")
+    assert not nxt.state.claims
+    written = position_to_data(nxt)
+    assert written["homes"]["Delhi"] == ["AGR", "AWA", "MUZ", "ORI"]
+    assert "home_claims" not in written and not set(MaharajahState.KEYS) & set(nxt.extra)
 
 
+@pytest.mark.rule("seed004/homes-1")
 def test_seed004_s3_home_centre_gained_when_the_monsoon_is_skipped():
     """No builds due: the Monsoon has nothing to decide, and the year still ends."""
     centres = "supply_centers:\n  Delhi: [AGR, AWA, MUZ]\n"
@@ -468,17 +509,20 @@ def test_seed004_s3_home_centre_gained_when_the_monsoon_is_skipped():
     assert "ORI" in homes_after(reports[-1])["Delhi"]
 
 
+@pytest.mark.rule("seed004/homes-1")
 def test_seed004_s3_unit_that_moved_away_and_back_makes_no_home_centre():
     reports = year("Delhi: [A ORI, A AWA, A MUZ]", "Delhi: A ORI - BEN", "Delhi: A BEN - ORI")
     assert "ORI" not in homes_after(reports[-1])["Delhi"]
-    assert "homes" not in reports[-1].result.next_position.extra
+    assert not MaharajahState.of(reports[-1].result.next_position).homes
 
 
+@pytest.mark.rule("seed004/homes-1")
 def test_seed004_s3_unit_arriving_in_spring_is_a_year_too_late():
     reports = year("Delhi: [A BEN, A AWA, A MUZ]", "Delhi: A BEN - ORI", "")
     assert "ORI" not in homes_after(reports[-1])["Delhi"]
 
 
+@pytest.mark.rule("seed004/homes-1")
 def test_seed004_s3_unit_that_arrived_in_spring_makes_a_home_the_next_year():
     reports = year("Delhi: [A BEN, A AWA, A MUZ]", "Delhi: A BEN - ORI", "")
     pos = reports[-1].result.next_position
@@ -489,6 +533,7 @@ def test_seed004_s3_unit_that_arrived_in_spring_makes_a_home_the_next_year():
     assert "ORI" in homes_after(r)["Delhi"]
 
 
+@pytest.mark.rule("seed004/homes-2")
 def test_seed004_s3_different_kind_of_unit_moved_in_in_the_fall_is_not_effective():
     """F Orissa leaves in the Fall as A Sambalpur steps in: Delhi holds Orissa at the year's
     end, but not with the same unit."""
@@ -496,6 +541,7 @@ def test_seed004_s3_different_kind_of_unit_moved_in_in_the_fall_is_not_effective
     assert "ORI" not in homes_after(reports[-1])["Delhi"]
 
 
+@pytest.mark.rule("seed004/homes-2")
 def test_seed004_s3_different_army_moved_in_in_the_fall_is_not_effective():
     """A Orissa leaves in the Fall as A Sambalpur, also Delhi's, steps in: the positions alone
     look like two holds; the Fall's orders tell them apart."""
@@ -503,13 +549,14 @@ def test_seed004_s3_different_army_moved_in_in_the_fall_is_not_effective():
     assert "ORI" not in homes_after(reports[-1])["Delhi"]
 
 
+@pytest.mark.rule("seed004/homes-2")
 def test_seed004_s3_hook_tells_a_swap_from_a_hold_by_the_resolutions():
     """The hook itself, given the Fall's resolutions."""
     rules: MaharajahRules = MAHARAJAH.rules  # type: ignore[assignment]
     delhi = Power("Delhi")
     a = lambda p: Unit(delhi, UnitType.ARMY, Location(ProvinceId(p)))  # noqa: E731
-    claims = {"home_claims": {"ORI": {"power": "Delhi", "since": 1502}}}
-    start = Position("maharajah", Phase(1502, "Fall", PhaseKind.MOVEMENT), (a("ORI"), a("SBA")), {}, extra=claims)
+    claims = MaharajahState.make(claims={ProvinceId("ORI"): Claim(delhi, 1502)})
+    start = Position("maharajah", Phase(1502, "Fall", PhaseKind.MOVEMENT), (a("ORI"), a("SBA")), {}, state=claims)
     after = start.evolve(phase=Phase(1503, "Spring", PhaseKind.MOVEMENT), units=(a("ORI"), a("WAR")))
     swap = (Resolution(delhi, Move(delhi, UnitType.ARMY, Location("ORI"), Location("WAR")), Outcome.SUCCESS),
             Resolution(delhi, Move(delhi, UnitType.ARMY, Location("SBA"), Location("ORI")), Outcome.SUCCESS))
@@ -519,6 +566,7 @@ def test_seed004_s3_hook_tells_a_swap_from_a_hold_by_the_resolutions():
     assert "ORI" in effective_homes(MAHARAJAH, rules.after_phase(MAHARAJAH, start, after, resolutions=hold))["Delhi"]
 
 
+@pytest.mark.rule("seed004/homes-1", "seed004/homes-2")
 def test_seed004_s3_dislodged_unit_makes_no_home_centre():
     reports = year("Delhi: [A ORI, A AWA, A MUZ]\nGondwana: [A SBA, A WAR]", "",
                    "Gondwana: A SBA - ORI\nGondwana: A WAR S A SBA - ORI")
@@ -534,6 +582,7 @@ home_claims:
 """
 
 
+@pytest.mark.rule("seed004/homes-1")
 def test_seed004_s3_unit_removed_in_the_monsoon_makes_no_home_centre():
     """Winter counts too: the claimant removed in the Monsoon gains nothing."""
     units = "Delhi: [A ORI, A AWA, A MUZ]"
@@ -543,6 +592,7 @@ def test_seed004_s3_unit_removed_in_the_monsoon_makes_no_home_centre():
     assert "ORI" in homes_after(r)["Delhi"]
 
 
+@pytest.mark.rule("seed004/homes-4", "seed004/homes-1")
 def test_seed004_s3_a_centre_is_home_to_one_power_at_a_time():
     """A Gondwanan army holds Delhi's Agra a year: Agra becomes Gondwana's home, not Delhi's."""
     reports = year("Delhi: [A AWA, A MUZ]\nGondwana: [A AGR, A JAB]", "", "")
@@ -552,6 +602,7 @@ def test_seed004_s3_a_centre_is_home_to_one_power_at_a_time():
     assert reports[-1].result.next_position.supply_centers["AGR"] == "Gondwana"
 
 
+@pytest.mark.rule("seed004/homes-4")
 def test_seed004_s3_former_home_power_cannot_build_there():
     rest = "supply_centers:\n  Delhi: [AGR, AWA, MUZ, KAS]\nhomes:\n  Delhi: [AWA, MUZ]\n  Gondwana: [AGR, JAB, RAI, SBA]\n"
     r = play("Delhi: [A AWA, A MUZ, A KAS]", "Delhi: Build A AGR", phase="Monsoon 1502 Adjustment", rest=rest)
@@ -559,6 +610,7 @@ def test_seed004_s3_former_home_power_cannot_build_there():
     assert "no longer a home centre" in reason(r, "Build A AGR")
 
 
+@pytest.mark.rule("seed004/homes-4")
 def test_seed004_s3_original_owner_must_recapture_and_reconvert():
     """Delhi retakes Agra and holds it a year: Agra is Delhi's home again (the original homes,
     so ``homes`` is no longer written)."""
@@ -567,12 +619,14 @@ def test_seed004_s3_original_owner_must_recapture_and_reconvert():
     assert homes_after(reports[0])["Delhi"] == ("AWA", "MUZ")  # not yet
     assert homes_after(reports[-1])["Delhi"] == ("AGR", "AWA", "MUZ")
     assert homes_after(reports[-1])["Gondwana"] == ("JAB", "RAI", "SBA")
-    assert "homes" not in reports[-1].result.next_position.extra
+    assert not MaharajahState.of(reports[-1].result.next_position).homes
+    assert "homes" not in position_to_data(reports[-1].result.next_position)
 
 
 MONSOON_NEW_HOME = "supply_centers:\n  Delhi: [AGR, AWA, MUZ, ORI]\n"
 
 
+@pytest.mark.rule("seed004/homes-1")
 def test_seed004_s3_build_in_an_acquired_home_centre():
     rest = MONSOON_NEW_HOME + "homes:\n  Delhi: [AGR, AWA, MUZ, ORI]\n"
     r = play("Delhi: [A AWA, A MUZ]", "Delhi: Build F ORI\nDelhi: Build A AGR", phase="Monsoon 1502 Adjustment", rest=rest)
@@ -580,12 +634,14 @@ def test_seed004_s3_build_in_an_acquired_home_centre():
     assert "Delhi: F ORI" in units_after(r)
 
 
+@pytest.mark.rule("seed004/homes-3")
 def test_seed004_s3_no_build_in_an_owned_centre_that_is_no_home():
     r = play("Delhi: [A AWA, A MUZ]", "Delhi: Build F ORI", phase="Monsoon 1502 Adjustment", rest=MONSOON_NEW_HOME)
     assert outcome(r, "Build F ORI") is Outcome.ILLEGAL
     assert "not a home centre" in reason(r, "Build F ORI")
 
 
+@pytest.mark.rule("seed004/homes-1")
 def test_seed004_s3_monsoon_is_played_when_the_only_free_site_is_an_acquired_home():
     """Delhi takes Kashmir in the Fall; its original homes are all occupied, Orissa (acquired)
     is free: the Monsoon has a build to decide."""
@@ -596,6 +652,7 @@ def test_seed004_s3_monsoon_is_played_when_the_only_free_site_is_an_acquired_hom
     assert outcome(r, "Build A ORI") is Outcome.SUCCESS
 
 
+@pytest.mark.rule("seed004/homes-5")
 def test_seed004_s3_simplified_rule_build_in_any_owned_centre():
     r = play("Delhi: [A AWA, A MUZ]", "Delhi: Build F ORI", phase="Monsoon 1502 Adjustment",
              rest=MONSOON_NEW_HOME, variant=BUILD_ANYWHERE)
@@ -603,6 +660,7 @@ def test_seed004_s3_simplified_rule_build_in_any_owned_centre():
     assert "Delhi: F ORI" in units_after(r)
 
 
+@pytest.mark.rule("seed004/homes-5")
 def test_seed004_s3_simplified_rule_monsoon_played_for_a_centre_that_is_no_home():
     """Delhi's home centres are all occupied; it takes Kashmir and may build there."""
     r = play("Delhi: [A AGR, A AWA, A MUZ, A KAS]", "", phase="Fall 1502 Movement", variant=BUILD_ANYWHERE,
@@ -616,18 +674,22 @@ def test_seed004_s3_simplified_rule_monsoon_played_for_a_centre_that_is_no_home(
     assert str(r.result.next_position.phase) == "Spring 1503 Movement"
 
 
+@pytest.mark.rule("seed004/homes-5")
 def test_seed004_s3_simplified_rule_not_in_a_centre_of_another_power():
     rest = "supply_centers:\n  Delhi: [AGR, AWA, MUZ, KAS]\n  Gondwana: [ORI]\n"
     r = play("Delhi: [A AWA, A MUZ]", "Delhi: Build F ORI", phase="Monsoon 1502 Adjustment", rest=rest, variant=BUILD_ANYWHERE)
     assert outcome(r, "Build F ORI") is Outcome.ILLEGAL
 
 
+@pytest.mark.rule("seed004/homes-5")
 def test_seed004_s3_simplified_rule_tracks_no_home_centres():
     reports = year("Delhi: [A ORI, A AWA, A MUZ]", "", "", variant=BUILD_ANYWHERE)
-    extra = reports[-1].result.next_position.extra
-    assert "homes" not in extra and "home_claims" not in extra
+    nxt = reports[-1].result.next_position
+    assert MaharajahState.of(nxt) == MaharajahState()
+    assert not set(MaharajahState.KEYS) & set(position_to_data(nxt))
 
 
+@pytest.mark.rule("seed004/homes-1", "seed004/homes-4")
 def test_seed004_s3_claims_and_homes_round_trip_through_the_position_file():
     import yaml
 
@@ -635,15 +697,69 @@ def test_seed004_s3_claims_and_homes_round_trip_through_the_position_file():
     pos = position("Delhi: [A ORI, A AWA]", phase="Fall 1502 Movement", rest=rest)
     text = yaml.safe_dump(position_to_data(pos))
     again = parse_position(text, "again.yaml")[1]
-    assert again.extra == pos.extra
+    assert again.state == pos.state and again.extra == pos.extra
+    assert pos.state == MaharajahState.make({"Delhi": ("AWA", "MUZ"), "Gondwana": ("AGR", "JAB", "RAI", "SBA")},
+                                            {"ORI": Claim("Delhi", 1502)})
+    assert not set(MaharajahState.KEYS) & set(pos.extra)
     assert home_claims(again) == {"ORI": ("Delhi", 1502)}
     assert effective_homes(MAHARAJAH, again)["Delhi"] == ("AWA", "MUZ")
     assert effective_homes(MAHARAJAH, again)["Bahmana"] == ("AHM", "BIJ", "GOA")
 
 
+
+@pytest.mark.rule("seed004/homes-1", "seed004/homes-4")
+@pytest.mark.parametrize("rest, line, message", [
+    ("home_claims:\n  ORI: {power: Atlantis, since: 1502}\n", 6, "'Atlantis' is not a power of maharajah"),
+    ("home_claims:\n  ORI: {power: Delhi, since: soon}\n", 6, "the claim on ORI: 'since' is the year it began"),
+    ("home_claims:\n  ORI: {power: Delhi}\n", 6, "the claim on ORI should read like"),
+    ("home_claims:\n  XYZ: {power: Delhi, since: 1502}\n", 6, "unknown province 'XYZ'"),
+    ("home_claims: [ORI]\n", 5, "'home_claims' maps each centre to its claim"),
+    ("homes:\n  Delhi: [AWA, MUZ]\n  Gondwana: [JAB, BEN]\n", 7, "BEN (Bengal) is not a supply centre"),
+    ("homes:\n  Delhi: [AGR, AWA]\n  Gondwana:\n    - JAB\n    - AGR\n", 9, "AGR is listed twice (for Delhi and Gondwana)"),
+    ("homes:\n  Atlantis: [AGR]\n", 6, "'Atlantis' is not a power of maharajah"),
+    ("homes: [AGR]\n", 5, "'homes' maps each power to its home centres"),
+    ("homes:\n  Delhi: AGR\n", 6, "the home centres of Delhi should be a list"),
+])
+def test_seed004_s3_a_bad_home_centre_or_claim_is_refused_with_its_file_and_line(rest, line, message):
+    """The typed state checks every value of ``homes`` and ``home_claims`` once, when the file is
+    read: a power of the game, a supply centre, a centre home to one power at a time (§3), a
+    year; the error names the file and the line."""
+    with pytest.raises(PositionError) as err:
+        position("Delhi: [A AGR]", phase="Fall 1502 Movement", rest=rest)
+    assert str(err.value).startswith(f"test.yaml:{line}: {message}"), str(err.value)
+
+
+@pytest.mark.rule("seed004/homes-1")
+def test_seed004_s3_the_state_is_read_in_any_case_and_written_in_the_judges():
+    """Powers and centres are read in any case (as the position's other keys are) and written
+    back as the judge writes them."""
+    pos = position("Delhi: [A ORI]", phase="Fall 1502 Movement",
+                   rest="home_claims:\n  ori: {power: delhi, since: 1502}\nhomes:\n  gondwana: [agr, jab, rai, sba]\n")
+    data = position_to_data(pos)
+    assert data["home_claims"] == {"ORI": {"power": "Delhi", "since": 1502}}
+    assert data["homes"] == {"Gondwana": ["AGR", "JAB", "RAI", "SBA"]}
+    assert effective_homes(MAHARAJAH, pos)["Delhi"] == ("AWA", "MUZ")
+
+
+@pytest.mark.rule("seed004/homes-1", "seed004/homes-4")
+def test_seed004_s3_pages_show_the_home_centres_from_the_typed_state():
+    """The game page's section (``pages.py``) reads the typed state: centres acquired and lost,
+    and the claims under way; nothing when no home centre has changed and none is claimed."""
+    from judge.variants.maharajah.pages import SECTIONS
+
+    rest = "home_claims:\n  ORI: {power: Delhi, since: 1502}\nhomes:\n  Delhi: [AWA, MUZ]\n  Gondwana: [AGR, JAB, RAI, SBA]\n"
+    section = SECTIONS[0](MAHARAJAH, position("Delhi: [A ORI, A AWA]", phase="Fall 1502 Movement", rest=rest))
+    assert section is not None and section["title"] == "Home centres"
+    body = str(section["body"])
+    assert "| Delhi | — | Agra |" in body
+    assert "| Gondwana | Agra | — |" in body
+    assert "Centres being held towards a new home: Orissa (Delhi, since 1502)" in body
+    assert SECTIONS[0](MAHARAJAH, position("Delhi: [A ORI]", phase="Fall 1502 Movement")) is None
+
 # -- A short game through every kind of phase ---------------------------------------------------
 
 
+@pytest.mark.rule("seed004/standard-1", "seed004/rivers-3", "seed004/homes-1", "seed004/monsoon-1")
 def test_seed004_scripted_game_1501_to_1504():
     v = MAHARAJAH
     pos = v.start
@@ -703,6 +819,7 @@ def test_seed004_scripted_game_1501_to_1504():
     assert effective_homes(v, pos)["Rajputana"] == ("GUJ", "JOD", "JSL", "MUL", "SIN")
 
 
+@pytest.mark.rule("seed004/clarification-3")
 def test_seed004_clar3_order_set_as_the_seed_writes_it_hyphen_before_the_verb():
     """Clarification 3 writes its convoy as ``F Bengal-Convoys A Assam-Jaffna``: the hyphen joins
     the fleet's place to its verb (no move is meant); each order is read, with a note, and
@@ -718,6 +835,7 @@ def test_seed004_clar3_order_set_as_the_seed_writes_it_hyphen_before_the_verb():
     assert "Delhi: A JAF" in units_after(r)
 
 
+@pytest.mark.rule("seed004/clarification-5")
 def test_seed004_clar5_example_as_the_seed_writes_it():
     """Clarification 5's orders, verbatim (its "F Sambalpur Convoys A Orissa" / "- Benares" is one
     line broken by the text's wrapping, joined here)."""
@@ -729,6 +847,7 @@ def test_seed004_clar5_example_as_the_seed_writes_it():
     assert "Gondwana: A BNR" in units_after(r)
 
 
+@pytest.mark.rule("seed003/orders-5")
 def test_seed004_hyphen_before_a_verb_on_the_standard_map_too():
     """``F NTH-Convoys A LON-BEL``, ``A Wal-Supports A Lon-Bel``: the same reading on the standard map."""
     std = find_variant("standard")

@@ -48,7 +48,7 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
                transfers={"MIL": "Spain"}, markers={"NET": "red"}, revolts={"NET": {"power": "Dutch", "left": 2}},
                new_states=["NAP"], scores={"year": 1625, "final": False, "points": {"Spain": 30, "France": 28},
                                            "objectives": {"Spain": ["hold-milan"]}})
-    _add_state(_last_position(games, "maharajah"), home_claims={"DEL": {"power": "Gondwana", "since": 1503}})
+    _add_state(_last_position(games, "maharajah"), home_claims={"AGR": {"power": "Gondwana", "since": 1503}})
     generate(games, root / "src")
     mkdocs_build(root / "src", root / "site")
     return root

@@ -20,15 +20,11 @@ needs no hook; convoys do:
 - a fleet that attacks a convoying fleet in a river province disrupts the convoy even when the
   attack fails, unless the attacking fleet is itself attacked (§2, clarification 5).
 
-Acquired home centres (§3), tracked between phases in :attr:`Position.extra` as plain data:
-
-``home_claims``
-    ``{centre: {"power": P, "since": year}}``: a unit of ``P`` that stood on ``centre`` at the
-    start of that year's Spring movement and has not left it since. Written only while some
-    claim is open (between Spring movement and the end of the year).
-``homes``
-    ``{power: [centres]}`` for every power: the home centres as they stand, written only when
-    they differ from the descriptor's (``Variant.homes`` keeps the original ones).
+Acquired home centres (§3) are the variant's typed state (:class:`~.state.MaharajahState`, in
+:attr:`Position.state`, the position file's ``homes`` and ``home_claims``): the home centres as
+they stand once they differ from the descriptor's (``Variant.homes`` keeps the original ones),
+and the open claims, ``centre -> (power, year)``, of units of ``power`` that stood on ``centre``
+at the start of that year's Spring movement and have not left it since.
 
 A claim becomes a home centre when its year ends (after the Monsoon adjustment, or after the
 Fall when the Monsoon has nothing to decide) with the same unit still there. "The same unit"
@@ -50,7 +46,7 @@ import contextvars
 import dataclasses
 import functools
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from ...core.board import Board, Terrain
 from ...core.orders import Move
@@ -58,6 +54,7 @@ from ...core.resolution import Outcome
 from ...core.types import Location, PhaseKind, Position, Power, ProvinceId, UnitType
 from ...core.variant import Calendar, Rules, Variant
 from ..loader import load_yaml
+from .state import Claim, MaharajahState
 
 if TYPE_CHECKING:  # pragma: no cover
     from ...core.orders import Order, UnitOrder
@@ -77,9 +74,6 @@ CALENDAR = Calendar(
 )
 """Seed 004 §5: Spring and Fall movement, each with its retreats, then the adjustment phase,
 which the seed lets us call Monsoon (and we always do)."""
-
-HOMES_KEY = "homes"
-CLAIMS_KEY = "home_claims"
 
 _REPLAYING: contextvars.ContextVar[bool] = contextvars.ContextVar("maharajah_replaying", default=False)
 """Set while :meth:`MaharajahRules.play_phase` hands a movement phase to the core."""
@@ -101,41 +95,14 @@ def river_courses() -> dict[str, tuple[ProvinceId, ...]]:
 
 def effective_homes(variant: Variant, position: Position) -> dict[Power, tuple[ProvinceId, ...]]:
     """Every power's home centres in ``position`` (seed 004 §3): the descriptor's, changed by
-    the centres acquired since (``extra['homes']``)."""
-    return {p: _homes_of(position, variant.homes(p), p) for p in variant.powers}
+    the centres acquired since (the state's ``homes``)."""
+    state = MaharajahState.of(position)
+    return {p: state.homes_of(p, variant.homes(p)) for p in variant.powers}
 
 
 def home_claims(position: Position) -> dict[ProvinceId, tuple[Power, int]]:
     """The open claims of ``position`` (seed 004 §3): centre -> (power, year held since)."""
-    out: dict[ProvinceId, tuple[Power, int]] = {}
-    raw = position.extra.get(CLAIMS_KEY) or {}
-    if not isinstance(raw, Mapping):
-        return out
-    for centre, claim in raw.items():
-        if isinstance(claim, Mapping) and "power" in claim:
-            try:
-                since = int(claim.get("since", position.phase.year))
-            except (TypeError, ValueError):
-                continue
-            out[ProvinceId(str(centre).upper())] = (Power(str(claim["power"])), since)
-    return out
-
-
-def _listed_homes(position: Position) -> dict[Power, tuple[ProvinceId, ...]]:
-    raw = position.extra.get(HOMES_KEY) or {}
-    if not isinstance(raw, Mapping):
-        return {}
-    return {Power(str(p)): tuple(ProvinceId(str(c).upper()) for c in (cs or ())) for p, cs in raw.items()}
-
-
-def _homes_of(position: Position, originals: Iterable[ProvinceId], power: Power) -> tuple[ProvinceId, ...]:
-    """``power``'s home centres: as listed in ``extra['homes']``, or, for a power not listed
-    there, its original ones less any listed as another power's."""
-    listed = _listed_homes(position)
-    if power in listed:
-        return tuple(sorted(listed[power]))
-    taken = {c for p, cs in listed.items() if p != power for c in cs}
-    return tuple(sorted(c for c in originals if c not in taken))
+    return {c: (k.power, k.since) for c, k in MaharajahState.of(position).claims}
 
 
 class MaharajahRules(Rules):
@@ -242,14 +209,14 @@ class MaharajahRules(Rules):
 
     def can_build_at(self, position: Position, homes: Sequence[ProvinceId], power: Power, province: ProvinceId) -> str | None:
         """Seed 004 §3: build in an owned home centre, counting the centres acquired by holding
-        them a year and not those lost that way (``extra['homes']``; ``homes`` are the
+        them a year and not those lost that way (the state's ``homes``; ``homes`` here are the
         descriptor's originals). §3's simplified rule (``build_anywhere``): any owned centre."""
         owned = position.supply_centers.get(province) == power
         if self.build_anywhere:
             return None if owned else "not a supply centre you own"
-        mine = _homes_of(position, homes, power)
-        if province not in mine:
-            other = next((p for p, cs in _listed_homes(position).items() if p != power and province in cs), None)
+        state = MaharajahState.of(position)
+        if province not in state.homes_of(power, homes):
+            other = state.home_power(province, power)
             if other is not None and province in homes:
                 return f"no longer a home centre (now {other}'s)"
             return "not a home centre"
@@ -298,8 +265,7 @@ class MaharajahRules(Rules):
             result = adjudicate(variant, position, orders)
         finally:
             _REPLAYING.reset(token)
-        redone = self._track(variant, position, result.next_position.evolve(extra=dict(position.extra)),
-                             _moved_out(position, result.resolutions))
+        redone = self._track(variant, position, result.next_position, _moved_out(position, result.resolutions))
         return dataclasses.replace(result, next_position=redone)
 
     def phase_needed(self, variant: Variant, position: Position) -> bool | None:
@@ -325,12 +291,25 @@ class MaharajahRules(Rules):
     def _track(self, variant: Variant, start: Position, next_position: Position,
                moved: set[ProvinceId] | None) -> Position:
         """The claims and home centres of ``next_position`` (see :meth:`after_phase`);
-        ``moved``: the provinces whose unit moved out in the phase, when known."""
+        ``moved``: the provinces whose unit moved out in the phase, when known. Three steps:
+        the claims that live on (§3, "a specific unit ... for an entire game calendar year"),
+        the year's end that turns them into home centres (one home power at a time), and the
+        state written into the next position."""
         if self.build_anywhere:
             return next_position
-        cal = variant.calendar
-        homes = effective_homes(variant, start)
-        gone = moved or set()
+        homes: Mapping[Power, Sequence[ProvinceId]] = effective_homes(variant, start)
+        claims = self._claims_kept(variant, start, next_position, homes, moved or set())
+        if next_position.phase.year > start.phase.year:
+            homes = _year_ends(homes, claims, start.phase.year)
+            claims = {}
+        return _with_state(variant, next_position, homes, claims)
+
+    def _claims_kept(self, variant: Variant, start: Position, next_position: Position,
+                     homes: Mapping[Power, Sequence[ProvinceId]], gone: set[ProvinceId]) -> dict[ProvinceId, Claim]:
+        """Seed 004 §3: the claims open after the phase ``start`` began. The Spring movement
+        opens one for every unit that stood on a centre (not already a home centre of its
+        power) and is still there, not having moved; any other phase keeps a claim only while
+        its unit stays (neither moved out, dislodged nor removed)."""
 
         def stayed(province: ProvinceId) -> bool:
             before = start.unit_in(province)
@@ -340,46 +319,17 @@ class MaharajahRules(Rules):
                 and before.power == after.power and before.kind is after.kind
             )
 
-        centres = variant.board.provinces
-        claims: dict[ProvinceId, tuple[Power, int]]
-        if start.phase.kind is PhaseKind.MOVEMENT and start.phase.season == cal.first_season():
-            claims = {}
-            for u in start.units:
-                if u.kind is UnitType.GARRISON or not centres[u.province].is_supply_center:
-                    continue
-                if u.province in homes.get(u.power, ()):
-                    continue
-                if stayed(u.province):
-                    claims[u.province] = (u.power, start.phase.year)
-        else:
-            claims = {
-                c: (p, since) for c, (p, since) in home_claims(start).items()
-                if stayed(c) and (kept := start.unit_in(c)) is not None and kept.power == p  # stayed: a unit is there
+        if start.phase.kind is PhaseKind.MOVEMENT and start.phase.season == variant.calendar.first_season():
+            centres = variant.board.provinces
+            return {
+                u.province: Claim(u.power, start.phase.year) for u in start.units
+                if u.kind is not UnitType.GARRISON and centres[u.province].is_supply_center
+                and u.province not in homes.get(u.power, ()) and stayed(u.province)
             }
-
-        new_homes = {p: list(cs) for p, cs in homes.items()}
-        if next_position.phase.year > start.phase.year:
-            for centre, (power, since) in sorted(claims.items()):
-                if since != start.phase.year or power not in new_homes:
-                    continue
-                for cs in new_homes.values():
-                    if centre in cs:
-                        cs.remove(centre)
-                new_homes[power].append(centre)
-            claims = {}
-
-        extra = dict(next_position.extra)
-        extra.pop(CLAIMS_KEY, None)
-        if claims:
-            extra[CLAIMS_KEY] = {c: {"power": p, "since": since} for c, (p, since) in sorted(claims.items())}
-        originals = {p: sorted(variant.homes(p)) for p in variant.powers}
-        current = {p: sorted(cs) for p, cs in new_homes.items()}
-        extra.pop(HOMES_KEY, None)
-        if current != originals:
-            extra[HOMES_KEY] = current
-        if extra == dict(next_position.extra):
-            return next_position
-        return next_position.evolve(extra=extra)
+        return {
+            c: k for c, k in MaharajahState.of(start).claims
+            if stayed(c) and (kept := start.unit_in(c)) is not None and kept.power == k.power  # stayed: a unit is there
+        }
 
     # -- victory ----------------------------------------------------------------------------
 
@@ -387,6 +337,33 @@ class MaharajahRules(Rules):
         """Seed 004 §1: a majority of the supply centres, 19 of 37 (``victory_centres`` in
         ``variant.yaml``), counted after the Fall as in the standard game."""
         return super().winner(position, victory_centres)
+
+
+def _year_ends(homes: Mapping[Power, Sequence[ProvinceId]], claims: Mapping[ProvinceId, Claim],
+               year: int) -> dict[Power, list[ProvinceId]]:
+    """Seed 004 §3, the year's end: every claim held since that year's Spring turns its centre
+    into a home centre of the claimant, and of no other power ("one power at a time")."""
+    new_homes = {p: list(cs) for p, cs in homes.items()}
+    for centre, claim in sorted(claims.items()):
+        if claim.since != year or claim.power not in new_homes:
+            continue
+        for cs in new_homes.values():
+            if centre in cs:
+                cs.remove(centre)
+        new_homes[claim.power].append(centre)
+    return new_homes
+
+
+def _with_state(variant: Variant, position: Position, homes: Mapping[Power, Sequence[ProvinceId]],
+                claims: Mapping[ProvinceId, Claim]) -> Position:
+    """``position`` with this state: the home centres listed only when they differ from the
+    descriptor's, the claims while any is open."""
+    originals = {p: sorted(variant.homes(p)) for p in variant.powers}
+    current = {p: sorted(cs) for p, cs in homes.items()}
+    state = MaharajahState.make(current if current != originals else None, claims)
+    if state == MaharajahState.of(position):
+        return position
+    return position.evolve(state=state)
 
 
 def _loc(province: ProvinceId) -> Location:
