@@ -637,3 +637,384 @@ def test_scenario_each_coast_of_schleswig_holstein_has_its_own_seas():
     assert "Denmark: F NTH" in units_after(play(position({"Denmark": ["F SLG/WC"]}), "Denmark: F SLG/WC - NTH"))
     assert "Denmark: F WBA" in units_after(play(position({"Denmark": ["F SLG/EC"]}), "Denmark: F SLG/EC - WBA"))
     assert "Denmark: A SLG" in units_after(play(position({"Denmark": ["A BRE"]}), "Denmark: A BRE - SLG"))
+
+
+# -- Clarification and errata 3-14-2015 ---------------------------------------------------------------
+
+PENALTY = int(V.data["scoring"]["declaration_of_war"])
+"""The war penalty ("If the A and B form an offensive alliance against C, both powers take a 10
+point hit, right? Yes.", errata 3-14-2015)."""
+
+
+def _score_change(before, now) -> dict[str, int]:
+    b, n = score(V, before), score(V, now)
+    return {p: n[p] - b[p] for p in n if n[p] != b[p]}
+
+
+@pytest.mark.rule("seed002/errata-2015-03-14-1", "seed002/errata-2015-03-14-8")
+def test_scenario_a_members_war_binds_the_members_that_stay_not_those_that_break():
+    """Errata 3-14-2015 (1): "a member of the alliance then declares war against another power, you
+    may break from the alliance if you not agree with the declaration. This is allowed since it is
+    happening during the Declaration phase. If you do not break from the alliance then you will be
+    forced to declare war as well." Denmark, Sweden and the Dutch are allied; Denmark declares war
+    on Spain, the Dutch break away in the same phase, Sweden stays: Sweden is at war with Spain
+    and counted as declaring; the Dutch are neither."""
+    pos = position({}, phase="Spring 1620 Movement", relations=rel(alliances=[("Denmark", "Dutch", "Sweden")]))
+    nxt = after(pos, "Denmark: Declare war on Spain\nDutch: Break alliance")
+    r = relations(nxt)
+    assert r.at_war("Denmark", "Spain") and r.at_war("Sweden", "Spain")
+    assert not r.at_war("Dutch", "Spain")
+    assert war_declarations(nxt) == {"Denmark": 1, "Sweden": 1}
+    assert [set(g) for g in r.alliances] == [{"Denmark", "Sweden"}]
+
+
+@pytest.mark.rule("seed002/errata-2015-03-14-2", "seed002/alliances-5", "seed002/alliances-2")
+def test_scenario_one_member_breaks_the_alliance_alone_and_the_passage_closes():
+    """Errata 3-14-2015 (2): "The breaking of an alliance does not require a mutual agreement";
+    the rulebook: breaking is "declared during one Movement and Retreat Phase and made effective in
+    a subsequent Movement and Retreat Phase". While Austria and Spain are allied an Austrian army
+    may enter Spanish Milan; Spain breaks the alliance in the Spring without a word from Austria,
+    and in the Summer the army may no longer enter."""
+    pos = position({"Austria": ["A SWI"]}, phase="Spring 1618 Movement", relations=rel(alliances=[("Austria", "Spain")]))
+    assert "Austria: A MIL" in units_after(play(pos, "Austria: A SWI - MIL"))
+    r = play(pos, "Spain: Break alliance")
+    assert outcome(r, "Break alliance") is Outcome.SUCCESS
+    summer = r.result.next_position
+    assert not relations(summer).allied("Austria", "Spain")
+    r = play(summer, "Austria: A SWI - MIL")
+    assert outcome(r, "A SWI - MIL") is Outcome.FAILURE
+    assert "Austria: A SWI" in units_after(r)
+
+
+@pytest.mark.rule("seed002/errata-2015-03-14-3", "seed002/errata-2015-03-08-2")
+def test_scenario_war_on_the_former_ally_waits_for_the_next_declaration_phase():
+    """Errata 3-14-2015 (3): "You cannot break from an alliance and declare war against former ally
+    in the same pass. Need to invoke the declaration phase again." Sweden breaks with Denmark and
+    declares war on it in the Spring: the break stands, the war does not; declared again in the
+    Summer, the war is in force in the Fall."""
+    pos = position({}, phase="Spring 1618 Movement", relations=rel(alliances=[("Denmark", "Sweden")]))
+    r = play(pos, "Sweden: Break alliance\nSweden: Declare war on Denmark")
+    assert outcome(r, "Break alliance") is Outcome.SUCCESS
+    assert outcome(r, "Declare war on Denmark") is Outcome.ILLEGAL
+    summer = r.result.next_position
+    assert not relations(summer).allied("Denmark", "Sweden") and not relations(summer).at_war("Denmark", "Sweden")
+    r = play(summer, "Sweden: Declare war on Denmark")
+    assert outcome(r, "Declare war on Denmark") is Outcome.SUCCESS
+    assert relations(r.result.next_position).at_war("Denmark", "Sweden")
+
+
+@pytest.mark.rule("seed002/errata-2015-03-14-5", "seed002/errata-2015-03-08-penalty", moved=True)
+def test_scenario_moved_a_and_b_form_an_offensive_alliance_against_c():
+    """Errata 3-14-2015, the first question, played with Austria (A), Spain (B) and France (C):
+    "If the A and B form an offensive alliance against C, both powers take a 10 point hit, right?
+    Yes." Austria and Spain ally and Austria declares war on France in the same phase: both are at
+    war with France and both lose the penalty at the scoring; France loses nothing."""
+    pos = position({}, phase="Spring 1619 Movement")
+    nxt = after(pos, "Austria: Alliance with Spain\nAustria: Declare war on France\nSpain: Alliance with Austria")
+    r = relations(nxt)
+    assert r.allied("Austria", "Spain") and r.at_war("Austria", "France") and r.at_war("Spain", "France")
+    assert war_declarations(nxt) == {"Austria": 1, "Spain": 1}
+    assert _score_change(pos, nxt) == {"Austria": PENALTY, "Spain": PENALTY}
+
+
+@pytest.mark.rule("seed002/errata-2015-03-14-6", "seed002/elimination", moved=True)
+def test_scenario_moved_the_alliance_outlives_the_power_it_obliterated():
+    """Errata 3-14-2015, the second question, played with Sweden (A), Denmark (B) and the Dutch
+    (C): "If the A and B form an offensive alliance against C and obliterate C, is the alliance
+    over? No. The alliance remains. To break the alliance, a new Declaration phase must be invoked
+    and the announcement made." The Swedes and the Danes hold every Dutch home centre at the
+    Winter Adjustment of 1619: the Dutch are eliminated, and Sweden and Denmark are still allied
+    in the Spring and, with nothing declared, in the Summer."""
+    pos = winter({"Sweden": ["A HOL", "F ZEE"], "Denmark": ["A GEL"], "Dutch": ["A FRI"]}, year=1619,
+                 relations=rel(war=[("Sweden", "Dutch")], alliances=[("Denmark", "Sweden")]))
+    nxt = after(pos)
+    assert not any(u.power == "Dutch" for u in nxt.units)
+    assert not any(nxt.supply_centers.get(h) == "Dutch" for h in ("HOL", "ZEE", "GEL"))
+    spring = after(nxt)
+    assert str(spring.phase) == "Spring 1620 Movement"
+    assert relations(spring).allied("Denmark", "Sweden")
+    assert relations(after(spring)).allied("Denmark", "Sweden")
+
+
+@pytest.mark.rule("seed002/errata-2015-03-14-7", "seed002/errata-2015-03-08-movement", moved=True)
+def test_scenario_moved_d_declares_war_on_a_and_a_s_ally_is_at_war():
+    """Errata 3-14-2015, the third question, played with England (D), Austria (A) and Spain (B):
+    "If D declares war on the A, B is at war with D. B will not need to reciprocate." England
+    declares war on Austria, Spain's ally: from the Summer Spain is at war with England without a
+    declaration or a penalty of its own, and an English fleet may enter Spanish Flanders."""
+    pos = position({"England": ["F ENG"]}, phase="Spring 1620 Movement", relations=rel(alliances=[("Austria", "Spain")]))
+    nxt = after(pos, "England: Declare war on Austria")
+    r = relations(nxt)
+    assert r.at_war("England", "Austria") and r.at_war("England", "Spain")
+    assert war_declarations(nxt) == {"England": 1}
+    assert _score_change(pos, nxt) == {"England": PENALTY}
+    assert "England: F NET" in units_after(play(nxt, "England: F ENG - NET"))
+
+
+@pytest.mark.rule("seed002/errata-2015-03-14-8", "seed002/errata-2015-03-14-1", moved=True)
+def test_scenario_moved_b_declares_war_on_e_and_its_ally_a_is_at_war_too():
+    """Errata 3-14-2015, the fourth question, played with Denmark (B), Sweden (A) and the Dutch
+    (E): "If B declares war on E, then A is unintentionally involved in war with the E (and is
+    obligated to declare war on E as well) ... The declaration of war by B against E, essentially,
+    allows B and A units to move on E and vise verse." Denmark declares war on the Dutch: Sweden
+    is at war with them and takes the penalty; a Swedish fleet may enter Dutch Friesland and a
+    Dutch army Danish Schleswig-Holstein."""
+    pos = position({"Sweden": ["F NTH"], "Dutch": ["A BRE"]}, phase="Spring 1620 Movement",
+                   relations=rel(alliances=[("Denmark", "Sweden")]))
+    nxt = after(pos, "Denmark: Declare war on Dutch")
+    assert relations(nxt).at_war("Sweden", "Dutch")
+    assert war_declarations(nxt) == {"Denmark": 1, "Sweden": 1}
+    r = play(nxt, "Sweden: F NTH - FRI\nDutch: A BRE - SLG")
+    assert {"Sweden: F FRI", "Dutch: A SLG"} <= units_after(r)
+
+
+# -- Clarification and errata 3-8-2015 ------------------------------------------------------------------
+
+@pytest.mark.rule("seed002/errata-2015-03-08-initiation", "seed002/errata-2015-03-08-penalty",
+                  "seed002/errata-2015-03-08-movement", moved=True)
+def test_scenario_moved_a_initiates_c_and_d_join_the_campaign_against_b():
+    """Errata 3-8-2015, "Initiation", played with Sweden (A), Austria (B), Denmark (C), the Dutch
+    (D) and Spain (B's ally): "let's say power A initiates the declaration of war. Power C and power
+    D decide to support power A in its campaign against power B. They must then each declare war
+    against power B (and its aligned states and allies) and take a penalty as well. When that
+    declaration of war is directed at power B, it is automatically directed against all allies and
+    aligned states. Power B and its allies are not penalized, nor can they take a neutral position,
+    and must now defend."
+
+    Sweden declares war on Austria in the Spring; Denmark and the Dutch join in the Summer, when
+    Austria and Spain try to declare neutrality and may not. From the Fall all three are at war
+    with Austria and Spain, each with one penalty, and a Swedish army may enter Bavaria, aligned
+    to Austria, which it could not in the Spring."""
+    allied = rel(alliances=[("Austria", "Spain")])
+    pos = position({"Sweden": ["A FRA"]}, phase="Spring 1620 Movement", relations=allied, infs={"BAV": {"Austria": 4}})
+    r = play(pos, "Sweden: Declare war on Austria\nSweden: A FRA - BAV")
+    assert outcome(r, "A FRA - BAV") is Outcome.FAILURE
+    summer = r.result.next_position
+    r = play(summer, "Denmark: Declare war on Austria\nDutch: Declare war on Austria\nAustria: Neutrality\nSpain: Neutrality")
+    assert by(r, "Austria", "Neutrality").outcome is Outcome.ILLEGAL
+    assert by(r, "Spain", "Neutrality").outcome is Outcome.ILLEGAL
+    fall = r.result.next_position
+    rels = relations(fall)
+    for p in ("Sweden", "Denmark", "Dutch"):
+        assert rels.at_war(p, "Austria") and rels.at_war(p, "Spain"), p
+    assert war_declarations(fall) == {"Sweden": 1, "Denmark": 1, "Dutch": 1}
+    assert _score_change(pos, fall) == {"Sweden": PENALTY, "Denmark": PENALTY, "Dutch": PENALTY}
+    assert "Sweden: A BAV" in units_after(play(fall, "Sweden: A FRA - BAV"))
+
+
+@pytest.mark.rule("seed002/errata-2015-03-08-offensive", "seed002/alliances-1", "seed002/alliances-2", moved=True)
+def test_scenario_moved_c_allies_with_a_and_d_is_excluded_until_all_agree():
+    """Errata 3-8-2015, "Offensive alliance", played with Sweden (A), Denmark (C) and the Dutch (D),
+    all at war with Austria: "this doesn't constitute an automatic alliance between A, C, and D. An
+    alliance must be announced as well ... let's say power C forms an alliance with power A. This'll
+    allow units of power C (and units of aligned states) to pass through the provinces and the
+    aligned states of power A, and visa versa. Power D is excluded, but power D may be part of the
+    alliance if it is announced and agreed upon by power A and C as well."
+
+    Sharing the war, Denmark may not enter Swedish Gotaland; once allied it enters Gotaland and
+    Mecklenburg (aligned to Sweden) while a Dutch fleet may still not enter Stockholm; when all
+    three declare the alliance of three, the Dutch fleet enters."""
+    war = rel(war=[("Sweden", "Austria"), ("Denmark", "Austria"), ("Dutch", "Austria")])
+    units = {"Denmark": ["A SCA", "A SLG"], "Dutch": ["F CBA"]}
+    pos = position(units, phase="Spring 1621 Movement", relations=war, infs={"MEC": {"Sweden": 3}})
+    assert not relations(pos).allied("Denmark", "Sweden")
+    r = play(pos, "Denmark: A SCA - GOT\nSweden: Alliance with Denmark\nDenmark: Alliance with Sweden")
+    assert outcome(r, "A SCA - GOT") is Outcome.FAILURE
+    summer = r.result.next_position
+    assert relations(summer).allied("Denmark", "Sweden") and not relations(summer).allied("Dutch", "Sweden")
+    r = play(summer, "Denmark: A SCA - GOT\nDenmark: A SLG - MEC\nDutch: F CBA - STO\n"
+                     "Sweden: Alliance with Denmark, Dutch\nDenmark: Alliance with Sweden, Dutch\nDutch: Alliance with Sweden, Denmark")
+    assert {"Denmark: A GOT", "Denmark: A MEC", "Dutch: F CBA"} <= units_after(r)
+    fall = r.result.next_position
+    assert relations(fall).allied("Dutch", "Sweden")
+    assert "Dutch: F STO" in units_after(play(fall, "Dutch: F CBA - STO"))
+
+
+@pytest.mark.rule("seed002/errata-2015-03-08-defensive", "seed002/errata-2015-03-14-7", "seed002/errata-2015-03-14-8", moved=True)
+def test_scenario_moved_b_gains_a_defensive_ally_and_then_declares_its_own_war():
+    """Errata 3-8-2015, "Defensive alliance", played with Sweden (A), Austria (B), Spain (E) and
+    France (G): "Power B may gain the support of others (say, power E and F) and form a defensive
+    alliance as well ... Power E and F are then also subject to the declaration of war by power A
+    and its allies ... It is not necessary for power B to reciprocate ... Power B may declare war
+    against power G, for example. This would mandate that power E and F must declare war against
+    power G."
+
+    Sweden declares war on Austria while Austria and Spain ally: Spain is at war with Sweden
+    without a penalty. Then Austria declares war on France: Spain, staying allied, is at war with
+    France and takes the penalty."""
+    pos = position({}, phase="Spring 1620 Movement")
+    summer = after(pos, "Sweden: Declare war on Austria\nAustria: Alliance with Spain\nSpain: Alliance with Austria")
+    r = relations(summer)
+    assert r.allied("Austria", "Spain") and r.at_war("Sweden", "Spain")
+    assert war_declarations(summer) == {"Sweden": 1}
+    fall = after(summer, "Austria: Declare war on France")
+    assert relations(fall).at_war("Spain", "France")
+    assert war_declarations(fall) == {"Sweden": 1, "Austria": 1, "Spain": 1}
+
+
+@pytest.mark.rule("seed002/errata-2015-03-08-1", "seed002/surrender", "seed002/errata-2015-03-14-4")
+def test_scenario_a_surrender_waits_for_a_new_declaration_phase_then_ends_the_war_alone():
+    """Errata 3-8-2015, [1]: "A player's surrender always takes priority over continued war, but to
+    surrender, the Declaration phase must be invoked again." France declares war on Spain in the
+    Spring Movement of 1617; a Spanish surrender in the Spring Retreat, the same Movement and
+    Retreat Phase, is not followed. In the Summer Spain surrenders with an indemnity of 10, France
+    saying nothing: the war is over in the Fall and the 10 paid."""
+    declared = [{"power": "France", "kind": "war", "targets": ["Spain"], "amount": None}]
+    retreat = position({"France": ["A LOR"]}, phase="Spring 1617 Retreat", dislodged={"Spain": {"A LOR": "CHA"}},
+                       declarations=declared, treasury={"France": 50, "Spain": 60})
+    r = play(retreat, "Spain: Surrender to France indemnity 10\nSpain: A LOR R LUX")
+    assert outcome(r, "Surrender to France indemnity 10") is Outcome.ILLEGAL
+    summer = r.result.next_position
+    assert str(summer.phase) == "Summer 1617 Movement" and relations(summer).at_war("France", "Spain")
+    r = play(summer, "Spain: Surrender to France indemnity 10")
+    assert outcome(r, "Surrender to France indemnity 10") is Outcome.SUCCESS
+    fall = r.result.next_position
+    assert not relations(fall).at_war("France", "Spain")
+    assert treasury(fall, "Spain") == 50 and treasury(fall, "France") == 60
+
+
+@pytest.mark.rule("seed002/errata-2015-03-08-3", "seed002/control-1", moved=True)
+def test_scenario_moved_the_former_allys_unit_stays_and_takes_the_centre_at_the_winter():
+    """Errata 3-8-2015, [3], the question played with Sweden and Denmark: "What happens when you
+    break an alliance and your former ally happens to occupy one of your provinces/centers or one
+    of your aligned states? The unit of the former ally may remain in the province/center. The
+    control changes hand at the end of a Mobilization phase." Their alliance is over; Danish armies
+    stand in Swedish Gotaland and in Mecklenburg (aligned to Sweden) through the Fall of 1618 and
+    stay there; at the end of the Winter Adjustment both centres are Danish."""
+    pos = position({"Denmark": ["A GOT", "A MEC"], "Sweden": ["A STO"]}, phase="Fall 1618 Movement",
+                   relations=rel(), infs={"MEC": {"Sweden": 3}})
+    r = play(pos, "Denmark: A GOT H\nDenmark: A MEC H")
+    assert {"Denmark: A GOT", "Denmark: A MEC"} <= units_after(r)
+    w = r.result.next_position
+    assert str(w.phase) == "Winter 1618 Adjustment"
+    assert w.supply_centers["GOT"] == "Sweden"
+    nxt = after(w)
+    assert nxt.supply_centers["GOT"] == "Denmark"
+    assert nxt.supply_centers["MEC"] == "Denmark"
+
+
+@pytest.mark.rule("seed002/errata-2015-03-08-4", "seed002/neutrality-1", moved=True)
+def test_scenario_moved_an_aligned_state_turns_neutral_under_a_foreign_unit():
+    """Errata 3-8-2015, [4], the question played in Wurttemberg: "What happens when a unit of yours
+    is in an aligned state and the status of that state changes to neutral during a Diplomatic
+    phase? Always remember that neutral minor states cannot be controlled/captured. However, if a
+    foreign unit is occupying it, the neutral minor state is passable (that is, the foreign unit
+    may be attacked/dislodged or supported while in the neutral minor state)."
+
+    A French army stands in Wurttemberg, aligned to France; in the Winter Adjustment the Dutch
+    equal France's INFs there: the state is neutral and is not French after the Winter. In the
+    Spring the Dutch, at war with France, dislodge the French army with a supported attack."""
+    pos = winter({"France": ["A WUR"]}, year=1618, infs={"WUR": {"France": 3}}, relations=rel(war=[("Dutch", "France")]))
+    nxt = after(pos, "Dutch: 3: WUR")
+    assert status(nxt, "WUR") == "neutral"
+    assert nxt.supply_centers["WUR"] != "France"
+    spring = position({"France": ["A WUR"], "Dutch": ["A RHI", "A FRA"]}, phase="Spring 1619 Movement",
+                      infs=infs(nxt), relations=rel(war=[("Dutch", "France")]), supply_centers={k: list(v) for k, v in data(nxt)["supply_centers"].items()})
+    r = play(spring, "Dutch: A RHI - WUR\nDutch: A FRA S A RHI - WUR")
+    assert "Dutch: A WUR" in units_after(r)
+    assert [str(d.unit) for d in r.result.next_position.dislodged] == ["A WUR"]
+
+
+@pytest.mark.rule("seed002/errata-2015-03-08-5", "seed002/diplomatic-attack-3")
+def test_scenario_declarations_restrict_neither_placements_nor_attacks():
+    """Errata 3-8-2015, [5]: "there are no restrictions on deployment of INFs and where diplomatic
+    attacks are directed once declarations are made, i.e., a player may perform a diplomatic
+    attack against an ally, an enemy, or a neutral player." England, at war with Spain, places INFs
+    in Lorraine, aligned to Spain, and attacks Spain there; Spain attacks the neutral Dutch in
+    Westphalia. Both attacks are mutual reductions."""
+    pos = position({}, phase="Summer 1618 Movement", infs={"LOR": {"Spain": 4, "England": 2}, "WES": {"Spain": 3, "Dutch": 2}},
+                   relations=rel(war=[("England", "Spain")], neutral=["Dutch"]))
+    r = play(pos, "England: 3: LOR\nEngland: LOR > Spain\nSpain: WES > Dutch")
+    assert outcome(r, "3: LOR") is Outcome.SUCCESS
+    assert outcome(r, "LOR > Spain") is Outcome.SUCCESS and outcome(r, "WES > Dutch") is Outcome.SUCCESS
+    assert infs(r.result.next_position) == {"LOR": {"England": 1}, "WES": {"Spain": 1}}
+
+
+# -- Clarification and errata 3-5-2015, 3-2-2015 --------------------------------------------------------------
+
+@pytest.mark.rule("seed002/errata-2015-03-05-2", "seed002/power-units-1")
+def test_scenario_at_fifty_every_power_can_buy_a_unit_but_spain():
+    """Errata 3-5-2015: "At the current size of the treasuries (50 each), all powers are able to
+    build with exception to Spain. Remember, you cannot make a purchase that reduces the treasury
+    below 25 units of wealth." Each power at its starting size, with 50: only Spain's unit would
+    leave less than 25."""
+    from fractions import Fraction
+
+    start = start_position(V)
+    sizes = {p: sum(1 for u in start.units if u.power == p) for p in HOME_INCOME}
+    cannot = sorted(p for p, n in sizes.items() if Fraction(50) - build_cost(V, n, Fraction(50)) < 25)
+    assert cannot == ["Spain"]
+
+
+@pytest.mark.rule("seed002/errata-2015-03-05-2", "seed002/income-1", moved=True)
+def test_scenario_moved_spain_cannot_build_at_fifty_nor_austria_at_six_units():
+    """Errata 3-5-2015 ("all powers are able to build with exception to Spain"), its reason moved to
+    Austria: Spain cannot because of its six units; Austria with six units and 50 cannot buy a unit
+    either, and with five it can."""
+    six = {"Austria": AUSTRIA_FIVE["Austria"] + ["A SAX"]}
+    r = play(position(six, phase="Winter 1619 Income", treasury={"Austria": 50}), "Austria: Build A VIE")
+    assert outcome(r, "Build A VIE") is Outcome.ILLEGAL
+    assert treasury(r.result.next_position, "Austria") == 50
+    r = play(position(AUSTRIA_FIVE, phase="Winter 1619 Income", treasury={"Austria": 50}), "Austria: Build A VIE")
+    assert outcome(r, "Build A VIE") is Outcome.SUCCESS
+    assert treasury(r.result.next_position, "Austria") >= 25
+
+
+@pytest.mark.rule("seed002/errata-2015-03-02-1", "seed002/mobilization-1")
+def test_scenario_denmark_enters_bremen_and_the_ottomans_venice():
+    """Errata 3-2-2015: "you are allowed to move into a minor state that is aligned to you and visa
+    versa, and movement is allowed between those states that are aligned to the same power (we
+    have already seen examples of this in game #5 with Denmark entering Bremen, and the Ottomans
+    entering Venice)." Denmark's army enters Bremen, Lower Saxony being aligned to Denmark; the
+    Ottoman army of Bosnia enters Venice, both aligned to Spain, and may not when Venice is
+    aligned to France instead (no declarations)."""
+    pos = position({"Denmark": ["A SLG"], "LOWR": ["A BRU"]}, infs={"LOWR": {"Denmark": 4}})
+    assert "Denmark: A BRE" in units_after(play(pos, "Denmark: A SLG - BRE"))
+    pos = position({"OTT": ["A BOS"]}, infs={"OTT": {"Spain": 5}, "VEN": {"Spain": 3}})
+    assert "OTT: A VEN" in units_after(play(pos, "Spain: A BOS - VEN"))
+    pos = position({"OTT": ["A BOS"]}, infs={"OTT": {"Spain": 5}, "VEN": {"France": 3}})
+    r = play(pos, "Spain: A BOS - VEN")
+    assert outcome(r, "A BOS - VEN") is Outcome.FAILURE
+
+
+@pytest.mark.rule("seed002/errata-2015-03-02-1", moved=True)
+def test_scenario_moved_sweden_into_its_aligned_states_and_they_into_sweden():
+    """Errata 3-2-2015's examples (Denmark entering Bremen, the Ottomans entering Venice) moved to
+    the Baltic, Sweden with Prussia, Brandenburg, Mecklenburg and Livonia aligned to it: a Swedish
+    fleet enters Prussia, Mecklenburg's army enters Pomerania (Brandenburg's), and Livonia's army
+    enters Swedish Estonia ("and visa versa")."""
+    aligned = {"PRU": {"Sweden": 3}, "BRA": {"Sweden": 4}, "MEC": {"Sweden": 2}, "LIV": {"Sweden": 2}}
+    pos = position({"Sweden": ["F CBA"], "MEC": ["A MEC"], "LIV": ["A LIV"]}, infs=aligned)
+    r = play(pos, "Sweden: F CBA - PRU\nSweden: A MEC - POM\nSweden: A LIV - EST")
+    assert {"Sweden: F PRU", "MEC: A POM", "LIV: A EST"} <= units_after(r)
+
+
+@pytest.mark.rule("seed002/mobilization-1", moved=True)
+def test_scenario_moved_nap_mar_austria_into_its_aligned_bavaria():
+    """Seed, "Mobilization phase", its example moved: "You may, however, move your unit into a
+    minor that is aligned to you, if it is possible (for example, NAP-MAR is valid, since the
+    Papal States are aligned with Spain, & assuming no bounce)." With no declarations, Austria's
+    army in the Tyrol enters Bavaria aligned to Austria; with Bavaria aligned to Spain instead it
+    may not ("a power cannot attack an aligned minor")."""
+    pos = position({"Austria": ["A TYRL"]}, infs={"BAV": {"Austria": 4}})
+    assert "Austria: A BAV" in units_after(play(pos, "Austria: A TYRL - BAV"))
+    pos = position({"Austria": ["A TYRL"]}, infs={"BAV": {"Spain": 4}})
+    r = play(pos, "Austria: A TYRL - BAV")
+    assert outcome(r, "A TYRL - BAV") is Outcome.FAILURE
+
+
+@pytest.mark.rule("seed002/errata-2015-03-02-2", "seed002/control-3")
+def test_scenario_an_aligned_minor_holds_the_centre_until_it_changes_allegiance():
+    """Errata 3-2-2015: "If you can substitute an aligned minor unit for your occupational unit in a
+    foreign province, then you may still maintain control of the province. Only downside of this is
+    if the aligned minor changes allegiance." Sweden holds Pomerania; in the Fall its army leaves
+    and Mecklenburg's army (aligned to Sweden) takes its place: Pomerania stays Swedish after the
+    Winter. If Denmark outbids Sweden in Mecklenburg in that Fall, Pomerania is lost to Sweden."""
+    units = {"Sweden": ["A POM"], "MEC": ["A MEC"]}
+    pos = position(units, phase="Fall 1618 Movement", infs={"MEC": {"Sweden": 3}}, supply_centers=centres(POM="Sweden"))
+    r = play(pos, "Sweden: A POM - POS\nSweden: A MEC - POM")
+    assert {"Sweden: A POS", "MEC: A POM"} <= units_after(r)
+    assert after(r.result.next_position).supply_centers["POM"] == "Sweden"
+    r = play(pos, "Sweden: A POM - POS\nSweden: A MEC - POM\nDenmark: 5: MEC")
+    assert status(r.result.next_position, "MEC") == "Denmark"
+    assert after(r.result.next_position).supply_centers["POM"] != "Sweden"
