@@ -1018,3 +1018,163 @@ def test_scenario_an_aligned_minor_holds_the_centre_until_it_changes_allegiance(
     r = play(pos, "Sweden: A POM - POS\nSweden: A MEC - POM\nDenmark: 5: MEC")
     assert status(r.result.next_position, "MEC") == "Denmark"
     assert after(r.result.next_position).supply_centers["POM"] != "Sweden"
+
+
+# -- Clarification and errata 3-1-2015 [A]: the Fall 1616 retreat, moved ---------------------------------------
+
+def _retreat_outcomes(nxt, power: str, unit: str, places: tuple[str, ...]) -> dict[str, Outcome]:
+    """The outcome of retreating ``unit`` to each of ``places``, each tried alone."""
+    return {p: outcome(play(nxt, f"{power}: {unit} R {p}"), f"{unit} R {p}") for p in places}
+
+
+@pytest.mark.rule("seed002/errata-2015-03-01-a", "seed002/war-2", "seed002/errata-2015-02-17-1", moved=True)
+def test_scenario_moved_fall_1616_the_dutch_army_in_westphalia_retreats_to_friesland():
+    """Errata 3-1-2015 [A], the Fall 1616 adjudication moved from Switzerland to Westphalia (an
+    unaligned state between the Dutch and the Spanish lands): "a piece cannot retreat to a province
+    where a standoff has occurred ... [nor] to TYRL since there is no DofW or alliance ... [nor]
+    to VEN as this is where the attack is coming from. This leaves MIL. France's GEN-MIL is
+    technically a failed attempt IF it is not causing a standoff. GEN-MIL also fails since there
+    is no DoW with Spain."
+
+    No declarations. The Dutch army in Westphalia moves to Gelderland, and Spain's army in
+    Flanders also tries Gelderland: no entry for Spain, but a standoff. Hesse's army (aligned to
+    Spain) attacks Westphalia with the support of Lower Saxony's (also Spain's) and dislodges the
+    Dutch army. Spain's army in Bremen tries Dutch Friesland alone: it fails without causing a
+    standoff. So the Dutch army may not retreat to Gelderland (standoff), Hesse (whence the attack
+    came), Luxemburg (Spanish, no declaration), nor into the occupied Rhineland, Flanders, Bremen
+    or Brunswick: only to Friesland."""
+    units = {"Dutch": ["A WES"], "Spain": ["A NET", "A BRE"], "HES": ["A HES"], "LOWR": ["A BRU"], "RHI": ["A RHI"]}
+    pos = position(units, phase="Fall 1616 Movement", infs={"HES": {"Spain": 5}, "LOWR": {"Spain": 5}})
+    r = play(pos, "Dutch: A WES - GEL\nSpain: A NET - GEL\nSpain: A BRE - FRI\nSpain: A HES - WES\nSpain: A BRU S A HES - WES")
+    assert outcome(r, "A NET - GEL") is Outcome.FAILURE and outcome(r, "A BRE - FRI") is Outcome.FAILURE
+    nxt = r.result.next_position
+    assert str(nxt.phase) == "Fall 1616 Retreat"
+    assert "GEL" in nxt.standoffs and "FRI" not in nxt.standoffs
+    assert [str(d.unit) for d in nxt.dislodged] == ["A WES"]
+    tried = _retreat_outcomes(nxt, "Dutch", "A WES", ("GEL", "HES", "LUX", "RHI", "NET", "BRE", "BRU", "FRI"))
+    assert {p for p, o in tried.items() if o is Outcome.SUCCESS} == {"FRI"}
+    rr = play(nxt, "Dutch: A WES R FRI")
+    assert "Dutch: A FRI" in units_after(rr)
+
+
+@pytest.mark.rule("seed002/errata-2015-03-01-a", "seed002/war-2", moved=True)
+def test_scenario_moved_the_second_situation_the_dutch_army_has_no_retreat():
+    """Errata 3-1-2015 [A], "Another situation that could have knocked the Spanish army OTB ...
+    (France stands-off Spain with GEN-MIL; CHA-FRE & LOR-FRE is an acceptable standoff removing FRE
+    as a retreat option for Spain.)", moved to Westphalia: the Dutch army there moves to its own
+    Friesland and is stood off by Spain's army from Bremen (no declaration: no entry, but a
+    standoff); Spain and Austria stand each other off in the empty Rhineland; Hesse, supported
+    from Brunswick, dislodges the Dutch army; Gelderland, Flanders and Luxemburg are occupied. The
+    army has no retreat and is removed: there is no retreat phase."""
+    units = {"Dutch": ["A WES", "A GEL"], "Spain": ["A NET", "A BRE", "A LUX"], "HES": ["A HES"], "LOWR": ["A BRU"],
+             "Austria": ["A ALS"]}
+    pos = position(units, phase="Fall 1616 Movement", infs={"HES": {"Spain": 5}, "LOWR": {"Spain": 5}})
+    r = play(pos, "Dutch: A WES - FRI\nSpain: A BRE - FRI\nSpain: A LUX - RHI\nAustria: A ALS - RHI\n"
+                  "Spain: A HES - WES\nSpain: A BRU S A HES - WES")
+    nxt = r.result.next_position
+    assert "Dutch: A WES" not in units_after(r) and "HES: A WES" in units_after(r)
+    assert not nxt.dislodged
+    assert str(nxt.phase) == "Winter 1616 Adjustment"
+
+
+FALL_1616 = {"Spain": ["A SWI"], "France": ["A CHA", "A GEN"], "VEN": ["A VEN"], "SAV": ["A SAV"], "Austria": ["A VIE"]}
+FALL_1616_ORDERS = "Spain: A SWI - FRE\nFrance: A CHA - FRE\nFrance: A GEN - MIL\nFrance: A VEN - SWI\nFrance: A SAV S A VEN - SWI"
+
+
+@pytest.mark.rule("seed002/errata-2015-03-01-a", "seed002/war-2")
+def test_scenario_fall_1616_with_the_tuscan_army_in_piacenza_a_self_standoff():
+    """Errata 3-1-2015 [A]: "A situation that I would accept as a standoff, for example, if the
+    Tuscan army was in PIA, and France had played GEN-MIL and PIA-MIL, the "self-standoff" would
+    have left the Spanish army no retreat options." The Fall 1616 orders again, with Tuscany aligned
+    to France and its army ordered from Piacenza to Milan: both French moves into Milan fail for
+    want of a declaration but stand each other off, and the dislodged Spanish army, with no place
+    left, is removed."""
+    units = {**FALL_1616, "TUS": ["A PIA"]}
+    pos = position(units, phase="Fall 1616 Movement", infs={"VEN": {"France": 5}, "SAV": {"France": 5}, "TUS": {"France": 5}})
+    r = play(pos, FALL_1616_ORDERS + "\nFrance: A PIA - MIL")
+    assert outcome(r, "A GEN - MIL") is Outcome.FAILURE and outcome(r, "A PIA - MIL") is Outcome.FAILURE
+    nxt = r.result.next_position
+    assert "Spain: A SWI" not in units_after(r) and "Spain: A MIL" not in units_after(r)
+    assert not nxt.dislodged and str(nxt.phase) == "Winter 1616 Adjustment"
+
+
+@pytest.mark.rule("seed002/errata-2015-03-01-a", "seed002/errata-2015-02-17-1", moved=True)
+def test_scenario_moved_the_self_standoff_two_saxon_moves_into_holstein():
+    """Errata 3-1-2015 [A], the self-standoff ("if the Tuscan army was in PIA, and France had played
+    GEN-MIL and PIA-MIL, the self-standoff would have left the Spanish army no retreat options")
+    moved to Mecklenburg: Brandenburg's army in Pomerania, supported from Berlin (Brandenburg
+    aligned to Sweden), dislodges the Danish army in unaligned Mecklenburg. If Sweden orders only
+    Lower Saxony's army in Bremen into Danish Schleswig-Holstein, the move fails alone and the
+    Danes may retreat there; if it also orders the army of Brunswick there, the two stand each
+    other off and the Danish army has nowhere to go."""
+    units = {"Denmark": ["A MEC"], "BRA": ["A POM", "A BER"], "LOWR": ["A BRE", "A BRU"]}
+    aligned = {"BRA": {"Sweden": 4}, "LOWR": {"Sweden": 4}}
+    attack = "Sweden: A POM - MEC\nSweden: A BER S A POM - MEC\nSweden: A BRE - SLG"
+    r = play(position(units, phase="Fall 1617 Movement", infs=aligned), attack)
+    nxt = r.result.next_position
+    assert [str(d.unit) for d in nxt.dislodged] == ["A MEC"]
+    assert "Denmark: A SLG" in units_after(play(nxt, "Denmark: A MEC R SLG"))
+    r = play(position(units, phase="Fall 1617 Movement", infs=aligned), attack + "\nSweden: A BRU - SLG")
+    nxt = r.result.next_position
+    assert not nxt.dislodged and not any(u.power == "Denmark" for u in nxt.units)
+
+
+# -- Clarification and errata 3-1-2015 [B], 2-17-2015, 2-11-2015 -------------------------------------------------
+
+@pytest.mark.rule("seed002/errata-2015-03-01-b", "seed002/control-2")
+def test_scenario_no_diplomatic_attack_in_a_controlled_state_until_it_is_released():
+    """Errata 3-1-2015 [B]: "Diplomatic attacks are not allowed in a controlled state"; the
+    rulebook: "A controlled minor state cannot be influence by any power ... When a state is
+    released, the INFs that were held in suspension are put back into effect." Spain controls
+    Westphalia: a Dutch attack on France's INFs there and an Austrian placement are not followed.
+    Spain's army leaves before the Winter Adjustment; Westphalia is free, and in the Spring the
+    Dutch attack goes ahead."""
+    held = {"WES": {"Dutch": 3, "France": 2}}
+    pos = position({"Spain": ["A WES"]}, phase="Summer 1618 Movement", supply_centers=centres(WES="Spain"), infs=held)
+    r = play(pos, "Dutch: WES > France\nAustria: 2: WES")
+    assert outcome(r, "WES > France") is Outcome.ILLEGAL and outcome(r, "2: WES") is Outcome.ILLEGAL
+    assert infs(r.result.next_position) == held
+    freed = after(winter({"Spain": ["A NET"]}, year=1618, supply_centers=centres(WES="Spain"), infs=held))
+    assert freed.supply_centers["WES"] == "WES"
+    spring = position({}, phase="Spring 1619 Movement", infs=infs(freed))
+    r = play(spring, "Dutch: WES > France")
+    assert outcome(r, "WES > France") is Outcome.SUCCESS
+    assert infs(r.result.next_position)["WES"] == {"Dutch": 1}
+
+
+@pytest.mark.rule("seed002/errata-2015-02-17-2", "seed002/war-3", "seed002/errata-2015-03-08-neutrality")
+def test_scenario_without_declarations_powers_support_each_other_and_cut_support():
+    """Errata 2-17-2015 (2): "as a neutral power you can still support holds on any unit, support
+    the movement of any unit, cause a standoff ..., and cut support. Performing any of the
+    previously stated actions is valid as long as you do not end up moving into territory you're
+    not suppose to be moving into. So, since no declarations have been made, all of you behave
+    like neutrals." With no declaration anywhere, Denmark's army in Saxony supports Sweden's
+    attack on Brunswick, and Lower Saxony's army there is dislodged (and disbanded); when the Dutch
+    army of Hesse attacks Saxony, the support is cut and the attack fails."""
+    units = {"Sweden": ["A MEC"], "Denmark": ["A SAX"], "LOWR": ["A BRU"], "Dutch": ["A HES"]}
+    r = play(position(units), "Sweden: A MEC - BRU\nDenmark: A SAX S A MEC - BRU")
+    assert "Sweden: A BRU" in units_after(r) and not any(u.power == "LOWR" for u in r.result.next_position.units)
+    r = play(position(units), "Sweden: A MEC - BRU\nDenmark: A SAX S A MEC - BRU\nDutch: A HES - SAX")
+    assert outcome(r, "A SAX S A MEC - BRU") is Outcome.FAILURE
+    assert {"Sweden: A MEC", "LOWR: A BRU", "Denmark: A SAX", "Dutch: A HES"} <= units_after(r)
+
+
+@pytest.mark.rule("seed002/errata-2015-02-11-2")
+def test_scenario_option_the_minor_takes_the_centre_its_army_enters_as_the_power_leaves():
+    """Errata 2-11-2015 (2) (replaced by 3-2-2015 and the rulebook; option
+    ``transfer_to_minor_by_occupation``): "Relinquish control of a center/province by moving away
+    from it, and follow-up with an aligned minor unit entering the center/province, then at the end
+    of the Mobilization phase, the control of the center goes to the aligned minor state. There
+    will be no need to declare a transfer". France's army leaves the Rhineland in the Fall as
+    Lorraine's army (aligned to France) enters it: after the Winter the Rhineland is Lorraine's.
+    Under the rulebook's rule (the option off) it stays France's, held by proxy."""
+    v = find_variant("europe1615", {"transfer_to_minor_by_occupation": True})
+    orders = "France: A RHI - FRA\nFrance: A LOR - RHI"
+    pos = position({"France": ["A RHI"], "LOR": ["A LOR"]}, phase="Fall 1618 Movement", variant=v,
+                   infs={"LOR": {"France": 3}}, supply_centers=centres(RHI="France"))
+    r = play(pos, orders, v)
+    assert {"France: A FRA", "LOR: A RHI"} <= units_after(r)
+    assert after(r.result.next_position, variant=v).supply_centers["RHI"] == "LOR"
+    pos = position({"France": ["A RHI"], "LOR": ["A LOR"]}, phase="Fall 1618 Movement",
+                   infs={"LOR": {"France": 3}}, supply_centers=centres(RHI="France"))
+    assert after(after(pos, orders)).supply_centers["RHI"] == "France"
