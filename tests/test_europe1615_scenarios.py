@@ -22,7 +22,7 @@ from judge.variants import find_variant
 from judge.variants.europe1615.rules import build_cost, relations, score, start_position, status
 from judge.variants.europe1615.state import state_marker
 
-from test_europe1615 import V, WAR_FR_SP, outcome, play, position, result, units_after
+from test_europe1615 import V, WAR_FR_SP, outcome, play, position, units_after
 from test_europe1615_rules import after, rel, winter
 
 SEVERAL_BUILDS = find_variant("europe1615", {"one_build_per_phase": False})
@@ -284,7 +284,7 @@ def test_scenario_statuses_reported_in_a_table_after_the_diplomatic_attacks():
             if line.startswith("|") and not line.startswith("|-") and "State" not in line}
     head = next(line for line in body.splitlines() if "State" in line)
     powers = [c.strip() for c in head.split("|")[2:-2]]
-    saxony = dict(zip(powers + ["Alignment"], rows["Saxony"]))
+    saxony = dict(zip(powers + ["Alignment"], rows["Saxony"], strict=True))
     assert saxony["Sweden"] == "1" and saxony.get("Austria", "—") in ("", "—") and saxony["Alignment"] == "Sweden"
     papal = rows.get("Papal State") or rows["PAPL"]
     assert papal[-1] == "neutral"
@@ -1178,3 +1178,46 @@ def test_scenario_option_the_minor_takes_the_centre_its_army_enters_as_the_power
     pos = position({"France": ["A RHI"], "LOR": ["A LOR"]}, phase="Fall 1618 Movement",
                    infs={"LOR": {"France": 3}}, supply_centers=centres(RHI="France"))
     assert after(after(pos, orders)).supply_centers["RHI"] == "France"
+
+
+# -- Neutrality and declarations in the phase's record ------------------------------------------------------
+
+@pytest.mark.rule("seed002/neutrality-2", "seed002/war-2")
+def test_scenario_no_retreat_into_a_neutral_state():
+    """Seed, "Neutrality": "Neutral states are impassable during any Movement and Retreat Phase" —
+    the retreats too. France, at war with Spain, dislodges the Spanish army in Franche-Comte; of
+    its empty neighbours, Lorraine (equally held by France and Spain: neutral) is closed to the
+    retreat, Switzerland (unaligned) open."""
+    pos = position({"Spain": ["A FRE"], "France": ["A BUR", "A LYO"]}, relations=WAR_FR_SP,
+                   infs={"LOR": {"France": 3, "Spain": 3}})
+    nxt = after(pos, "France: A BUR - FRE\nFrance: A LYO S A BUR - FRE")
+    assert [str(d.unit) for d in nxt.dislodged] == ["A FRE"]
+    tried = _retreat_outcomes(nxt, "Spain", "A FRE", ("LOR", "SWI"))
+    assert tried == {"LOR": Outcome.ILLEGAL, "SWI": Outcome.SUCCESS}
+
+
+@pytest.mark.rule("seed002/declarations-2", "seed002/alliances-1")
+def test_scenario_declarations_are_recorded_in_the_phase_and_in_force_after_it():
+    """Seed, "Declarations and movement": "All declarations must be made openly during a phase and
+    recorded in the adjudication for that phase. The declaration then becomes effective during the
+    subsequent Movement and Retreat Phase." In the Spring of 1619 Sweden declares war on Denmark
+    and England and the Dutch declare their alliance while France dislodges a Spanish army: the
+    Spring's results list the three declarations; in the Spring Retreat they are shown as made and
+    are not yet in force; in the Summer they are."""
+    from judge.site.state_sections import state_sections
+
+    pos = position({"Spain": ["A FRE"], "France": ["A BUR", "A LYO"]}, phase="Spring 1619 Movement", relations=WAR_FR_SP)
+    r = play(pos, "Sweden: Declare war on Denmark\nEngland: Alliance with Dutch\nDutch: Alliance with England\n"
+                  "France: A BUR - FRE\nFrance: A LYO S A BUR - FRE")
+    assert by(r, "Sweden", "Declare war on Denmark").outcome is Outcome.SUCCESS
+    assert by(r, "England", "Alliance with Dutch").outcome is Outcome.SUCCESS
+    assert by(r, "Dutch", "Alliance with England").outcome is Outcome.SUCCESS
+    retreat = r.result.next_position
+    assert str(retreat.phase) == "Spring 1619 Retreat"
+    assert not relations(retreat).at_war("Sweden", "Denmark") and not relations(retreat).allied("Dutch", "England")
+    sections = {s["title"]: str(s["body"]) for s in state_sections(V, retreat)}
+    made = next(body for title, body in sections.items() if title.startswith("Declarations made"))
+    assert "Sweden" in made and "Denmark" in made and "England" in made
+    summer = after(retreat, "Spain: A FRE R SWI")
+    assert str(summer.phase) == "Summer 1619 Movement"
+    assert relations(summer).at_war("Sweden", "Denmark") and relations(summer).allied("Dutch", "England")
