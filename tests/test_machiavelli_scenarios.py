@@ -758,3 +758,356 @@ def test_an_elite_autonomous_garrison_bought_stays_elite():
     r = then(r, "Florence: Expense 1: 9 ducats buy g PER")
     assert "Florence: G PER" in units_after(r)
     assert state_of(r).get("special_units") == {"Florence": {"G PER": "elite_mercenaries"}}
+
+
+# -- Special (elite) units ---------------------------------------------------------------------
+
+
+@pytest.mark.rule("rules.machiavelli/special-units-1")
+def test_a_second_special_unit_fails_and_its_money_is_lost():
+    """rules §Special units: "Each power may only have one special unit in play at any one time.
+    Orders that violate this limit automatically fail, and the money is lost": Milan, with an
+    elite army in play, orders citizen's militia in Pavia; the 6 ducats are gone."""
+    r = go("  Milan: [A MIL]", "Milan: Maintain A MIL\nMilan: Build cm A PAV",
+           "treasury: {Milan: 20}\nspecial_units: {Milan: {A MIL: elite_mercenaries}}\n", phase="Winter 1454 Adjustment")
+    assert outcome(r, "Build citizens militia A PAV") is Outcome.FAILURE
+    assert "Milan: A PAV" not in units_after(r) and treasury(r, "Milan") == 20 - 6 - 6
+
+
+@pytest.mark.rule("rules.machiavelli/special-units-1", "rules.machiavelli/special-units-b")
+def test_a_special_unit_may_be_a_garrison():
+    """rules §Special units: "Special units may be of any type: armies, fleets or garrisons":
+    Milan builds elite mercenaries as the garrison of Milan, for 6 ducats."""
+    r = go("  Milan: [A PAV]", "Milan: Maintain A PAV\nMilan: Build em G MIL", "treasury: {Milan: 20}\n",
+           phase="Winter 1454 Adjustment")
+    assert ok(r, "Build elite mercenaries G MIL") and treasury(r, "Milan") == 20 - 3 - 6
+    assert state_of(r)["special_units"] == {"Milan": {"G MIL": "elite_mercenaries"}}
+
+
+@pytest.mark.rule("rules.machiavelli/special-units-a")
+def test_citizens_militia_cost_six_and_attack_with_strength_one():
+    """rules §Special units a: citizen's militia cost 6 to build and maintain and have a strength
+    of 1: Naples' militia army cannot dislodge a lone Papal army."""
+    r = go("  Naples: [A BAR]", "Naples: Maintain A BAR\nNaples: Build militia A NAP", "treasury: {Naples: 20}\n",
+           phase="Winter 1454 Adjustment")
+    assert ok(r, "Build citizens militia A NAP") and treasury(r, "Naples") == 20 - 3 - 6
+    r = go("  Naples: [A CAP]\n  Papacy: [A TIV]", "Naples: A CAP - TIV", "special_units: {Naples: {A CAP: citizens_militia}}\n")
+    assert "Papacy: A TIV" in units_after(r)
+
+
+@pytest.mark.rule("rules.machiavelli/special-units-c", "rules.machiavelli/special-units-strength-1", "rules.machiavelli/bribes-5")
+def test_elite_professionals_strength_two_and_double_bribe():
+    """rules §Special units c: elite professionals "Has a strength of 2" and "Cost twice the normal
+    amount to bribe": Naples' professionals dislodge a lone Papal army; 12 ducats do not disband
+    them, 24 do."""
+    pros = "special_units: {Naples: {A CAP: elite_professionals}}\n"
+    r = go("  Naples: [A CAP]\n  Papacy: [A TIV]", "Naples: A CAP - TIV", pros)
+    assert "Naples: A TIV" in units_after(r)
+    units = "  Naples: [A CAP]\n  Papacy: [A TIV]"
+    r = go(units, "Papacy: Expense 1: 12 ducats disband a CAP", pros + "treasury: {Papacy: 30}\n")
+    assert "Naples: A CAP" in units_after(r)
+    r = go(units, "Papacy: Expense 1: 24 ducats disband a CAP", pros + "treasury: {Papacy: 30}\n")
+    assert "Naples: A CAP" not in units_after(r)
+
+
+@pytest.mark.rule("rules.machiavelli/special-units-strength-1")
+def test_an_elite_army_holds_with_strength_two():
+    """rules §Special units, strength 2, 1: "twice the normal strength for ... holds": the Papal
+    elite army in Perugia holds against an attack supported once."""
+    r = go("  Papacy: [A PER]\n  Florence: [A ARE, A SIE]", "Florence: A ARE - PER\nFlorence: A SIE S A ARE - PER",
+           "special_units: {Papacy: {A PER: elite_mercenaries}}\n")
+    assert "Papacy: A PER" in units_after(r) and not retreating(r)
+
+
+@pytest.mark.rule("rules.machiavelli/special-units-strength-2")
+def test_any_attack_cuts_an_elite_support_whole():
+    """rules §Special units, strength 2, 2: "Have their support *entirely cut* by a unit of
+    strength 1": Florence's elite army supports an attack on Perugia; a lone Papal army attacking
+    it cuts the whole support, and the attack fails."""
+    units = "  Florence: [A ARE, A SIE]\n  Papacy: [A PER, A URB]"
+    orders = "Florence: A SIE - PER\nFlorence: A ARE S A SIE - PER"
+    elite = "special_units: {Florence: {A ARE: elite_mercenaries}}\n"
+    assert "Florence: A PER" in units_after(go(units, orders, elite))
+    r = go(units, orders + "\nPapacy: A URB - ARE", elite)
+    assert "Papacy: A PER" in units_after(r)
+
+
+@pytest.mark.rule("rules.machiavelli/special-units-strength-2")
+def test_a_cut_elite_support_gives_nothing_to_a_hold():
+    """rules §Special units, strength 2, 2: an elite unit's support of a hold is cut whole by a
+    strength-1 attack: Milan's army in Pavia falls to France's attack supported once."""
+    units = "  Milan: [A PAV, A MIL]\n  France: [A TUR, A MON, A COM]"
+    orders = "Milan: A MIL S A PAV\nFrance: A TUR - PAV\nFrance: A MON S A TUR - PAV\nFrance: A COM - MIL"
+    r = go(units, orders, "special_units: {Milan: {A MIL: elite_professionals}}\n")
+    assert "France: A PAV" in units_after(r)
+
+
+@pytest.mark.rule("rules.machiavelli/special-units-strength-3", moved=True)
+def test_elite_professionals_cannot_dislodge_the_besieger_of_modena():
+    """rules §Special units, strength 2, 3: "Cannot dislodge any besieger in the second siege
+    season": Florence's professionals attack Milan's army besieging Modena for the second time
+    and bounce; the siege is completed."""
+    units = "  Milan: [A MOD]\n  Florence: [A LUC, G MOD]"
+    r = go(units, "Milan: A MOD besiege", "special_units: {Florence: {A LUC: elite_professionals}}\n")
+    r = then(r, "Milan: A MOD besiege\nFlorence: A LUC - MOD")
+    assert "Milan: A MOD" in units_after(r) and "Florence: A LUC" in units_after(r)
+    assert "Florence: G MOD" not in units_after(r)
+
+
+# -- Sieges ------------------------------------------------------------------------------------
+
+
+@pytest.mark.rule("rules.machiavelli/sieges-1", "rules.machiavelli/sieges-2")
+def test_a_fleet_in_genoa_besieges_the_port_city_twice_and_takes_it():
+    """rules §Sieges: "an army or fleet in the containing province must issue the besiege order
+    for two consecutive campaigns. Fleets can only besiege port cities": Florence's fleet in
+    Genoa takes Milan's garrison."""
+    r = go("  Florence: [F GEN]\n  Milan: [G GEN]", "Florence: F GEN besiege")
+    assert "Milan: G GEN" in units_after(r)
+    r = then(r, "Florence: F GEN besiege")
+    assert "Milan: G GEN" not in units_after(r) and cc(r)["GEN"] == "Florence"
+
+
+@pytest.mark.rule("rules.machiavelli/sieges-2")
+def test_a_fleet_besieges_no_inland_walled_city():
+    """rules §Sieges: "Fleets can only besiege port cities": Florence's fleet in Lucca (walled,
+    no port) may not besiege Milan's garrison."""
+    r = go("  Florence: [F LUC]\n  Milan: [G LUC]", "Florence: F LUC besiege")
+    assert outcome(r, "F LUC besiege") is Outcome.ILLEGAL
+
+
+@pytest.mark.rule("rules.machiavelli/sieges-3", "rules.machiavelli/conversion-2d")
+def test_as_written_a_besieged_garrison_of_perugia_never_converts():
+    """rules §Sieges: "A besieged garrison ... cannot convert regardless of strength" (with the
+    house rule of seed 000 off): twice supported, Papacy's garrison still may not."""
+    off = {"house_besieged_garrison_converts": False}
+    r = go("  Florence: [A PER]\n  Papacy: [G PER, A SPO, A RME]", "Florence: A PER besiege", options=off)
+    r = then(r, "Florence: A PER besiege\nPapacy: G PER C A\nPapacy: A SPO S G PER - PER\nPapacy: A RME S G PER - PER",
+             options=off)
+    assert outcome(r, "G PER C A") is Outcome.ILLEGAL and "Papacy: G PER" not in units_after(r)
+
+
+@pytest.mark.rule("rules.machiavelli/sieges-4", moved=True)
+def test_the_besieged_garrison_of_perugia_supports_the_attack_on_its_besieger():
+    """rules §Sieges: a besieged garrison "can support another unit moving into its province to
+    displace the besieging unit": Papacy's garrison supports Papacy's army from Spoleto."""
+    r = go("  Florence: [A PER]\n  Papacy: [G PER, A SPO]", "Florence: A PER besiege")
+    r = then(r, "Florence: A PER besiege\nPapacy: A SPO - PER\nPapacy: G PER S A SPO - PER")
+    assert ok(r, "G PER S A SPO - PER") and {"Papacy: A PER", "Papacy: G PER"} <= units_after(r)
+
+
+@pytest.mark.rule("rules.machiavelli/sieges-5")
+def test_a_besieger_ordered_to_support_holds_and_its_siege_ends():
+    """rules §Sieges: "To successfully conclude a siege the besieging unit must also issue a
+    besiege order in the following campaign. *Any other order* will automatically be converted to
+    *hold* and *the siege will be aborted*": Milan's besieger of Lucca orders a support instead."""
+    r = go("  Milan: [A LUC, A MOD]\n  Florence: [G LUC]", "Milan: A LUC besiege")
+    r = then(r, "Milan: A LUC S A MOD\nMilan: A MOD H")
+    assert "Florence: G LUC" in units_after(r) and not state_of(r).get("sieges")
+    r = then(r, "Milan: A LUC besiege")
+    assert "Florence: G LUC" in units_after(r)  # a new siege has only begun
+
+
+@pytest.mark.rule("rules.machiavelli/sieges-6")
+def test_a_lifted_siege_begins_again_from_nothing():
+    """rules §Sieges: "You may formally end a siege by issuing a lift siege order, although you
+    will still be holding in the province": after besiege, lift siege, besiege, the garrison of
+    Turin still stands."""
+    r = go("  Milan: [A TUR]\n  France: [G TUR]", "Milan: A TUR besiege")
+    r = then(r, "Milan: A TUR lift siege")
+    assert ok(r, "A TUR lift siege") and "Milan: A TUR" in units_after(r)
+    r = then(r, "Milan: A TUR besiege")
+    assert "France: G TUR" in units_after(r)
+
+
+@pytest.mark.rule("rules.machiavelli/sieges-lapse-1", "rules.machiavelli/famine-a")
+def test_a_siege_of_venice_lapses_when_famine_kills_the_garrison():
+    """rules §Sieges, lapses 1: "If the garrison is eliminated (whatever the cause)" the besieger
+    is free in what would be the second campaign: famine in Venice starves its garrison after the
+    Spring; Turkey's besieging fleet on the Lagoon moves away in the Summer."""
+    r = go("  Venice: [G VEN]\n  Turkey: [F LAG]", "Turkey: F LAG besiege", "famine: [VEN]\n")
+    assert "Venice: G VEN" not in units_after(r) and not state_of(r).get("sieges")
+    r = then(r, "Turkey: F LAG - UAS")
+    assert ok(r, "F LAG - UAS") and "Turkey: F UAS" in units_after(r)
+
+
+@pytest.mark.rule("rules.machiavelli/sieges-lapse-2", "rules.machiavelli/sequence-b")
+def test_a_siege_lapses_when_a_bribe_disbands_the_garrison():
+    """rules §Sieges, lapses 2: "If the garrison is disbanded by a bribe": Papacy bribes Florence's
+    garrison of Modena away in the siege's second campaign; Milan's besieger moves on freely."""
+    r = go("  Milan: [A MOD]\n  Florence: [G MOD]\n  Papacy: [A BOL]", "Milan: A MOD besiege", "treasury: {Papacy: 20}\n")
+    r = then(r, "Papacy: Expense 1: 12 ducats disband g MOD\nMilan: A MOD - PAR")
+    assert "Florence: G MOD" not in units_after(r) and "Milan: A PAR" in units_after(r)
+
+
+@pytest.mark.rule("rules.machiavelli/sieges-lapse-2", "rules.machiavelli/sieges-5")
+def test_when_the_bribe_fails_the_besieger_is_stuck_with_a_hold():
+    """rules §Sieges, lapses 2: "(Do note that if the bribe fails you are stuck with a hold
+    order.)": Florence counter-bribes its garrison; Milan's bribe fails; its besieger's move
+    becomes a hold and the siege is aborted."""
+    r = go("  Milan: [A MOD]\n  Florence: [G MOD]", "Milan: A MOD besiege", "treasury: {Milan: 20, Florence: 10}\n")
+    r = then(r, "Milan: Expense 1: 12 ducats disband g MOD\nFlorence: Expense 1: 3 ducats counter-bribe g MOD\nMilan: A MOD - PAR")
+    assert {"Florence: G MOD", "Milan: A MOD"} <= units_after(r) and not state_of(r).get("sieges")
+
+
+@pytest.mark.rule("rules.machiavelli/sieges-self", "rules.machiavelli/bribes-3")
+def test_a_besieger_that_buys_the_garrison_lifts_its_siege():
+    """rules §Sieges, self-sieges: "Should a similar situation occur as a result of bribes the
+    besiegeing unit will automatically have its orders changed to 'lift siege'": Milan buys the
+    Florentine garrison of Modena it besieges; its second besiege order lifts the siege."""
+    r = go("  Milan: [A MOD]\n  Florence: [G MOD]", "Milan: A MOD besiege", "treasury: {Milan: 20}\n")
+    r = then(r, "Milan: Expense 1: 18 ducats buy g MOD\nMilan: A MOD besiege")
+    assert {"Milan: G MOD", "Milan: A MOD"} <= units_after(r) and not state_of(r).get("sieges")
+
+
+# -- Conversion between unit types ---------------------------------------------------------------
+
+
+@pytest.mark.rule("rules.machiavelli/conversion-1", "rules.machiavelli/conversion-2b")
+def test_a_garrison_becoming_a_fleet_bounces_with_a_fleet_moving_in():
+    """rules §Conversion: "Converting units are treated in the same way as a unit moving into or
+    out of the province": Florence's garrison of Pisa becoming a fleet and Milan's fleet moving
+    into Pisa, unsupported, both bounce (2b: attacked by an equal force)."""
+    r = go("  Florence: [G PSA]\n  Milan: [F EGL]", "Florence: G PSA C F\nMilan: F EGL - PSA")
+    assert units_after(r) == {"Florence: G PSA", "Milan: F EGL"}
+
+
+@pytest.mark.rule("rules.machiavelli/conversion-2", "rules.machiavelli/ports")
+def test_a_fleet_garrisons_pisa_but_not_siena():
+    """rules §Conversion: "Fleets can only convert to garrison and vice versa in port cities":
+    Pisa has a port, Siena (walled, on the coast) none."""
+    assert units_after(go("  Florence: [F PSA]", "Florence: F PSA C G")) == {"Florence: G PSA"}
+    r = go("  Florence: [F SIE]", "Florence: F SIE C G")
+    assert outcome(r, "F SIE C G") is Outcome.ILLEGAL
+
+
+@pytest.mark.rule("rules.machiavelli/conversion-2", "rules.machiavelli/conversion-retreat")
+def test_a_fleet_dislodged_from_siena_cannot_retreat_into_its_city():
+    """rules §Conversion: "Fleets may only retreat by conversion into port cities": Florence's
+    fleet in Siena, its seas all held, is dislodged and disbanded; in Pisa, a port, the same
+    fleet may retreat into the city."""
+    r = go("  Florence: [F SIE]\n  Papacy: [A ARE, A PER, F ETS, F PAT, F PIO]",
+           "Papacy: A ARE - SIE\nPapacy: A PER S A ARE - SIE")
+    assert not retreating(r) and "Florence: F SIE" not in units_after(r)
+    r = go("  Florence: [F PSA]\n  Papacy: [A LUC, A PST, F ETS, F EGL, F WTS, F PIO]",
+           "Papacy: A LUC - PSA\nPapacy: A PST S A LUC - PSA")
+    assert retreating(r)
+    r = then(r, "Florence: F PSA C G")
+    assert "Florence: G PSA" in units_after(r)
+
+
+@pytest.mark.rule("rules.machiavelli/conversion-3")
+def test_an_army_becomes_a_fleet_only_through_a_garrison():
+    """rules §Conversion: "An army could convert into a garrison in the spring and that garrison
+    could then convert into a fleet in the subsequent summer ... The army or fleet can, however,
+    not convert directly into a fleet or army in one season"."""
+    r = go("  Milan: [A GEN]", "Milan: A GEN C F")
+    assert outcome(r, "A GEN C F") is Outcome.ILLEGAL
+    r = go("  Milan: [A GEN]", "Milan: A GEN C G")
+    r = then(r, "Milan: G GEN C F")
+    assert units_after(r) == {"Milan: F GEN"}
+
+
+@pytest.mark.rule("rules.machiavelli/conversion-3")
+def test_a_fleet_becomes_an_army_over_two_campaigns():
+    """rules §Conversion: "or vice versa": Naples' fleet in Naples garrisons the city in the
+    Spring and comes out as an army in the Summer."""
+    r = go("  Naples: [F NAP]", "Naples: F NAP C A")
+    assert outcome(r, "F NAP C A") is Outcome.ILLEGAL
+    r = then(go("  Naples: [F NAP]", "Naples: F NAP C G"), "Naples: G NAP C A")
+    assert units_after(r) == {"Naples: A NAP"}
+
+
+@pytest.mark.rule("rules.machiavelli/conversion-retreat", "rules.machiavelli/order-syntax-retreat")
+def test_no_retreat_into_the_city_whose_garrison_attacked():
+    """rules §Conversion, retreats: "it can not retreat by converting into a garrison if the unit
+    that displaced it was a garrison converting into its location": Milan's garrison of Lucca,
+    supported, dislodges Florence's army; the army has no other way out and is disbanded."""
+    units = "  Florence: [A LUC]\n  Milan: [G LUC, A PSA, A PST, A BOL, A MOD]"
+    r = go(units, "Milan: G LUC C A\nMilan: A PSA S G LUC - LUC")
+    assert "Milan: A LUC" in units_after(r)
+    assert not retreating(r) and "Florence: G LUC" not in units_after(r)
+
+
+@pytest.mark.rule("rules.machiavelli/conversion-1a", "rules.machiavelli/rebellions-5.4")
+def test_garrisoning_a_city_whose_province_alone_rebels():
+    """rules §Conversion 1a: "Garrisoning into a city *not* in rebellion" succeeds, here though
+    its province rebels against the converting power."""
+    r = go("  Milan: [A PAV]", "Milan: A PAV C G", "rebellions: {PAV: {against: Milan, city: false}}\n")
+    assert units_after(r) == {"Milan: G PAV"}
+
+
+@pytest.mark.rule("rules.machiavelli/conversion-1b")
+def test_a_garrison_comes_out_into_its_empty_province():
+    """rules §Conversion 1b: "Converting into an empty province" succeeds."""
+    assert units_after(go("  Papacy: [G RME]", "Papacy: G RME C A")) == {"Papacy: A RME"}
+
+
+@pytest.mark.rule("rules.machiavelli/conversion-1d1")
+def test_a_supported_conversion_dislodges_a_lesser_force_in_the_province():
+    """rules §Conversion 1d1: "Converting into a province occupied by a lesser force ... if the
+    lesser force is not besiegeing": Milan's garrison of Cremona, supported, dislodges the
+    Venetian army holding there."""
+    r = go("  Milan: [G CRE, A MIL]\n  Venice: [A CRE]", "Milan: G CRE C A\nMilan: A MIL S G CRE - CRE")
+    assert ok(r, "G CRE C A") and "Milan: A CRE" in units_after(r)
+    assert [str(d.unit) for d in r.result.next_position.dislodged] == ["A CRE"]
+
+
+@pytest.mark.rule("rules.machiavelli/conversion-1d2")
+def test_a_supported_conversion_dislodges_a_first_campaign_besieger():
+    """rules §Conversion 1d2: "if the lesser force is issuing its *first* besiege order": the
+    Venetian army beginning its siege of Cremona is dislodged by the garrison's supported
+    conversion."""
+    r = go("  Milan: [G CRE, A MIL]\n  Venice: [A CRE]", "Milan: G CRE C A\nMilan: A MIL S G CRE - CRE\nVenice: A CRE besiege")
+    assert ok(r, "G CRE C A") and "Milan: A CRE" in units_after(r) and not state_of(r).get("sieges")
+
+
+@pytest.mark.rule("rules.machiavelli/conversion-1d2")
+def test_a_supported_conversion_beats_a_first_besiege_in_bologna():
+    """rules §Conversion 1d2, in Bologna: Florence begins a siege; Papacy's garrison, supported
+    from Ferrara, converts and dislodges it."""
+    r = go("  Florence: [A BOL]\n  Papacy: [G BOL, A FER]", "Florence: A BOL besiege\nPapacy: G BOL C A\nPapacy: A FER S G BOL - BOL")
+    assert "Papacy: A BOL" in units_after(r) and retreating(r)
+
+
+@pytest.mark.rule("rules.machiavelli/conversion-2a", "rules.machiavelli/rebellions-5.3")
+def test_milan_cannot_garrison_pavia_rebelling_against_it():
+    """rules §Conversion 2a: "Trying to garrison into a city *in rebellion*" fails (§Effects of
+    rebellions 5.3: not for the power it is against)."""
+    r = go("  Milan: [A PAV]", "Milan: A PAV C G", "rebellions: {PAV: {against: Milan, city: true}}\n")
+    assert outcome(r, "A PAV C G") is Outcome.ILLEGAL and units_after(r) == {"Milan: A PAV"}
+
+
+@pytest.mark.rule("rules.machiavelli/conversion-2b")
+def test_a_conversion_fails_against_a_greater_attack():
+    """rules §Conversion 2b: "Converting into a province attacked by an equal or superior force":
+    Florence's garrison of Modena converts; Milan's supported army takes the province."""
+    r = go("  Florence: [G MOD]\n  Milan: [A PAR, A MAN]", "Florence: G MOD C A\nMilan: A PAR - MOD\nMilan: A MAN S A PAR - MOD")
+    assert units_after(r) == {"Florence: G MOD", "Milan: A MOD", "Milan: A MAN"}
+
+
+@pytest.mark.rule("rules.machiavelli/conversion-2c")
+def test_a_conversion_fails_against_an_equal_army_holding():
+    """rules §Conversion 2c: "Converting into a province occupied by an equal or superior force":
+    Milan's lone army in Modena stays; Florence's garrison stays in the city."""
+    r = go("  Florence: [G MOD]\n  Milan: [A MOD]", "Florence: G MOD C A")
+    assert outcome(r, "G MOD C A") is Outcome.FAILURE and units_after(r) == {"Florence: G MOD", "Milan: A MOD"}
+
+
+@pytest.mark.rule("rules.machiavelli/conversion-2c")
+def test_a_supported_conversion_fails_against_a_hold_supported_as_much():
+    """rules §Conversion 2c: supported once against a hold supported once, the conversion fails."""
+    r = go("  Florence: [G MOD, A LUC]\n  Milan: [A MOD, A PAR]",
+           "Florence: G MOD C A\nFlorence: A LUC S G MOD - MOD\nMilan: A PAR S A MOD")
+    assert {"Florence: G MOD", "Milan: A MOD"} <= units_after(r)
+
+
+@pytest.mark.rule("rules.machiavelli/conversion-2d")
+def test_as_written_a_second_besiege_stops_even_a_supported_conversion():
+    """rules §Conversion 2d (as written, the seed 000 house rule off): converting into a province
+    occupied by a lesser force "issuing its *second* besiege order" fails; the siege of Bologna
+    is completed."""
+    off = {"house_besieged_garrison_converts": False}
+    r = go("  Florence: [A BOL]\n  Papacy: [G BOL, A FER]", "Florence: A BOL besiege", options=off)
+    r = then(r, "Florence: A BOL besiege\nPapacy: G BOL C A\nPapacy: A FER S G BOL - BOL", options=off)
+    assert "Florence: A BOL" in units_after(r) and "Papacy: G BOL" not in units_after(r)
