@@ -1221,3 +1221,22 @@ def test_scenario_declarations_are_recorded_in_the_phase_and_in_force_after_it()
     summer = after(retreat, "Spain: A FRE R SWI")
     assert str(summer.phase) == "Summer 1619 Movement"
     assert relations(summer).at_war("Sweden", "Denmark") and relations(summer).allied("Dutch", "England")
+
+
+@pytest.mark.rule("seed002/alliances-3", "seed002/alliances-2")
+def test_scenario_an_allys_aligned_minor_is_neither_dislodged_nor_attacked_with_support():
+    """Seed, "Alliances" (1): "A member of an alliance cannot dislodge or support the dislodgment of
+    an ally's unit, even if that dislodgment is unexpected ... This also applies to minor states
+    aligned with the ally." France and the Dutch are allied, Westphalia aligned to the Dutch:
+    France's supported attack on Westphalia's army does not dislodge it; and when Spain, at war
+    with the Dutch, attacks it with French support, the support does not count and the attack
+    fails."""
+    allied = rel(alliances=[("Dutch", "France")])
+    pos = position({"France": ["A LUX", "A RHI"], "WES": ["A WES"]}, relations=allied, infs={"WES": {"Dutch": 3}})
+    r = play(pos, "France: A LUX - WES\nFrance: A RHI S A LUX - WES")
+    assert {"WES: A WES", "France: A LUX"} <= units_after(r)
+    at_war = rel(war=[("Spain", "Dutch")], alliances=[("Dutch", "France")])
+    pos = position({"France": ["A RHI"], "Spain": ["A NET"], "WES": ["A WES"]}, relations=at_war, infs={"WES": {"Dutch": 3}})
+    r = play(pos, "Spain: A NET - WES\nFrance: A RHI S A NET - WES")
+    assert outcome(r, "A NET - WES") is Outcome.FAILURE
+    assert {"WES: A WES", "Spain: A NET"} <= units_after(r)
