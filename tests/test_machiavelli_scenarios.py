@@ -1430,3 +1430,457 @@ def test_one_of_the_two_falling_short_leaves_the_other_the_winner():
     from Naples, which falls to fourteen cities while Milan has sixteen."""
     r = go("  Milan: [A PRO]\n  Naples: [A NAP]", "Milan: A PRO - MAR", _TWO_WINNERS)
     assert cc(r)["MAR"] == "Milan" and r.result.winner == "Milan"
+
+
+# -- Special mapboard features: Piombino and Messina ------------------------------------------------
+
+AS_WRITTEN = {"house_straits": False}
+
+
+@pytest.mark.rule("rules.machiavelli/straits", "rules.machiavelli/straits-k")
+def test_the_fleet_in_piombino_keeps_its_strait_unless_it_allies():
+    """rules §Special mapboard features 1: a fleet in Piombino controls the strait between Pisa and
+    the Eastern Tyrrhenian Sea; k): "A player wishing to allow another player to use the straits
+    must include an 'ally' command": Milan allows Florence."""
+    units = "  Milan: [F PIO]\n  Florence: [F PSA]"
+    assert outcome(go(units, "Florence: F PSA - ETS"), "F PSA - ETS") is Outcome.ILLEGAL
+    r = go(units, "Milan: Ally Florence\nFlorence: F PSA - ETS")
+    assert "Florence: F ETS" in units_after(r)
+
+
+@pytest.mark.rule("rules.machiavelli/straits-b")
+def test_a_garrison_beside_the_fleet_in_piombino_does_not_take_the_strait():
+    """rules §Special mapboard features 1b: "If control of Piombino or Messina is divided between
+    powers (that is: contain a garrison of another power in addition to your fleet), the power
+    owning the fleet will control the straits": Papacy's garrison there cannot let its own fleet
+    pass Milan's."""
+    units = "  Milan: [F PIO]\n  Papacy: [G PIO, F ETS]"
+    assert outcome(go(units, "Papacy: F ETS - PSA"), "F ETS - PSA") is Outcome.ILLEGAL
+
+
+@pytest.mark.rule("rules.machiavelli/straits-b")
+def test_the_fleets_owner_passes_though_another_powers_garrison_holds_messina():
+    """rules §Special mapboard features 1b: Turkey's fleet in Messina keeps the strait though the
+    city's garrison is Naples': Turkey's other fleet passes, Naples' does not."""
+    units = "  Turkey: [F MES, F ION]\n  Naples: [G MES, F GON]"
+    r = go(units, "Turkey: F ION - OTR\nNaples: F GON - ION")
+    assert outcome(r, "F GON - ION") is Outcome.ILLEGAL
+    r = go(units, "Turkey: F ION - GON\nNaples: F GON - TIV")
+    assert "Turkey: F GON" in units_after(r)
+
+
+@pytest.mark.rule("rules.machiavelli/straits-c", moved=True)
+def test_as_written_a_fleet_entering_an_empty_messina_blocks_at_once():
+    """rules §Special mapboard features 1c (as written, seed 000's house rule off): "If a fleet
+    successfully advances ... into a *fleet-less* Piombino or Messina in the same turn as a hostile
+    fleet attempts to use the straits, the hostile fleet suffers all effects" — the Piombino case
+    played at Messina."""
+    units = "  Naples: [F PAL]\n  Turkey: [F ION]"
+    r = go(units, "Naples: F PAL - MES\nTurkey: F ION - GON", options=AS_WRITTEN)
+    assert "Naples: F MES" in units_after(r) and "Turkey: F ION" in units_after(r)
+    r = go(units, "Naples: F PAL - MES\nTurkey: F ION - GON")
+    assert "Turkey: F GON" in units_after(r)  # the house rule: nothing changes this phase
+
+
+@pytest.mark.rule("rules.machiavelli/straits-d")
+def test_as_written_a_garrison_becoming_a_fleet_in_piombino_blocks_at_once():
+    """rules §Special mapboard features 1d (as written): "If a garrison successfully converts to
+    fleet ... into a *fleet-less* Piombino or Messina", a hostile fleet using the strait is
+    blocked."""
+    units = "  Milan: [G PIO]\n  Florence: [F PSA]"
+    r = go(units, "Milan: G PIO C F\nFlorence: F PSA - ETS", options=AS_WRITTEN)
+    assert "Milan: F PIO" in units_after(r) and "Florence: F PSA" in units_after(r)
+
+
+@pytest.mark.rule("rules.machiavelli/straits-d")
+def test_as_written_a_garrison_becoming_a_fleet_in_messina_blocks_at_once():
+    """rules §Special mapboard features 1d at Messina: Naples' garrison comes out as a fleet;
+    Turkey's fleet may not pass below it that campaign."""
+    units = "  Naples: [G MES]\n  Turkey: [F GON]"
+    r = go(units, "Naples: G MES C F\nTurkey: F GON - ION", options=AS_WRITTEN)
+    assert "Naples: F MES" in units_after(r) and "Turkey: F GON" in units_after(r)
+
+
+@pytest.mark.rule("rules.machiavelli/straits-e")
+def test_a_keeper_ordered_to_garrison_piombino_still_blocks():
+    """rules §Special mapboard features 1e: "If a fleet is *ordered* to convert to garrison a
+    hostile fleet still suffers all effects": as written and under the house rule alike."""
+    units = "  Milan: [F PIO]\n  Florence: [F ETS]"
+    for options in (None, AS_WRITTEN):
+        r = go(units, "Milan: F PIO C G\nFlorence: F ETS - PSA", options=options)
+        assert "Milan: G PIO" in units_after(r) and "Florence: F ETS" in units_after(r)
+
+
+@pytest.mark.rule("rules.machiavelli/straits-f", "seed000/straits-1")
+def test_as_written_a_keeper_moving_away_still_blocks():
+    """rules §Special mapboard features 1f: "If a fleet moves away from Piombino or Messina province
+    a hostile fleet still suffers all effects" (as written too)."""
+    r = go("  Naples: [F MES]\n  Turkey: [F ION]", "Naples: F MES - PAL\nTurkey: F ION - GON", options=AS_WRITTEN)
+    assert "Naples: F PAL" in units_after(r) and "Turkey: F ION" in units_after(r)
+
+
+@pytest.mark.rule("rules.machiavelli/straits-g")
+def test_a_keeper_bounced_back_into_piombino_blocks():
+    """rules §Special mapboard features 1g: "If a fleet moving away ... is bounced back into
+    Piombino or Messina province it will block a hostile fleet"."""
+    units = "  Milan: [F PIO]\n  Papacy: [F SAR]\n  Florence: [F ETS]"
+    orders = "Milan: F PIO - WTS\nPapacy: F SAR - WTS\nFlorence: F ETS - PSA"
+    for options in (None, AS_WRITTEN):
+        r = go(units, orders, options=options)
+        assert "Milan: F PIO" in units_after(r) and "Florence: F ETS" in units_after(r)
+
+
+@pytest.mark.rule("rules.machiavelli/straits-g")
+def test_a_keeper_bounced_back_into_messina_blocks():
+    """rules §Special mapboard features 1g, at Messina: Naples' fleet bounces back from Palermo
+    and blocks Turkey's fleet."""
+    units = "  Naples: [F MES]\n  Turkey: [F ION, F BOT]\n  Papacy: [F PAL]"
+    r = go(units, "Naples: F MES - PAL\nTurkey: F ION - GON", options=AS_WRITTEN)
+    assert "Naples: F MES" in units_after(r) and "Turkey: F ION" in units_after(r)
+
+
+def _retreat_past_piombino(state: str = ""):
+    """Milan's fleet in Siena and Florence's fleet in Pisa are dislodged in one campaign."""
+    units = "  Milan: [F SIE]\n  Florence: [F PSA]\n  Papacy: [A ARE, A PER, A LUC, A PST]"
+    orders = "Papacy: A ARE - SIE\nPapacy: A PER S A ARE - SIE\nPapacy: A LUC - PSA\nPapacy: A PST S A LUC - PSA"
+    r = go(units, orders, state)
+    assert retreating(r)
+    return r
+
+
+@pytest.mark.rule("rules.machiavelli/straits-h", "seed000/straits-3")
+def test_a_fleet_retreating_into_piombino_blocks_no_retreat_of_the_same_phase():
+    """rules §Special mapboard features 1h: "a fleet *retreating into* Piombino or Messina, will
+    *not* block other fleets retreating through the straits (in the same turn)": Milan's fleet
+    retreats into Piombino as Florence's retreats from Pisa to the Eastern Tyrrhenian Sea."""
+    r = then(_retreat_past_piombino(), "Milan: F SIE R PIO\nFlorence: F PSA R ETS")
+    assert {"Milan: F PIO", "Florence: F ETS"} <= units_after(r)
+
+
+@pytest.mark.rule("rules.machiavelli/straits-h")
+def test_a_fleet_dislodged_from_piombino_by_an_army_keeps_nothing():
+    """rules §Special mapboard features 1h: nor does a fleet "having been dislodged, as control has
+    passed to the attackers fleet or been lost if the attacker was an army": Milan's fleet in
+    Piombino is dislodged by an (elite) army; Florence's fleet, dislodged from the Eastern
+    Tyrrhenian Sea, retreats through the strait to Pisa."""
+    units = "  Milan: [F PIO]\n  Florence: [F ETS]\n  Papacy: [A SIE, F GON, F TIV]"
+    orders = "Papacy: A SIE - PIO\nPapacy: F GON - ETS\nPapacy: F TIV S F GON - ETS"
+    r = go(units, orders, "special_units: {Papacy: {A SIE: elite_mercenaries}}\n")
+    assert retreating(r) and "Papacy: A PIO" in units_after(r)
+    r = then(r, "Milan: F PIO R WTS\nFlorence: F ETS R PSA")
+    assert {"Milan: F WTS", "Florence: F PSA"} <= units_after(r)
+
+
+@pytest.mark.rule("rules.machiavelli/straits-i")
+def test_the_keeper_of_piombino_besieges_and_blocks_at_once():
+    """rules §Special mapboard features 1i: "A fleet in Piombino or Messina may simultaneously be
+    ... besiegeing while it blocks a hostile fleet"."""
+    r = go("  Milan: [F PIO]\n  Florence: [G PIO, F ETS]", "Milan: F PIO besiege\nFlorence: F ETS - PSA")
+    assert ok(r, "F PIO besiege") and outcome(r, "F ETS - PSA") is Outcome.ILLEGAL
+
+
+@pytest.mark.rule("rules.machiavelli/straits-i")
+def test_the_keeper_of_messina_supports_and_blocks_at_once():
+    """rules §Special mapboard features 1i: the keeper may be "supporting" while it blocks."""
+    r = go("  Naples: [F MES, F PAL]\n  Turkey: [F ION, F BOT]",
+           "Naples: F MES S F PAL\nTurkey: F BOT - PAL\nTurkey: F ION - GON")
+    assert ok(r, "F MES S F PAL") and outcome(r, "F ION - GON") is Outcome.ILLEGAL
+    assert "Naples: F PAL" in units_after(r)
+
+
+@pytest.mark.rule("rules.machiavelli/straits-j", "rules.machiavelli/options-adjacency")
+def test_a_blocked_fleet_still_bribes_across_the_strait():
+    """rules §Special mapboard features 1j: "Adjacency for bribe purposes is not affected by
+    blocking fleets": Florence's fleet in the Eastern Tyrrhenian Sea, blocked by Milan's keeper of
+    Piombino, may still bribe Milan's army in Pisa away."""
+    r = go("  Milan: [F PIO, A PSA]\n  Florence: [F ETS]", "Florence: Expense 1: 12 ducats disband a PSA",
+           "treasury: {Florence: 12}\n")
+    assert units_after(r) == {"Milan: F PIO", "Florence: F ETS"}
+
+
+@pytest.mark.rule("rules.machiavelli/straits-j")
+def test_a_blocked_fleet_bribes_across_the_messina_strait():
+    """rules §Special mapboard features 1j at Messina: Turkey's fleet in the Ionian Sea buys the
+    Neapolitan fleet in the Gulf of Naples past Naples' keeper."""
+    r = go("  Naples: [F MES, F GON]\n  Turkey: [F ION]", "Turkey: Expense 1: 18 ducats buy f GON", "treasury: {Turkey: 18}\n")
+    assert "Turkey: F GON" in units_after(r)
+
+
+@pytest.mark.rule("rules.machiavelli/straits-k", "rules.machiavelli/order-syntax-expenditure")
+def test_an_ally_at_messina_passes_until_unallied():
+    """rules §Special mapboard features 1k: the ally command lets Turkey through Messina; 'unally'
+    withdraws it."""
+    r = go("  Naples: [F MES]\n  Turkey: [F ION]", "Naples: Ally Turkey\nTurkey: F ION - GON")
+    assert "Turkey: F GON" in units_after(r)
+    r = then(r, "Naples: Unally Turkey\nTurkey: F GON - ION")
+    assert outcome(r, "F GON - ION") is Outcome.ILLEGAL
+
+
+@pytest.mark.rule("rules.machiavelli/straits-l")
+def test_a_garrison_in_piombino_keeps_no_strait():
+    """rules §Special mapboard features 1l: "An army or garrison unit does not control the
+    straits": with Milan's garrison alone in Piombino, Florence's fleet passes."""
+    assert "Florence: F ETS" in units_after(go("  Milan: [G PIO]\n  Florence: [F PSA]", "Florence: F PSA - ETS"))
+
+
+# -- Special mapboard features: coasts, land bridge, Venice, ports, fortresses ----------------------
+
+
+@pytest.mark.rule("rules.machiavelli/croatia-provence")
+def test_croatia_has_two_coasts():
+    """rules §Special mapboard features 2: "These provinces have a north and south coast": from the
+    Upper Adriatic a fleet reaches the north coast only; a fleet on the south coast does not
+    reach the Upper Adriatic."""
+    assert "Venice: F CRO/NC" in units_after(go("  Venice: [F UAS]", "Venice: F UAS - CRO"))
+    r = go("  Venice: [F CRO/SC]", "Venice: F CRO/SC - UAS")
+    assert outcome(r, "F CRO/SC - UAS") is Outcome.ILLEGAL
+
+
+@pytest.mark.rule("rules.machiavelli/istria-dalmatia")
+def test_an_army_crosses_the_land_bridge_from_dalmatia_to_istria():
+    """rules §Special mapboard features 3: "An army can thus move from Dalmatia to Istria"."""
+    assert "Venice: A IST" in units_after(go("  Venice: [A DAL]", "Venice: A DAL - IST"))
+
+
+@pytest.mark.rule("rules.machiavelli/istria-dalmatia")
+def test_an_army_crosses_the_land_bridge_from_istria_to_dalmatia():
+    """rules §Special mapboard features 3: "or vice versa"."""
+    assert "Austria: A DAL" in units_after(go("  Austria: [A IST]", "Austria: A IST - DAL"))
+
+
+LAGOON_AS_WRITTEN = {"house_venice_lagoon": False}
+
+
+@pytest.mark.rule("rules.machiavelli/venice-4")
+def test_as_written_a_fleet_on_the_lagoon_pays_as_a_sea():
+    """rules §Special mapboard features 4 (as written, seed 000's house rule off): "the lagoon ...
+    is treated like an ordinary sea space": Milan's fleet there earns a sea's ducat, no province."""
+    r = winter("  Milan: [F LAG]", "province_control: {}\ncity_control: {}\n", options=LAGOON_AS_WRITTEN)
+    assert (paid(r, "Milan")["provinces"], paid(r, "Milan")["seas"]) == (0, 1)
+
+
+@pytest.mark.rule("rules.machiavelli/venice-4")
+def test_as_written_nobody_controls_the_lagoon():
+    """rules §Special mapboard features 4: an ordinary sea is nobody's province: a fleet passing
+    over the Lagoon leaves no control behind."""
+    r = go("  Milan: [F UAS]", "Milan: F UAS - LAG", options=LAGOON_AS_WRITTEN)
+    r = then(r, "Milan: F LAG - UAS", options=LAGOON_AS_WRITTEN)
+    assert "LAG" not in pc(r)
+
+
+@pytest.mark.rule("rules.machiavelli/venice-5a")
+def test_as_written_an_army_in_venice_leaves_no_room_for_a_garrison():
+    """rules §Special mapboard features 5a (as written): "Only *one* unit may be in Venice at any
+    time": with Venice's fleet in Venice no garrison is built there, and a fleet enters an empty
+    Venice from the Lagoon."""
+    r = go("  Venice: [F VEN]", "Venice: Maintain F VEN\nVenice: Build G VEN", "treasury: {Venice: 20}\n",
+           phase="Winter 1454 Adjustment", options=LAGOON_AS_WRITTEN)
+    assert outcome(r, "Build G VEN") is Outcome.ILLEGAL
+    r = go("  Milan: [F LAG]", "Milan: F LAG - VEN", options=LAGOON_AS_WRITTEN)
+    assert "Milan: F VEN" in units_after(r)
+
+
+@pytest.mark.rule("rules.machiavelli/venice-5b", "rules.machiavelli/builds-d")
+def test_as_written_venice_trades_no_fleet_for_a_garrison():
+    """rules §Special mapboard features 5b (as written): "In Venice you are not allowed to disband a
+    unit of one type and build one of a different type"."""
+    r = go("  Venice: [F VEN]", "Venice: Disband F VEN\nVenice: Build G VEN", "treasury: {Venice: 20}\n",
+           phase="Winter 1454 Adjustment", options=LAGOON_AS_WRITTEN)
+    assert outcome(r, "Build G VEN") is Outcome.ILLEGAL and not units_after(r)
+
+
+@pytest.mark.rule("rules.machiavelli/venice-5b")
+def test_as_written_venice_trades_no_garrison_for_a_fleet():
+    """rules §Special mapboard features 5b: nor a garrison for a fleet (allowed elsewhere, builds
+    d)."""
+    r = go("  Venice: [G VEN]", "Venice: Disband G VEN\nVenice: Build F VEN", "treasury: {Venice: 20}\n",
+           phase="Winter 1454 Adjustment", options=LAGOON_AS_WRITTEN)
+    assert outcome(r, "Build F VEN") is Outcome.ILLEGAL
+
+
+@pytest.mark.rule("rules.machiavelli/venice-5c")
+def test_as_written_a_fleet_dislodged_in_venice_is_lost():
+    """rules §Special mapboard features 5c (as written): "An army or fleet unit in Venice is always
+    *unable to retreat* into the city ... (the loser will be eliminated as an attacker can only
+    come from the lagoon)": Venice's fleet, dislodged by an elite fleet, is disbanded."""
+    r = go("  Venice: [F VEN]\n  Milan: [F LAG]", "Milan: F LAG - VEN",
+           "special_units: {Milan: {F LAG: elite_mercenaries}}\n", options=LAGOON_AS_WRITTEN)
+    assert "Milan: F VEN" in units_after(r) and not retreating(r) and "Venice: G VEN" not in units_after(r)
+
+
+@pytest.mark.rule("rules.machiavelli/venice-5c")
+def test_as_written_an_army_dislodged_in_venice_is_lost():
+    """rules §Special mapboard features 5c: the same for an army in Venice."""
+    r = go("  Venice: [A VEN]\n  Milan: [F LAG]", "Milan: F LAG - VEN",
+           "special_units: {Milan: {F LAG: elite_professionals}}\n", options=LAGOON_AS_WRITTEN)
+    assert not retreating(r) and not r.result.next_position.units_of("Venice")
+
+
+@XFAIL(strict=True, reason="judge disagrees with rules.machiavelli/venice-5d: not implemented with the Lagoon house rule "
+       "off (the converting unit and the attacker are judged as a move out and a move in)")
+@pytest.mark.rule("rules.machiavelli/venice-5d")
+def test_as_written_a_conversion_in_venice_beats_an_equal_attack():
+    """rules §Special mapboard features 5d (as written): "If the attack is of equal or lesser
+    strength, the conversion will succeed and the attacker will bounce"."""
+    r = go("  Venice: [F VEN]\n  Milan: [F LAG]", "Venice: F VEN C G\nMilan: F LAG - VEN", options=LAGOON_AS_WRITTEN)
+    assert units_after(r) == {"Venice: G VEN", "Milan: F LAG"}
+
+
+@XFAIL(strict=True, reason="judge disagrees with rules.machiavelli/venice-5d: not implemented with the Lagoon house rule "
+       "off")
+@pytest.mark.rule("rules.machiavelli/venice-5d")
+def test_as_written_a_conversion_in_venice_loses_to_a_greater_attack():
+    """rules §Special mapboard features 5d: "An army or fleet unit in Venice that is attacked by a
+    unit of *greater strength* will be eliminated even if the unit attempted to convert to
+    garrison (as no retreats are available). The attacker will gain Venice"."""
+    r = go("  Venice: [F VEN]\n  Milan: [F LAG]", "Venice: F VEN C G\nMilan: F LAG - VEN",
+           "special_units: {Milan: {F LAG: elite_mercenaries}}\n", options=LAGOON_AS_WRITTEN)
+    assert units_after(r) == {"Milan: F VEN"}
+
+
+@XFAIL(strict=True, reason="judge disagrees with rules.machiavelli/venice-5e: not implemented with the Lagoon house rule "
+       "off (a stronger garrison's conversion out of Venice succeeds)")
+@pytest.mark.rule("rules.machiavelli/venice-5e")
+def test_as_written_an_elite_garrison_of_venice_bounces_when_attacked():
+    """rules §Special mapboard features 5e (as written): "An attempted conversion to army or fleet by
+    a garrison in Venice will bounce if Venice is attacked. This is regardless of strengths": an
+    elite garrison converting meets an ordinary fleet's attack."""
+    r = go("  Venice: [G VEN]\n  Milan: [F LAG]", "Venice: G VEN C F\nMilan: F LAG - VEN",
+           "special_units: {Venice: {G VEN: elite_mercenaries}}\n", options=LAGOON_AS_WRITTEN)
+    assert units_after(r) == {"Venice: G VEN", "Milan: F LAG"}
+
+
+@XFAIL(strict=True, reason="judge disagrees with rules.machiavelli/venice-5e: with the Lagoon house rule off, Venice's "
+       "garrison becomes a fleet in Venice although Venice is attacked")
+@pytest.mark.rule("rules.machiavelli/venice-5e", "rules.machiavelli/conversion-1")
+def test_as_written_a_garrison_of_venice_bounces_with_an_equal_attack():
+    """rules §Special mapboard features 5e: an ordinary garrison converting as a fleet attacks from
+    the Lagoon: it bounces, and neither unit moves."""
+    r = go("  Venice: [G VEN]\n  Milan: [F LAG]", "Venice: G VEN C F\nMilan: F LAG - VEN", options=LAGOON_AS_WRITTEN)
+    assert units_after(r) == {"Venice: G VEN", "Milan: F LAG"}
+
+
+@pytest.mark.rule("rules.machiavelli/venice-5f")
+def test_as_written_venice_is_never_besieged():
+    """rules §Special mapboard features 5f (as written): "A garrison in Venice can never be
+    besieged": two campaigns of besiege orders from the Lagoon leave it standing."""
+    r = go("  Venice: [G VEN]\n  Milan: [F LAG]", "Milan: F LAG besiege", options=LAGOON_AS_WRITTEN)
+    assert outcome(r, "F LAG besiege") is Outcome.ILLEGAL
+    r = then(r, "Milan: F LAG besiege", options=LAGOON_AS_WRITTEN)
+    assert "Venice: G VEN" in units_after(r)
+
+
+@pytest.mark.rule("rules.machiavelli/venice-5f", "seed000/venice-lagoon-5")
+def test_venice_besieged_under_the_house_rule_but_not_as_written():
+    """rules §Special mapboard features 5f against seed 000 ("Venice may be besieged, but only by a
+    Fleet"): the same besiege order is a siege under the house rule, refused as written."""
+    units = "  Venice: [G VEN]\n  Milan: [F LAG]"
+    assert ok(go(units, "Milan: F LAG besiege"), "F LAG besiege")
+    assert outcome(go(units, "Milan: F LAG besiege", options=LAGOON_AS_WRITTEN), "F LAG besiege") is Outcome.ILLEGAL
+
+
+@XFAIL(strict=True, reason="judge disagrees with rules.machiavelli/venice-5g: a rebellion is raised in Venice while a "
+       "unit stands there")
+@pytest.mark.rule("rules.machiavelli/venice-5g")
+def test_as_written_no_rebellion_in_venice_with_a_garrison_there():
+    """rules §Special mapboard features 5g (as written): "No rebellion may be placed in Venice if
+    there is a unit in Venice (regardless whether the unit is an army, fleet or garrison)"."""
+    r = go("  Venice: [G VEN]\n  Milan: [F LAG]", "Milan: Expense 1: 15 ducats cause rebellion VEN", "treasury: {Milan: 15}\n",
+           options=LAGOON_AS_WRITTEN)
+    assert not state_of(r).get("rebellions")
+
+
+@XFAIL(strict=True, reason="judge disagrees with rules.machiavelli/venice-5g: a rebellion is raised in Venice while a "
+       "unit stands there")
+@pytest.mark.rule("rules.machiavelli/venice-5g")
+def test_as_written_no_rebellion_in_venice_with_a_fleet_there():
+    """rules §Special mapboard features 5g: nor with a fleet in Venice."""
+    r = go("  Venice: [F VEN]\n  Milan: [F LAG]", "Milan: Expense 1: 15 ducats cause rebellion VEN", "treasury: {Milan: 15}\n",
+           options=LAGOON_AS_WRITTEN)
+    assert not state_of(r).get("rebellions")
+
+
+@pytest.mark.rule("rules.machiavelli/venice-5h", "rules.machiavelli/rebellions-4")
+def test_as_written_a_rebellion_in_an_empty_venice_is_in_the_city():
+    """rules §Special mapboard features 5h (as written): "Only *one* rebellion unit is placed in
+    Venice, and then always in the city"."""
+    r = go("  Milan: [F LAG]", "Milan: Expense 1: 15 ducats cause rebellion VEN", "treasury: {Milan: 15}\n",
+           options=LAGOON_AS_WRITTEN)
+    assert state_of(r)["rebellions"]["VEN"]["city"] is True
+
+
+@pytest.mark.rule("rules.machiavelli/venice-5h", "rules.machiavelli/venice-5i")
+def test_as_written_another_power_enters_a_rebelling_venice_and_frees_it():
+    """rules §Special mapboard features 5i: "any other player will 'put down' the rebellion and thus
+    be able to move into Venice" (5h: its one rebel unit is in the city)."""
+    r = go("  Milan: [F LAG]", "Milan: F LAG - VEN", "rebellions: {VEN: {against: Venice, city: true}}\n",
+           options=LAGOON_AS_WRITTEN)
+    assert "Milan: F VEN" in units_after(r) and not state_of(r).get("rebellions")
+
+
+@XFAIL(strict=True, reason="judge disagrees with rules.machiavelli/venice-5i: the power a rebellion in Venice is against "
+       "enters it")
+@pytest.mark.rule("rules.machiavelli/venice-5i")
+def test_as_written_venices_own_fleet_bounces_off_its_rebels():
+    """rules §Special mapboard features 5i (as written): "A rebellion in Venice can never be
+    besieged by the *affected* player as the rebelling unit will bounce any of his units"."""
+    r = go("  Venice: [F LAG]", "Venice: F LAG - VEN", "rebellions: {VEN: {against: Venice, city: true}}\n",
+           options=LAGOON_AS_WRITTEN)
+    assert "Venice: F LAG" in units_after(r)
+
+
+@pytest.mark.rule("rules.machiavelli/ports", "rules.machiavelli/builds-a")
+def test_fleets_are_built_in_port_cities_only():
+    """rules §Special mapboard features 6 and §Military unit adjustments a: "Fleets can only be
+    placed in port cities": Naples builds fleets in Naples and Bari; the Papacy none in Bologna,
+    a walled city on the coast without a port."""
+    r = go("", "Naples: Build F NAP\nNaples: Build F BAR", "treasury: {Naples: 20}\n", phase="Winter 1454 Adjustment")
+    assert ok(r, "Build F NAP") and ok(r, "Build F BAR")
+    r = go("", "Papacy: Build F BOL", "treasury: {Papacy: 20}\n", phase="Winter 1454 Adjustment")
+    assert outcome(r, "Build F BOL") is Outcome.ILLEGAL
+
+
+FORTS = {"fortresses": True}
+
+
+@pytest.mark.rule("rules.machiavelli/fortresses-a")
+def test_a_garrisoned_fortress_pays_no_city_income():
+    """rules §Special mapboard features 7a: fortresses "generate *no* income": Milan's garrison of
+    the fortress of Parma earns the province's ducat and nothing more."""
+    r = winter("  Milan: [G PAR]", "province_control: {PAR: Milan}\ncity_control: {}\n", options=FORTS)
+    assert (paid(r, "Milan")["provinces"], paid(r, "Milan")["cities"]) == (1, 0)
+
+
+@pytest.mark.rule("rules.machiavelli/fortresses-a")
+def test_a_fortress_is_no_city_to_control():
+    """rules §Special mapboard features 7a: a fortress is no city: Naples' garrison of Salerno gives
+    no centre."""
+    r = go("  Naples: [A SLR]", "Naples: A SLR C G", options=FORTS)
+    assert "Naples: G SLR" in units_after(r) and "SLR" not in cc(r)
+    assert "SLR" not in r.result.next_position.supply_centers
+
+
+@pytest.mark.rule("rules.machiavelli/fortresses-b")
+def test_no_garrison_is_built_in_a_fortress():
+    """rules §Special mapboard features 7b: "No garrisons may be built in them": not in Parma."""
+    r = go("", "Milan: Build G PAR", "treasury: {Milan: 20}\n", phase="Winter 1454 Adjustment", options=FORTS)
+    assert outcome(r, "Build G PAR") is Outcome.ILLEGAL
+
+
+@pytest.mark.rule("rules.machiavelli/fortresses-b")
+def test_no_garrison_is_built_in_a_port_fortress_either():
+    """rules §Special mapboard features 7b: nor in Tivoli, a port fortress of the Papacy's."""
+    r = go("", "Papacy: Build G TIV\nPapacy: Build F TIV", "treasury: {Papacy: 20}\n", phase="Winter 1454 Adjustment",
+           options=FORTS)
+    assert outcome(r, "Build G TIV") is Outcome.ILLEGAL
+
+
+@pytest.mark.rule("rules.machiavelli/fortresses-c")
+def test_a_fortress_garrison_is_besieged_like_a_citys():
+    """rules §Special mapboard features 7: "In all other respects fortresses are treated as ordinary
+    fortified cities": Florence besieges Milan's garrison of Parma for two campaigns and it falls;
+    a fleet in the port fortress of Tivoli becomes its garrison."""
+    r = go("  Florence: [A PAR]\n  Milan: [G PAR]", "Florence: A PAR besiege", options=FORTS)
+    r = then(r, "Florence: A PAR besiege", options=FORTS)
+    assert "Milan: G PAR" not in units_after(r)
+    assert units_after(go("  Papacy: [F TIV]", "Papacy: F TIV C G", options=FORTS)) == {"Papacy: G TIV"}
