@@ -1240,3 +1240,32 @@ def test_scenario_an_allys_aligned_minor_is_neither_dislodged_nor_attacked_with_
     r = play(pos, "Spain: A NET - WES\nFrance: A RHI S A NET - WES")
     assert outcome(r, "A NET - WES") is Outcome.FAILURE
     assert {"WES: A WES", "Spain: A NET"} <= units_after(r)
+
+
+@pytest.mark.rule("seed002/minor-states-2")
+def test_scenario_no_unexpected_dislodgement_of_ones_own_aligned_minor():
+    """Seed, "Specific rules regarding minor states" (2): "A power cannot dislodge or support the
+    dislodgment of an aligned minor state's unit, even if that dislodgment is unexpected." France
+    orders Lorraine's army (aligned to France) out to Spanish Luxemburg, where it may not go
+    without a declaration, and sends its own army into Lorraine with support, expecting the
+    province empty: Lorraine's army stays, undislodged, and the French attack fails."""
+    pos = position({"France": ["A CHA", "A RHI"], "LOR": ["A LOR"]}, infs={"LOR": {"France": 4}})
+    r = play(pos, "France: A LOR - LUX\nFrance: A CHA - LOR\nFrance: A RHI S A CHA - LOR")
+    assert outcome(r, "A LOR - LUX") is Outcome.FAILURE
+    assert outcome(r, "A CHA - LOR") is Outcome.FAILURE
+    assert {"LOR: A LOR", "France: A CHA"} <= units_after(r)
+    assert not r.result.next_position.dislodged
+
+
+@pytest.mark.rule("seed002/armistice", "seed002/errata-2015-03-14-4")
+def test_scenario_an_armistice_agreed_by_both_ends_the_war_of_their_alliances():
+    """Seed, "Armistice": "Players at war may use any phase to announce an armistice to officially
+    end hostilities"; errata 3-14-2015 (4): "The ending of war is a mutual agreement. If one of two
+    warring parties wishes to end war, and the other does not, then war continues." Sweden (allied
+    with Denmark) is at war with Austria: Austria's armistice alone leaves the war; announced by
+    both in the Summer, it ends the war from the Fall, Denmark's too."""
+    pos = position({}, phase="Summer 1621 Movement", relations=rel(war=[("Sweden", "Austria")], alliances=[("Denmark", "Sweden")]))
+    fall = after(pos, "Austria: Armistice with Sweden")
+    assert relations(fall).at_war("Sweden", "Austria") and relations(fall).at_war("Denmark", "Austria")
+    fall = after(pos, "Austria: Armistice with Sweden\nSweden: Armistice with Austria")
+    assert not relations(fall).at_war("Sweden", "Austria") and not relations(fall).at_war("Denmark", "Austria")
