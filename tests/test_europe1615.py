@@ -6,6 +6,8 @@ Positions are written as position files (minor states are pseudo-powers named by
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import pytest
 import yaml
 
@@ -27,6 +29,11 @@ def position(units: dict, phase: str = "Spring 1616 Movement", variant=V, **extr
 
 def play(pos, orders: str, variant=V):
     return run_phase(variant, pos, orders, "orders.txt")
+
+
+def marks(pos) -> list[str]:
+    """The attrition marks of a position, as its file writes them."""
+    return [f"{u.power}: {u}" for u in pos.state.attrition or ()]
 
 
 def units_after(report) -> set[str]:
@@ -63,11 +70,54 @@ def test_seed002_start_position_loads_and_round_trips():
     assert len(start.units) == 68
     assert "Spain: A LUX" in {f"{u.power}: {u}" for u in start.units}
     assert "VEN: F VEN" in {f"{u.power}: {u}" for u in start.units}
-    assert start.extra["treasury"]["France"] == 50
-    assert start.extra["influence"]["Spain"] == 23
+    assert start.state.treasury["France"] == 50
+    assert start.state.influence["Spain"] == 23
     _, again = parse_position(format_position(start), "start.yaml")
     assert again == start
     assert format_position(again) == format_position(start)
+
+
+def test_state_a_bad_value_in_a_position_file_is_refused_with_its_file_and_line():
+    """The variant's state is checked once, when the position file is read: a bad value is
+    refused with the file and the line it stands on."""
+    from judge.core.errors import PositionError
+
+    head = "variant: europe1615\nphase: Spring 1616 Movement\nunits: {}\n"
+    cases = [
+        ("treasury:\n  France: 50\n  Spain: lots\n", 6, "amount of wealth"),
+        ("infs:\n  SAX: {Sweden: 2}\n  Atlantis: {Sweden: 1}\n", 6, "not a minor state"),
+        ("relations:\n  war:\n  - [France, Spain]\n  - [France, Narnia]\n", 7, "not a power"),
+        ("attrition: ['Spain: A LOR',\n  'Spain: Q LUX']\n", 5, "attrition mark"),
+        ("revolts:\n  NET: {power: Dutch, left: -1}\n", 5, "whole number"),
+        ("markers:\n  NET: purple\n", 5, "white or black"),
+        ("declarations:\n- {power: France, kind: war, targets: [Spain], amount: 0}\n- {power: France, kind: feud, targets: [Spain]}\n", 6, "kind is one of"),
+    ]
+    for text, line, words in cases:
+        with pytest.raises(PositionError, match=words) as refused:
+            parse_position(head + text, "games/g/position.yaml", V)
+        assert refused.value.where == f"games/g/position.yaml:{line}", (text, refused.value.where)
+
+
+def test_state_position_files_are_written_back_as_read():
+    """The typed state writes back exactly the keys and values it read: the example game's
+    positions, and a position with every key of the variant's state."""
+    from pathlib import Path
+
+    for f in sorted((Path(__file__).resolve().parents[1] / "games" / "example-europe1615").glob("*/position.yaml")):
+        text = f.read_text(encoding="utf-8")
+        assert format_position(parse_position(text, str(f))[1]) == text, f
+    every = position({"Spain": ["A LOR"]}, treasury={"France": 27.5, "Spain": 50}, influence={"France": 3},
+                     influence_bought={"Spain": 2}, infs={"SAX": {"Sweden": 2, "Austria": 0}},
+                     relations={**WAR_FR_SP, "declared": [["France", "Spain"]]},
+                     declarations=[{"power": "England", "kind": "surrender", "targets": ["Spain"], "amount": 5}],
+                     transfers={"RHI": "LOR"}, control={"SWI": "France", "FRA": None},
+                     revolts={"NET": {"power": "Dutch", "left": 2}}, markers={"BOH": "black"}, new_states=["NET"],
+                     attrition=["Spain: A LOR"], activated=["TUN"], seceded=["GUY"], objectives={"Spain": ["spanish_road"]},
+                     scores={"year": 1625, "final": False, "points": {"Spain": 30}, "objectives": {"Spain": ["spanish_road"]}})
+    text = format_position(every)
+    assert parse_position(text, "every.yaml", V)[1] == every
+    assert format_position(parse_position(text, "every.yaml", V)[1]) == text
+    assert every.extra == {}
 
 
 @pytest.mark.rule("seed002/introduction")
@@ -91,8 +141,8 @@ def test_seed002_a_year_is_played_through():
                     "Winter 1615 Adjustment", "Winter 1615 Income"]
     assert str(pos.phase) == "Spring 1616 Movement"
     # Winter income: Spain's home centres pay 26 on the reconstructed Income Map.
-    assert pos.extra["treasury"]["Spain"] == 76
-    assert pos.extra["influence"]["Spain"] == 23
+    assert pos.state.treasury["Spain"] == 76
+    assert pos.state.influence["Spain"] == 23
     _, again = parse_position(format_position(pos), "p.yaml")
     assert again == pos
 
@@ -284,8 +334,8 @@ def test_seed002_errata_2015_03_14_armistice_is_mutual_surrender_is_not():
     nxt = r.result.next_position
     assert not relations(nxt).at_war("France", "Spain")
     # the indemnity may not take the loser below 25
-    assert nxt.extra["treasury"]["France"] == 25
-    assert nxt.extra["treasury"]["Spain"] == 65
+    assert nxt.state.treasury["France"] == 25
+    assert nxt.state.treasury["Spain"] == 65
 
 
 @pytest.mark.rule("seed002/errata-2015-03-14-3", "seed002/errata-2015-03-08-2", "seed002/alliances-5")
@@ -353,10 +403,10 @@ def test_seed002_influence_placement_and_alignment_at_half():
     pos = start_position(V)
     r = play(pos, "Spain: 5: PAPL\nFrance: 5: Papal State\nFrance: 3: LOR\nSpain: 3: LOR\nSpain: 1: LOR")
     nxt = r.result.next_position
-    assert nxt.extra["infs"]["PAPL"] == {"France": 5, "Spain": 5}
+    assert nxt.state.infs["PAPL"] == {"France": 5, "Spain": 5}
     assert status(nxt, "PAPL") == "neutral"          # equally invested
     assert status(nxt, "LOR") == "Spain"             # 4 of 7
-    assert nxt.extra["influence"]["Spain"] == 23 - 9
+    assert nxt.state.influence["Spain"] == 23 - 9
 
 
 @pytest.mark.rule("seed002/neutrality-1", "seed002/alignments-2")
@@ -386,7 +436,7 @@ def test_seed002_influence_unused_infs_lost_at_year_end():
     pos = position({}, phase="Winter 1616 Income", influence={"Spain": 7})
     nxt = play(pos, "").result.next_position
     assert str(nxt.phase) == "Spring 1617 Movement"
-    assert nxt.extra["influence"]["Spain"] == 23
+    assert nxt.state.influence["Spain"] == 23
 
 
 @pytest.mark.rule("seed002/diplomatic-attack-3")
@@ -394,7 +444,7 @@ def test_seed002_diplomatic_attack_mutual_reduction():
     pos = position({}, phase="Winter 1616 Adjustment", infs={"SAX": {"Sweden": 4, "Denmark": 6}})
     r = play(pos, "Sweden: SAX > Denmark")
     nxt = r.result.next_position
-    assert nxt.extra["infs"]["SAX"] == {"Denmark": 2}
+    assert nxt.state.infs["SAX"] == {"Denmark": 2}
     assert status(nxt, "SAX") == "Denmark"
 
 
@@ -406,7 +456,7 @@ def test_seed002_diplomatic_attack_placement_first_then_attacks_in_the_stated_or
     # placement first: Dutch 5; then the Dutch (4th) attack: Spain 6-5=1, Dutch 0; Spain's
     # attack then finds no Dutch INFs left
     nxt = r.result.next_position
-    assert nxt.extra["infs"]["WES"] == {"France": 2, "Spain": 1}
+    assert nxt.state.infs["WES"] == {"France": 2, "Spain": 1}
     assert outcome(r, "WES > Dutch") is Outcome.FAILURE
     assert status(nxt, "WES") == "France"
 
@@ -434,7 +484,7 @@ def test_seed002_income_from_the_income_map():
     pos = position({"Dutch": ["A GEL"]}, phase="Winter 1616 Adjustment")
     nxt = play(pos, "").result.next_position
     assert str(nxt.phase) == "Winter 1616 Income"
-    assert nxt.extra["treasury"]["Dutch"] == 50 + 12
+    assert nxt.state.treasury["Dutch"] == 50 + 12
 
 
 @pytest.mark.rule("seed002/power-units-1")
@@ -443,7 +493,7 @@ def test_seed002_adding_a_unit_costs_the_military_cost_percentage():
     pos = position(units, phase="Winter 1616 Income", treasury={"France": 50})
     r = play(pos, "France: Build A PAR")
     assert outcome(r, "Build A PAR") is Outcome.SUCCESS
-    assert r.result.next_position.extra["treasury"]["France"] == 27.5  # 45% of 50
+    assert r.result.next_position.state.treasury["France"] == 27.5  # 45% of 50
 
 
 @pytest.mark.rule("seed002/errata-2015-03-05-2", "seed002/income-1", "seed002/power-units-3")
@@ -474,7 +524,7 @@ def test_seed002_france_buying_two_units_without_the_erratum():
     r = play(pos, "France: Build A PAR\nFrance: Build A GUY", v)
     assert outcome(r, "Build A PAR") is Outcome.SUCCESS
     assert outcome(r, "Build A GUY") is Outcome.SUCCESS
-    assert r.result.next_position.extra["treasury"]["France"] == 37.4  # 200*0.55*0.34
+    assert r.result.next_position.state.treasury["France"] == Fraction("37.4")  # 200*0.55*0.34
     pos = position(units, phase="Winter 1616 Income", variant=v, treasury={"France": 100})
     r = play(pos, "France: Build A PAR\nFrance: Build A GUY", v)
     assert outcome(r, "Build A PAR") is Outcome.SUCCESS
@@ -501,19 +551,19 @@ def test_seed002_religious_rebellion_net_1620_to_1622():
                    treasury={"Dutch": 50})
     pos = play(pos, "").result.next_position
     assert pos.supply_centers["NET"] == "Dutch"
-    assert pos.extra["revolts"]["NET"]["left"] == 4
-    assert pos.extra["treasury"]["Dutch"] == 50 + 12       # Winter 1620: not NET's 4
+    assert pos.state.revolts["NET"].left == 4
+    assert pos.state.treasury["Dutch"] == 50 + 12       # Winter 1620: not NET's 4
     seen = []
     while str(pos.phase) != "Summer 1622 Movement":
         if pos.phase.kind is PhaseKind.MOVEMENT:
-            seen.append((str(pos.phase), "NET" in (pos.extra.get("revolts") or {})))
-        before = pos.extra["treasury"]["Dutch"]
+            seen.append((str(pos.phase), "NET" in (pos.state.revolts or {})))
+        before = pos.state.treasury["Dutch"]
         pos = play(pos, "").result.next_position
         if str(pos.phase) == "Winter 1621 Income":
-            assert pos.extra["treasury"]["Dutch"] - before == 12  # Winter 1621: still none
+            assert pos.state.treasury["Dutch"] - before == 12  # Winter 1621: still none
     assert seen == [("Spring 1621 Movement", True), ("Summer 1621 Movement", True),
                     ("Fall 1621 Movement", True), ("Spring 1622 Movement", True)]
-    assert "NET" not in (pos.extra.get("revolts") or {})
+    assert "NET" not in (pos.state.revolts or {})
 
 
 @pytest.mark.rule("seed002/control-1", "seed002/errata-2015-02-11-1")
@@ -541,10 +591,10 @@ def test_seed002_combat_attrition_second_retreat_disbands():
     nxt = r.result.next_position
     assert nxt.phase.kind is PhaseKind.RETREAT
     nxt = play(nxt, "Spain: A FRE R LOR").result.next_position
-    assert nxt.extra["attrition"] == ["Spain: A LOR"]
+    assert marks(nxt) == ["Spain: A LOR"]
     r = play(nxt, "France: A FRE - CHA\nSpain: A LOR - LUX")
     nxt = r.result.next_position
-    assert nxt.extra["attrition"] == ["Spain: A LUX"]          # the mark moves with the army
+    assert marks(nxt) == ["Spain: A LUX"]          # the mark moves with the army
     pos2 = position({"Spain": ["A LUX"], "France": ["A LOR", "A CHA"]}, phase="Summer 1616 Movement",
                     relations=WAR_FR_SP, attrition=["Spain: A LUX"])
     r = play(pos2, "France: A CHA - LUX\nFrance: A LOR S A CHA - LUX")
@@ -587,7 +637,7 @@ def test_seed002_elimination_when_no_home_centre_is_held():
     nxt = play(pos, "").result.next_position
     assert not any(u.power == "Dutch" for u in nxt.units)
     assert nxt.supply_centers["LOR"] == "LOR"
-    assert nxt.extra["infs"]["SAX"] == {"Sweden": 1}
+    assert nxt.state.infs["SAX"] == {"Sweden": 1}
 
 
 @pytest.mark.rule("seed002/sanctions-6")
@@ -597,7 +647,7 @@ def test_seed002_sanctions_maghreb_states_come_into_play_in_turn():
     assert outcome(r, "2: TUN") is Outcome.ILLEGAL
     r = play(pos, "Spain: A GRE - ALB")
     nxt = r.result.next_position
-    assert nxt.extra["activated"] == ["TUN"]
+    assert nxt.state.activated == ("TUN",)
     r = play(nxt, "Spain: 2: TUN\nSpain: 2: ALG")
     assert outcome(r, "2: TUN") is Outcome.SUCCESS
     assert outcome(r, "2: ALG") is Outcome.ILLEGAL

@@ -17,7 +17,6 @@ from judge.variants.europe1615.rules import relations, score
 
 from test_europe1615 import V, play, position
 
-JOIN = "seed002/errata-2015-03-08-join"
 
 
 def after(pos, orders: str = ""):
@@ -29,7 +28,7 @@ def penalties(pos) -> dict[str, int]:
     return dict(relations(pos).war_declarations)
 
 
-@pytest.mark.rule(JOIN, moved=True)
+@pytest.mark.rule("seed002/errata-2015-03-08-join", moved=True)
 def test_errata_example_joining_the_initiators_alliance_costs_a_declaration():
     """The errata's example, on the board: power A (Sweden) initiates the war against power B
     (Austria) and takes the penalty; in a later pass power C (Denmark) forms an alliance with
@@ -52,7 +51,7 @@ def test_errata_example_joining_the_initiators_alliance_costs_a_declaration():
     assert pts["Spain"] - base["Spain"] == 0
 
 
-@pytest.mark.rule(JOIN)
+@pytest.mark.rule("seed002/errata-2015-03-08-join")
 def test_joining_an_existing_alliance_at_war_costs_a_declaration_once():
     """England declared war on Spain in an earlier pass while allied with the Dutch (both were
     charged); France joins the alliance: one declaration against Spain and its ally Austria."""
@@ -65,7 +64,7 @@ def test_joining_an_existing_alliance_at_war_costs_a_declaration_once():
     assert penalties(nxt) == {"Dutch": 1, "England": 1, "France": 1}
 
 
-@pytest.mark.rule(JOIN)
+@pytest.mark.rule("seed002/errata-2015-03-08-join")
 def test_a_joiner_already_at_war_or_declaring_it_in_the_same_pass_is_charged_once():
     """A power that declares the alliance's war itself in the pass it joins makes one
     declaration; a power the target had already declared war on joins without a new one."""
@@ -81,7 +80,7 @@ def test_a_joiner_already_at_war_or_declaring_it_in_the_same_pass_is_charged_onc
     assert penalties(nxt) == {"England": 1, "France": 1}
 
 
-@pytest.mark.rule(JOIN)
+@pytest.mark.rule("seed002/errata-2015-03-08-join")
 def test_the_declarer_of_each_war_round_trips_and_old_positions_still_read():
     """``declared`` is written with the wars in force and read back; a position written before
     the judge kept it (a war without a declarer) still reads, its joiners are not charged, and

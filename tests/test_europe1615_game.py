@@ -22,7 +22,10 @@ from judge.store.play import plan_game
 from judge.store.settings import parse_time
 from judge.store.tick import create_game, new_game
 from judge.store.verify import verify_game
+from judge.variants.europe1615.position_state import Revolt
 from judge.variants.europe1615.rules import relations, status
+
+from test_europe1615 import marks
 
 T0 = parse_time("2025-03-03T22:00:00Z")
 PLAYERS = {"Austria": "anna", "Sweden": "sven", "Denmark": "dag", "Spain": "sol", "France": "fran",
@@ -143,36 +146,36 @@ def test_seed002_scripted_game_several_years_through_the_game_store(tmp_path):
     assert res("Summer 1615 Movement", "France", "A CHA - LUX")["result"] == "success"
     assert res("Summer 1615 Movement", "LOR", "A LOR S A CHA - LUX")["result"] == "success"  # ordered by France
     assert res("Summer 1615 Movement", "Dutch", "WES > Spain")["reason"] == "both lose 4 INF(s) in WES"
-    assert positions["Fall 1615 Movement"].extra["infs"]["WES"] == {"Dutch": 2}
+    assert positions["Fall 1615 Movement"].state.infs["WES"] == {"Dutch": 2}
     # Luxemburg's army had nowhere to retreat (its neighbours held, Champagne its attacker's origin)
     assert any("Luxemburg was dislodged with nowhere to retreat" in n for n in played["Summer 1615 Movement"]["notes"])
     # Fall: the Dutch take the Southern Netherlands (their ally's war makes them belligerent)
     assert res("Fall 1615 Movement", "Dutch", "A GEL - NET")["result"] == "success"
     assert res("Fall 1615 Retreat", "Spain", "A NET R CHA")["result"] == "success"
-    assert positions["Winter 1615 Adjustment"].extra["attrition"] == ["Spain: A CHA"]
+    assert marks(positions["Winter 1615 Adjustment"]) == ["Spain: A CHA"]
     # Winter 1615: control, a revolt (NET, Catholic, value 4), attrition relieved
     income = positions["Winter 1615 Income"]
     assert income.supply_centers["NET"] == "Dutch"
-    assert income.extra["revolts"]["NET"] == {"power": "Dutch", "left": 4}
-    assert "attrition" not in income.extra
-    assert income.extra["treasury"]["Dutch"] == 50 + 12          # NET pays nothing in revolt
+    assert income.state.revolts["NET"] == Revolt("Dutch", 4)
+    assert income.state.attrition is None
+    assert income.state.treasury["Dutch"] == 50 + 12          # NET pays nothing in revolt
     assert res("Winter 1615 Adjustment", "England", "5: WES")["result"] == "success"
     # Winter Income: France buys a unit (45% at five units), the Dutch buy INFs
     assert res("Winter 1615 Income", "France", "Build A PAR")["reason"] == "bought for 30.6; treasury 37.4"
     spring16 = positions["Spring 1616 Movement"]
-    assert spring16.extra["influence"]["Dutch"] == 17 + 2
+    assert spring16.state.influence["Dutch"] == 17 + 2
     # Spring 1616: Spain surrenders to France with an indemnity; Spain and England agree an armistice
     summer16 = positions["Summer 1616 Movement"]
     assert not relations(summer16).at_war("France", "Spain")
     assert not relations(summer16).at_war("England", "Spain")
-    assert summer16.extra["treasury"]["France"] == spring16.extra["treasury"]["France"] + 10
+    assert summer16.state.treasury["France"] == spring16.state.treasury["France"] + 10
     # the revolt ran Spring, Summer, Fall 1616 and Spring 1617, and is over in Summer 1617
-    assert "NET" in positions["Spring 1617 Movement"].extra["revolts"]
-    assert "NET" not in (positions["Summer 1617 Movement"].extra.get("revolts") or {})
-    assert positions["Summer 1617 Movement"].extra["markers"]["NET"] == "black"
-    assert positions["Winter 1617 Income"].extra["treasury"]["Dutch"] - positions["Winter 1617 Adjustment"].extra["treasury"]["Dutch"] == 12 + 4
+    assert "NET" in positions["Spring 1617 Movement"].state.revolts
+    assert "NET" not in (positions["Summer 1617 Movement"].state.revolts or {})
+    assert positions["Summer 1617 Movement"].state.markers["NET"] == "black"
+    assert positions["Winter 1617 Income"].state.treasury["Dutch"] - positions["Winter 1617 Adjustment"].state.treasury["Dutch"] == 12 + 4
     # mid-game scoring at the opening of 1617, final at the opening of 1619
-    assert positions["Spring 1617 Movement"].extra["scores"]["final"] is False
+    assert positions["Spring 1617 Movement"].state.scores.final is False
     assert any(n.startswith("Mid-game scoring at the opening of 1617") for n in played["Winter 1616 Income"]["notes"])
     final = played["Winter 1618 Income"]
     assert final["next_phase"] is None

@@ -13,9 +13,10 @@ from judge.core.resolution import Outcome
 from judge.core.types import PhaseKind
 from judge.variants import find_variant
 from judge.variants.europe1615.rules import markers, objectives_met, relations, score, state_status, status
+from judge.variants.europe1615.position_state import Revolt
 from judge.variants.europe1615.state import state_marker
 
-from test_europe1615 import V, WAR_FR_SP, outcome, play, position, result, units_after
+from test_europe1615 import V, WAR_FR_SP, marks, outcome, play, position, result, units_after
 
 
 def rel(war=(), alliances=(), neutral=(), declarations=None):
@@ -41,7 +42,7 @@ def test_seed002_influence_placed_infs_cannot_be_removed_and_stay_from_year_to_y
     assert outcome(r, "0: SAX") is Outcome.ILLEGAL
     nxt = after(position({}, phase="Winter 1616 Income", infs={"SAX": {"Sweden": 4}}))
     assert str(nxt.phase) == "Spring 1617 Movement"
-    assert nxt.extra["infs"]["SAX"] == {"Sweden": 4}
+    assert nxt.state.infs["SAX"] == {"Sweden": 4}
 
 
 @pytest.mark.rule("seed002/influence-4", "seed002/income-1")
@@ -53,10 +54,10 @@ def test_seed002_influence_bought_in_the_winter_income_phase_for_next_year():
     assert outcome(r, "Buy 5 INF") is Outcome.SUCCESS
     assert outcome(r, "Buy 3 INF") is Outcome.ILLEGAL          # 30 - 6 < 25
     nxt = r.result.next_position
-    assert nxt.extra["treasury"]["France"] == 30
-    assert nxt.extra["treasury"]["Spain"] == 30
-    assert nxt.extra["influence"]["France"] == 21 + 5
-    assert nxt.extra["influence"]["Spain"] == 23
+    assert nxt.state.treasury["France"] == 30
+    assert nxt.state.treasury["Spain"] == 30
+    assert nxt.state.influence["France"] == 21 + 5
+    assert nxt.state.influence["Spain"] == 23
     # not in a movement phase
     r = play(position({}), "France: Buy 2 INF")
     assert outcome(r, "Buy 2 INF") is Outcome.ILLEGAL
@@ -89,7 +90,7 @@ def test_seed002_sanction_maghreb_algeria_after_tunisias_successful_move():
     r = play(pos, "Spain: 2: ALG")
     assert outcome(r, "2: ALG") is Outcome.ILLEGAL
     nxt = after(pos, "Spain: F TUN - WMD")
-    assert nxt.extra["activated"] == ["ALG", "TUN"]
+    assert nxt.state.activated == ("ALG", "TUN")
     r = play(nxt, "Spain: 2: ALG\nSpain: 2: MRC")
     assert outcome(r, "2: ALG") is Outcome.SUCCESS
     assert outcome(r, "2: MRC") is Outcome.ILLEGAL
@@ -116,10 +117,10 @@ def test_seed002_diplomatic_attack_needs_own_infs_and_a_target_invested_there():
     assert outcome(r, "SAX > Denmark") is Outcome.ILLEGAL           # no Swedish INFs in SAX
     r = play(pos, "Sweden: HES > Denmark")
     assert outcome(r, "HES > Denmark") is Outcome.FAILURE           # no Danish INFs in HES
-    assert r.result.next_position.extra["infs"]["HES"] == {"Sweden": 2}
+    assert r.result.next_position.state.infs["HES"] == {"Sweden": 2}
     # INFs placed in the same phase count: "has deployed or will be deploying"
     r = play(pos, "Sweden: 3: SAX\nSweden: SAX > Denmark")
-    assert r.result.next_position.extra["infs"]["SAX"] == {"Denmark": 3}
+    assert r.result.next_position.state.infs["SAX"] == {"Denmark": 3}
 
 
 @pytest.mark.rule("seed002/errata-2015-03-08-5")
@@ -128,7 +129,7 @@ def test_seed002_errata_2015_03_08_5_diplomatic_attack_against_an_ally_allowed()
                    relations=rel(alliances=[("Dutch", "England")]))
     r = play(pos, "England: SAX > Dutch")
     assert outcome(r, "SAX > Dutch") is Outcome.SUCCESS
-    assert r.result.next_position.extra["infs"]["SAX"] == {"Dutch": 1}
+    assert r.result.next_position.state.infs["SAX"] == {"Dutch": 1}
 
 
 # -- Alignments, neutrality, large states ----------------------------------------------------------------
@@ -166,7 +167,7 @@ def test_seed002_confessional_marker_white_when_captured_by_its_own_confession()
     nxt = after(pos)
     assert nxt.supply_centers["BAV"] == "Spain"
     assert markers(V, nxt)["BAV"] == "white"
-    assert "BAV" not in (nxt.extra.get("revolts") or {})
+    assert "BAV" not in (nxt.state.revolts or {})
 
 
 @pytest.mark.rule("seed002/markers-3", "seed002/rebellion-1")
@@ -177,7 +178,7 @@ def test_seed002_religious_rebellion_red_marker_then_black():
     pos = winter({"Dutch": ["A BAV"]}, year=1620, infs={"BAV": {"France": 3}}, relations=rel(war=[("Dutch", "France")]))
     nxt = after(pos)
     assert markers(V, nxt)["BAV"] == "red"
-    assert nxt.extra["revolts"]["BAV"] == {"power": "Dutch", "left": 4}
+    assert nxt.state.revolts["BAV"] == Revolt("Dutch", 4)
     red = []
     while str(nxt.phase) != "Summer 1622 Movement":
         if nxt.phase.kind is PhaseKind.MOVEMENT:
@@ -186,7 +187,7 @@ def test_seed002_religious_rebellion_red_marker_then_black():
         nxt = after(nxt)
     assert red == ["Spring 1621 Movement", "Summer 1621 Movement", "Fall 1621 Movement", "Spring 1622 Movement"]
     assert markers(V, nxt)["BAV"] == "black"
-    assert "BAV" not in (nxt.extra.get("revolts") or {})
+    assert "BAV" not in (nxt.state.revolts or {})
 
 
 @pytest.mark.rule("seed002/rebellion-2")
@@ -196,11 +197,11 @@ def test_seed002_religious_rebellion_note_no_revolt_when_protestants_take_bohemi
     pos = winter({"Sweden": ["A BOH"]}, relations=rel(war=[("Sweden", "Austria")]))
     nxt = after(pos)
     assert nxt.supply_centers["BOH"] == "Sweden"
-    assert "BOH" not in (nxt.extra.get("revolts") or {})
+    assert "BOH" not in (nxt.state.revolts or {})
     assert markers(V, nxt)["BOH"] == "black"
     # but a Protestant capture of a Catholic home centre of Austria rebels
     nxt = after(winter({"Sweden": ["A SIL"]}, relations=rel(war=[("Sweden", "Austria")])))
-    assert nxt.extra["revolts"]["SIL"]["power"] == "Sweden"
+    assert nxt.state.revolts["SIL"].power == "Sweden"
 
 
 @pytest.mark.rule("seed002/income-4")
@@ -211,13 +212,13 @@ def test_seed002_income_home_centre_under_opposing_occupier_pays_nothing():
                  supply_centers={"Spain": ["CAS"], "Dutch": ["HOL", "ZEE"]})
     nxt = after(pos)
     assert nxt.supply_centers["HOL"] == "Spain"
-    assert nxt.extra["revolts"]["HOL"]["power"] == "Spain"
+    assert nxt.state.revolts["HOL"].power == "Spain"
     # Spain's six home centres pay 26; Holland's 5 does not
-    assert nxt.extra["treasury"]["Spain"] == 50 + 26
+    assert nxt.state.treasury["Spain"] == 50 + 26
     # once the revolt is over, Holland pays
     quiet = position({"Spain": ["A HOL"]}, phase="Winter 1618 Adjustment", treasury={"Spain": 50},
                      supply_centers={"Spain": ["HOL", "CAS", "AND", "POR", "NAP", "MIL", "NET"]}, markers={"HOL": "black"})
-    assert after(quiet).extra["treasury"]["Spain"] == 50 + 26 + 5
+    assert after(quiet).state.treasury["Spain"] == 50 + 26 + 5
 
 
 @pytest.mark.rule("seed002/errata-2015-04-05-1")
@@ -228,9 +229,9 @@ def test_seed002_errata_2015_04_05_minors_get_no_income_from_revolting_centres()
     pos = winter({"SAX": ["A BAV"]}, infs={"BAV": {"France": 3}}, supply_centers={"SAX": ["SAX"], "BAV": ["BAV"], "France": ["PAR"]})
     nxt = after(pos)
     assert nxt.supply_centers["BAV"] == "SAX"
-    assert nxt.extra["revolts"]["BAV"] == {"power": "SAX", "left": 4}
-    assert set(nxt.extra["treasury"]) == {"Austria", "Sweden", "Denmark", "Spain", "France", "Dutch", "England"}
-    assert nxt.extra["treasury"]["France"] == 50 + 18      # its home centres only
+    assert nxt.state.revolts["BAV"] == Revolt("SAX", 4)
+    assert set(nxt.state.treasury) == {"Austria", "Sweden", "Denmark", "Spain", "France", "Dutch", "England"}
+    assert nxt.state.treasury["France"] == 50 + 18      # its home centres only
 
 
 @pytest.mark.rule("seed002/errata-2015-04-05-1", "seed002/minor-units-1")
@@ -242,7 +243,7 @@ def test_seed002_errata_2015_04_05_has_no_effect_a_revolting_centre_still_earns_
                    revolts={"BAV": {"power": "SAX", "left": 4}})
     nxt = after(pos)
     assert {f"{u.power}: {u}" for u in nxt.units} == {"SAX: A BAV", "SAX: A SAX"}
-    assert "SAX" not in nxt.extra["treasury"]
+    assert "SAX" not in nxt.state.treasury
 
 
 @pytest.mark.rule("seed002/errata-2015-03-08-4", "seed002/neutrality-2")
@@ -443,7 +444,7 @@ def test_seed002_armistice_in_any_phase_in_force_from_the_next_movement_phase():
 def test_seed002_errata_2015_03_08_a_power_at_war_cannot_be_neutral():
     r = play(position({}, relations=WAR_FR_SP), "Spain: Neutrality\nEngland: Neutrality")
     assert [x.outcome for x in r.resolutions() if x.power == "Spain"] == [Outcome.ILLEGAL]
-    assert relations(r.result.next_position).neutral == {"England"}
+    assert relations(r.result.next_position).neutral == ("England",)
 
 
 @pytest.mark.rule("seed002/errata-2015-03-14-1", "seed002/errata-2015-03-14-8", "seed002/errata-2015-03-08-defensive")
@@ -476,7 +477,7 @@ def test_seed002_errata_2015_03_08_one_alliance_at_a_time():
     allied = rel(alliances=[("Dutch", "England")])
     r = play(position({}, relations=allied), "England: Alliance with Denmark\nDenmark: Alliance with England")
     assert outcome(r, "Alliance with Denmark") is Outcome.ILLEGAL
-    assert relations(r.result.next_position).alliances == [{"Dutch", "England"}]
+    assert relations(r.result.next_position).alliances == (("Dutch", "England"),)
 
 
 @pytest.mark.rule("seed002/alliances-1", "seed002/errata-2015-03-08-offensive")
@@ -484,9 +485,9 @@ def test_seed002_errata_2015_03_08_joining_an_alliance_needs_every_member():
     allied = rel(alliances=[("Dutch", "England")])
     orders = "Denmark: Alliance with England, Dutch\nEngland: Alliance with Dutch, Denmark"
     nxt = after(position({}, relations=allied), orders)
-    assert relations(nxt).alliances == [{"Dutch", "England"}]
+    assert relations(nxt).alliances == (("Dutch", "England"),)
     nxt = after(position({}, relations=allied), orders + "\nDutch: Alliance with England and Denmark")
-    assert relations(nxt).alliances == [{"Denmark", "Dutch", "England"}]
+    assert relations(nxt).alliances == (("Denmark", "Dutch", "England"),)
 
 
 @pytest.mark.rule("seed002/errata-2015-03-08-2")
@@ -502,9 +503,9 @@ def test_seed002_errata_2015_03_08_neutral_or_breaking_power_joins_only_in_a_lat
 @pytest.mark.rule("seed002/errata-2015-03-14-2", "seed002/alliances-5")
 def test_seed002_errata_2015_03_14_breaking_an_alliance_is_one_sided():
     nxt = after(position({}, relations=rel(alliances=[("Dutch", "England", "France")])), "France: Break alliance")
-    assert relations(nxt).alliances == [{"Dutch", "England"}]
+    assert relations(nxt).alliances == (("Dutch", "England"),)
     nxt = after(position({}, relations=rel(alliances=[("Dutch", "France")])), "France: Break the alliance")
-    assert relations(nxt).alliances == []
+    assert relations(nxt).alliances == ()
 
 
 @pytest.mark.rule("seed002/errata-2015-03-14-6")
@@ -535,7 +536,7 @@ def test_seed002_surrender_indemnity_divided_among_the_victorious_alliance():
     pos = position({}, relations=rel(war=[("England", "Spain")], alliances=[("Dutch", "England")]),
                    treasury={"Spain": 60, "England": 50, "Dutch": 50})
     nxt = after(pos, "Spain: Surrender to England indemnity 20")
-    assert nxt.extra["treasury"] == {**nxt.extra["treasury"], "Spain": 40, "England": 60, "Dutch": 60}
+    assert nxt.state.treasury == {**nxt.state.treasury, "Spain": 40, "England": 60, "Dutch": 60}
     assert not relations(nxt).at_war("Dutch", "Spain")
 
 
@@ -598,10 +599,10 @@ def test_seed002_transfer_of_control_by_announcement_in_the_fall():
     r = play(pos, "France: Transfer RHI to Lorraine")
     assert outcome(r, "Transfer RHI to LOR") is Outcome.SUCCESS
     nxt = r.result.next_position
-    assert nxt.extra["transfers"] == {"RHI": "LOR"}
+    assert nxt.state.transfers == {"RHI": "LOR"}
     nxt = after(nxt)
     assert nxt.supply_centers["RHI"] == "LOR"
-    assert "transfers" not in nxt.extra
+    assert nxt.state.transfers is None
     # only in the Fall; only by the controller; only to the occupant
     r = play(pos.evolve(phase=pos.phase.__class__(1616, "Spring", PhaseKind.MOVEMENT)), "France: Transfer RHI to LOR")
     assert outcome(r, "Transfer RHI to LOR") is Outcome.ILLEGAL
@@ -635,7 +636,7 @@ def test_seed002_controlled_state_infs_suspended_and_restored_on_release():
     nxt = after(pos)
     assert nxt.supply_centers["LOR"] == "France"
     assert state_status(V, nxt, "LOR") == "controlled"
-    assert nxt.extra["infs"]["LOR"] == {"Spain": 3}
+    assert nxt.state.infs["LOR"] == {"Spain": 3}
     released = nxt.evolve(supply_centers={**nxt.supply_centers, "LOR": "LOR"})
     assert state_status(V, released, "LOR") == "Spain"
     # suspended: neither the alignment (3) nor the Catholic marker (1) scores
@@ -654,7 +655,7 @@ def test_seed002_new_pliant_minor_state_from_a_lost_home_centre():
     pos = winter({"Dutch": ["A GEL"]}, supply_centers={"Dutch": ["NET", "HOL", "GEL"], "Spain": ["CAS"]})
     nxt = after(pos)
     assert nxt.supply_centers["NET"] == "NET"
-    assert nxt.extra["new_states"] == ["NET"]
+    assert nxt.state.new_states == ("NET",)
     nxt = after(after(nxt))     # Winter Income, Spring 1617
     r = play(nxt, "France: 3: NET\nSpain: 2: Southern Netherlands")
     assert outcome(r, "3: NET") is Outcome.SUCCESS
@@ -692,7 +693,7 @@ def test_seed002_elimination_restores_foreign_centres_as_pliant_states():
 def test_seed002_combat_attrition_relieved_at_the_winter_adjustment():
     pos = winter({"Spain": ["A LUX"]}, attrition=["Spain: A LUX"])
     nxt = after(pos)
-    assert "attrition" not in nxt.extra
+    assert nxt.state.attrition is None
 
 
 @pytest.mark.rule("seed002/attrition-1")
@@ -702,11 +703,11 @@ def test_seed002_combat_attrition_armies_only_unless_the_option():
     nxt = after(pos, "France: F BRIT - BIS\nFrance: F GUY S F BRIT - BIS")
     nxt = after(nxt, "Spain: F BIS R ATL")
     assert "Spain: F ATL" in {f"{u.power}: {u}" for u in nxt.units}
-    assert not nxt.extra.get("attrition")
+    assert not nxt.state.attrition
     v = find_variant("europe1615", {"attrition": "all"})
     nxt = after(position(units, variant=v, relations=WAR_FR_SP), "France: F BRIT - BIS\nFrance: F GUY S F BRIT - BIS", v)
     nxt = after(nxt, "Spain: F BIS R ATL", v)
-    assert nxt.extra["attrition"] == ["Spain: F ATL"]
+    assert marks(nxt) == ["Spain: F ATL"]
 
 
 # -- Money ---------------------------------------------------------------------------------------------------
@@ -731,11 +732,11 @@ def test_seed002_tables_overridable_in_a_games_settings():
     pos = position(units, phase="Winter 1616 Income", variant=v, treasury={"Spain": 50})
     r = play(pos, "Spain: Build A CAS", v)
     assert outcome(r, "Build A CAS") is Outcome.SUCCESS
-    assert r.result.next_position.extra["treasury"]["Spain"] == 30
+    assert r.result.next_position.state.treasury["Spain"] == 30
     v = find_variant("europe1615", {"tables": {"income": {"values": {"HOL": 9}}, "influence_progression": {"Dutch": {1617: 30}}}})
     nxt = after(position({"Dutch": ["A GEL"]}, phase="Winter 1616 Adjustment", variant=v), variant=v)
-    assert nxt.extra["treasury"]["Dutch"] == 50 + 9 + 4 + 3
-    assert after(nxt, variant=v).extra["influence"]["Dutch"] == 30
+    assert nxt.state.treasury["Dutch"] == 50 + 9 + 4 + 3
+    assert after(nxt, variant=v).state.influence["Dutch"] == 30
     with pytest.raises(MapError, match="percent at size 6"):
         find_variant("europe1615", {"tables": {"military_cost": {"percent_by_size": {6: "lots"}}}})
     with pytest.raises(MapError, match="unknown table"):
@@ -763,8 +764,8 @@ def test_seed002_final_scoring_at_the_opening_of_1630_names_the_winner():
     assert r.result.winner == "France"
     nxt = r.result.next_position
     assert str(nxt.phase) == "Spring 1630 Movement"
-    assert nxt.extra["scores"]["final"] is True
-    assert nxt.extra["scores"]["points"] == score(V, nxt)
+    assert nxt.state.scores.final is True
+    assert nxt.state.scores.points == score(V, nxt)
     assert any("Final scoring" in n and "France wins" in n for n in r.result.notes)
 
 
@@ -781,10 +782,10 @@ def test_seed002_final_scoring_tie_the_game_may_go_on():
 def test_seed002_mid_game_scoring_in_1625():
     r = play(position({}, phase="Winter 1624 Income"), "")
     assert r.result.winner is None
-    assert r.result.next_position.extra["scores"]["final"] is False
+    assert r.result.next_position.state.scores.final is False
     assert any(n.startswith("Mid-game scoring at the opening of 1625") for n in r.result.notes)
     r = play(position({}, phase="Winter 1625 Income"), "")
-    assert "scores" not in r.result.next_position.extra
+    assert r.result.next_position.state.scores is None
 
 
 # -- The board ------------------------------------------------------------------------------------------------

@@ -42,12 +42,12 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
                rebellions={"PER": {"against": "Papacy", "city": False}}, famine=["FLO"],
                special_units={"Milan": {"A MIL": "elite_mercenaries"}})
     _add_state(_last_position(games, "europe"),
-               infs={"SAV": {"France": 3, "Spain": 1}, "GEN": {"Spain": 2, "Austria": 2}, PLANT: {"France": 1}},
+               infs={"SAV": {"France": 3, "Spain": 1}, "GEN": {"Spain": 2, "Austria": 2}},
                relations={"war": [["France", "Spain"]], "alliances": [["Austria", "Sweden"]], "neutral": ["Dutch"]},
-               declarations=[{"power": "England", "kind": "war", "targets": ["Dutch"], "amount": None}],
-               transfers={"MIL": "Spain"}, markers={"NET": "red"}, revolts={"NET": {"power": "Dutch", "left": 2}},
+               declarations=[{"power": "England", "kind": "war", "targets": ["Dutch"], "amount": 0}],
+               transfers={"MIL": "Spain"}, markers={"BOH": "black"}, revolts={"NET": {"power": "Dutch", "left": 2}},
                new_states=["NAP"], scores={"year": 1625, "final": False, "points": {"Spain": 30, "France": 28},
-                                           "objectives": {"Spain": ["hold-milan"]}})
+                                           "objectives": {"Spain": ["spanish_road"]}})
     _add_state(_last_position(games, "maharajah"), home_claims={"AGR": {"power": "Gondwana", "since": 1503}})
     generate(games, root / "src")
     mkdocs_build(root / "src", root / "site")
@@ -110,10 +110,28 @@ def test_europe1615_pages_show_inf_table_alignments_declarations_and_treasuries(
 
 
 def test_europe1615_state_names_are_escaped(built: Path) -> None:
-    """Nothing in a position's state runs as script: a planted state name is shown as text."""
-    page = _page(built, "europe")
-    assert PLANT not in page
-    assert "&lt;script&gt;window.__pwned=1&lt;/script&gt;" in page
+    """Nothing in a position's state runs as script: a planted state name is refused when the
+    position file is read (with its line), and a name that reached the state anyway is shown as
+    text by the pages' sections."""
+    import dataclasses
+
+    from judge.core.errors import PositionError
+    from judge.notation import parse_position
+    from judge.site.state_sections import state_sections
+    from judge.variants.europe1615.position_state import Relations
+
+    variant = find_variant("europe1615")
+    text = _last_position(built / "games", "europe").read_text(encoding="utf-8")
+    data = yaml.safe_load(text)
+    data["infs"] = {**data["infs"], PLANT: {"France": 1}}
+    with pytest.raises(PositionError, match="is not a minor state") as refused:
+        parse_position(yaml.safe_dump(data, sort_keys=False), "position.yaml", variant)
+    assert "position.yaml:" in str(refused.value.where)
+    pos = parse_position(text, "position.yaml", variant)[1]
+    planted = pos.evolve(state=dataclasses.replace(pos.state, relations=Relations(war=((PLANT, "Spain"),))))
+    body = "\n".join(s["body"] for s in state_sections(variant, planted))
+    assert PLANT not in body and "&lt;script&gt;window.\\_\\_pwned=1&lt;/script&gt;" in body
+    assert PLANT not in _page(built, "europe")
 
 
 def test_maharajah_page_shows_acquired_home_centres(built: Path) -> None:
@@ -150,10 +168,10 @@ def test_europe1615_pages_show_transfers_markers_revolts_new_states_and_scores(b
     page = _page(built, "europe")
     head, *rows = _rows(page, "Transfers of control announced (effective in the Winter)")
     assert len(rows) == 1 and rows[0][0].startswith("Mil") and rows[0][1] == "Spain"
-    assert "red marker" in page and "in revolt against Dutch, 2 movement phase(s) left" in page
+    assert "black marker" in page and "in revolt against Dutch, 2 movement phase(s) left" in page
     assert "New pliant minor states" in page
     head, *rows = _rows(page, "Mid-game scoring, 1625")
-    assert rows[0][:2] == ["Spain", "30"] and rows[0][2] == "hold-milan" and rows[1][:2] == ["France", "28"]
+    assert rows[0][:2] == ["Spain", "30"] and rows[0][2] == "spanish_road" and rows[1][:2] == ["France", "28"]
 
 
 def test_machiavelli_pages_show_loans_rebellions_famine_and_special_units(built: Path) -> None:

@@ -27,7 +27,7 @@ Provider = Callable[[Variant, Position], "StateSection | None"]
 def state_sections(variant: Variant | None, position: Position | None) -> list[StateSection]:
     """Every section of the variant's own that ``position`` has something for, in the variant's
     order."""
-    if variant is None or position is None or not position.extra:
+    if variant is None or position is None or (not position.extra and position.state is None):
         return []
     from ..variants import describe
 

@@ -10,8 +10,8 @@ from ...render import Layer, _Renderer, _after_provinces, _badge, _css, _hatch, 
 
 
 class Europe1615Layer(Layer):
-    """Europe 1615 (``judge.variants.europe1615_state``): the powers' domains in a light tint of
-    their colour, income provinces by ``control``; each minor state hatched in the colour of the
+    """Europe 1615 (:mod:`judge.variants.europe1615.state`, from the typed state): the powers'
+    domains in a light tint of their colour, income provinces by ``control``; each minor state hatched in the colour of the
     power it is aligned to, or cross-hatched grey when neutral (from ``infs``); a state held by
     another (``state_status`` ``controlled``: its INFs are suspended) edged in its holder's colour
     and not hatched; every marker of ``markers`` as a badge: the confessional ones (C or P) at a
@@ -27,14 +27,14 @@ class Europe1615Layer(Layer):
 
         self.E = E
         self.states = {str(k): dict(v or {}) for k, v in (r.variant.data.get("states") or {}).items()}
-        seceded = {str(s) for s in (r.position.extra.get("seceded") or ())}
+        seceded = set(E.current(r.position).seceded or ())
         # BOH and GUY are states only once they have seceded under their optional sanctions.
         self.states = {k: v for k, v in self.states.items() if not v.get("secedes_from") or k in seceded}
 
     def fills(self, r, fills):
         out = dict(fills)
         light = min(0.85, float(r.st["territory_tint"]) + 0.22)
-        control = {str(k): str(v) for k, v in (r.position.extra.get("control") or {}).items()}
+        control = self.E.current(r.position).control or {}
         for pid, prov in r.variant.board.provinces.items():
             if pid in r.position.supply_centers:
                 continue
@@ -48,8 +48,8 @@ class Europe1615Layer(Layer):
         cap = info.get("capital")
         if cap:
             return r.position.supply_centers.get(ProvinceId(str(cap)))
-        control = r.position.extra.get("control") or {}
-        return next((str(control[p]) for p in info.get("provinces") or () if control.get(p)), None)
+        control = self.E.current(r.position).control or {}
+        return next((control[p] for p in info.get("provinces") or () if control.get(p)), None)
 
     def under_units(self, r):
         g = _after_provinces(r, "alignments")

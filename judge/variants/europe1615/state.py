@@ -1,21 +1,25 @@
-"""Europe 1615 (seed 002): the variant's own orders, its data indexed, and the variant state of
-a position read from :attr:`Position.extra`, confessional markers and scoring. The rules are in
-:mod:`judge.variants.europe1615`; this module only reads and computes values.
+"""Europe 1615 (seed 002): the variant's own orders, its data indexed, and what follows from the
+state of a position (its typed :class:`~.position_state.Europe1615State`): treasuries, INFs and
+alignments, declarations in force, confessional markers and scoring. The rules are in
+:mod:`judge.variants.europe1615.rules`; this module only reads and computes values.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from ...core.errors import IllegalOrder, MapError
 from ...core.orders import Order
 from ...core.types import Position, Power, ProvinceId, UnitType
 from ...core.variant import Variant
+from .position_state import DECLARATION_KINDS, Europe1615State, Relations, money_data
 
-DECLARATION_KINDS = ("war", "alliance", "neutrality", "armistice", "surrender", "break")
+__all__ = ["DECLARATION_KINDS", "Declaration", "PlaceInfluence", "DiplomaticAttack", "BuyInfluence",
+           "TransferControl", "current", "treasuries", "influence_left", "placed", "status", "state_status",
+           "relations", "start_position", "markers", "score", "objectives_met"]
 
 
 # -- orders of the variant's own kinds ------------------------------------------------------------
@@ -150,51 +154,82 @@ def _int(value: Any, what: str, low: int | None = None, high: int | None = None)
 
 class _Index:
     """What the rules read from ``variant.yaml`` and ``map.txt`` (with the game's ``tables``
-    option over them), indexed once per variant and options."""
+    option over them), indexed once per variant and options, in named steps: the powers, the
+    provinces' flags, the income table, the home centres and the possible new pliant states,
+    the tables (each checked: a bad value is a MapError naming it), the states' names."""
 
     def __init__(self, variant: Variant) -> None:
         options = getattr(variant.rules, "options", {}) or {}
-        data = _merge_tables(variant.data, options.get("tables"))
-        self.data = data
+        self.data = _merge_tables(variant.data, options.get("tables"))
         self.board = variant.board
-        pw = data.get("powers") or {}
+        self._powers(self.data.get("powers") or {})
+        self.states: dict[str, dict] = {str(k): dict(v) for k, v in (self.data.get("states") or {}).items()}
+        self._provinces(variant)
+        self._income_overrides(variant, ((options.get("tables") or {}).get("income") or {}).get("values") or {})
+        self._homes(variant)
+        self._pliant_home_states(variant)
+        self.attack_order = [Power(p) for p in self.data.get("diplomatic_attack_order") or self.majors]
+        self._progression(self.data.get("influence_progression") or {})
+        self._military_cost(self.data.get("military_cost") or {})
+        self._influence_purchase(self.data.get("influence_purchase") or {})
+        self._scoring(self.data.get("scoring") or {}, self.data.get("objectives") or {}, self.data.get("end") or {})
+        self.sanctions = (self.data.get("sanctions") or {}).get("enforced") or []
+        self._state_names()
+
+    def _powers(self, pw: Mapping[str, Any]) -> None:
+        """The seven powers (seed, "Introduction") and the minor states' pseudo-powers, with
+        each power's confession, starting treasury (seed, "Income phase": 50) and INFs."""
         self.minors = {Power(p) for p, info in pw.items() if (info or {}).get("minor")}
         self.majors = [Power(p) for p in pw if Power(p) not in self.minors]
         self.confession = {Power(p): (pw[p] or {}).get("confession") for p in self.majors}
         self.start_treasury = {p: (pw[p] or {}).get("treasury", 50) for p in self.majors}
-        self.states: dict[str, dict] = {str(k): dict(v) for k, v in (data.get("states") or {}).items()}
+        self.start_influence = {p: (pw[p] or {}).get("influence", 0) for p in self.majors}
+
+    def _provinces(self, variant: Variant) -> None:
+        """The flags of ``map.txt``: a province's domain or minor state, its value on the Income
+        Map (seed, "Income phase") and its confession (seed, "Religious rebellion")."""
         self.domain: dict[ProvinceId, str] = {}
         self.state_of: dict[ProvinceId, str] = {}
         self.income: dict[ProvinceId, int] = {}
         self.prov_confession: dict[ProvinceId, str] = {}
         for pid, prov in variant.board.provinces.items():
-            if "domain" in prov.flags:
-                self.domain[pid] = prov.flags["domain"]
-            if "state" in prov.flags:
-                self.state_of[pid] = prov.flags["state"]
-            if prov.flags.get("income"):
-                self.income[pid] = int(prov.flags["income"])
-            if prov.flags.get("confession"):
-                self.prov_confession[pid] = prov.flags["confession"]
-        over_income = ((options.get("tables") or {}).get("income") or {}).get("values") or {}
+            flags = prov.flags
+            if "domain" in flags:
+                self.domain[pid] = flags["domain"]
+            if "state" in flags:
+                self.state_of[pid] = flags["state"]
+            if flags.get("income"):
+                self.income[pid] = int(flags["income"])
+            if flags.get("confession"):
+                self.prov_confession[pid] = flags["confession"]
+
+    def _income_overrides(self, variant: Variant, over_income: Mapping[Any, Any]) -> None:
+        """The game's ``tables: {income: {values: ...}}`` over the Income Map."""
         for pid, val in over_income.items():
             if str(pid).upper() not in variant.board.provinces:
                 raise MapError(f"game option 'tables': income.values names an unknown province {pid!r}")
             self.income[ProvinceId(str(pid).upper())] = _int(val, f"income of {pid}", 0)
+
+    def _homes(self, variant: Variant) -> None:
+        """Whose home centre each province is."""
         self.home_of: dict[ProvinceId, Power] = {}
         for p in self.majors:
             for h in variant.homes(p):
                 self.home_of[h] = p
-        # Seed, "Creating a new pliant minor state" (errata 2-11-2015 (3)): each home centre of a
-        # power may become a one-province state named by its province id; its pseudo-power is
-        # declared in variant.yaml (minor, no homes, no units) so that a position can name it.
+
+    def _pliant_home_states(self, variant: Variant) -> None:
+        """Seed, "Creating a new pliant minor state" (errata 2-11-2015 (3)): each home centre of
+        a power may become a one-province state named by its province id; its pseudo-power is
+        declared in variant.yaml (minor, no homes, no units) so that a position can name it."""
         for h, p in self.home_of.items():
             if h not in self.states and Power(h) in self.minors and variant.board.provinces[h].is_supply_center:
                 self.states[h] = {"name": variant.board.provinces[h].name, "provinces": [h], "homes": [h],
                                   "capital": h, "pliant": True, "latent": True, "from": p, "units": []}
-        self.attack_order = [Power(p) for p in data.get("diplomatic_attack_order") or self.majors]
-        self.progression = data.get("influence_progression") or {}
-        for p, row in self.progression.items():
+
+    def _progression(self, progression: Mapping[str, Any]) -> None:
+        """The Influence Progression Table (seed, "Influence and placement"), checked."""
+        self.progression = progression
+        for p, row in progression.items():
             if p == "reconstructed":
                 continue
             if p not in self.majors or not isinstance(row, Mapping):
@@ -202,29 +237,38 @@ class _Index:
             for y, v in row.items():
                 _int(y, f"influence_progression year of {p}")
                 _int(v, f"influence_progression value of {p} in {y}", 0)
-        self.start_influence = {p: (pw[p] or {}).get("influence", 0) for p in self.majors}
-        mc = data.get("military_cost") or {}
+
+    def _military_cost(self, mc: Mapping[str, Any]) -> None:
+        """The Military Cost Table, the most units a power may have and the treasury's floor
+        (seed, "Adding a unit for a power")."""
         self.cost_percent = {_int(k, "military_cost size", 0): _int(v, f"military_cost percent at size {k}", 0, 100)
                              for k, v in (mc.get("percent_by_size") or {}).items()}
         self.max_units = _int(mc.get("max_units", 15), "military_cost.max_units", 0)
         self.floor = _int(mc.get("treasury_floor", 25), "military_cost.treasury_floor", 0)
-        ip = data.get("influence_purchase") or {}
+
+    def _influence_purchase(self, ip: Mapping[str, Any]) -> None:
+        """The price of an INF bought in the Winter Income (seed, "Influence and placement")."""
         self.inf_price = Fraction(str(ip.get("price", 2)))
         if self.inf_price <= 0:
             raise MapError(f"influence_purchase.price should be above 0, found {ip.get('price')!r}")
-        self.scoring = {k: _int(v, f"scoring.{k}") for k, v in (data.get("scoring") or {}).items() if k != "reconstructed"}
-        obj = data.get("objectives") or {}
+
+    def _scoring(self, scoring: Mapping[str, Any], obj: Mapping[str, Any], end: Mapping[str, Any]) -> None:
+        """The Scoring Guide, the Political and Military Objectives Table and the scoring years
+        (seed, "Objectives", "Mid-game and final scoring")."""
+        self.scoring = {k: _int(v, f"scoring.{k}") for k, v in scoring.items() if k != "reconstructed"}
         self.objective_points = self.scoring.get("objective", _int(obj.get("points", 0), "objectives.points"))
         self.objective_choose = _int(obj.get("choose", 3), "objectives.choose", 0)
         self.objective_groups = {str(k): list(v) for k, v in (obj.get("groups") or {}).items()}
         self.objectives: dict[Power, dict[str, dict]] = {}
         for p in self.majors:
             self.objectives[p] = {str(o["id"]): dict(o) for o in obj.get(p) or () if isinstance(o, Mapping) and "id" in o}
-        end = data.get("end") or {}
         self.final_year = _int(end.get("final_scoring", 1630), "end.final_scoring")
         mid = end.get("midgame_scoring")
         self.midgame_year = None if mid in (None, False) else _int(mid, "end.midgame_scoring")
-        self.sanctions = (data.get("sanctions") or {}).get("enforced") or []
+
+    def _state_names(self) -> None:
+        """Every name a minor state is written with in orders: its id, name, aliases and the
+        ids of its provinces."""
         self.state_names: dict[str, str] = {}
         for sid, s in self.states.items():
             for n in (sid, s.get("name", ""), *(s.get("aliases") or ())):
@@ -263,35 +307,45 @@ def _index(variant: Variant) -> _Index:
 
 # -- reading the variant state of a position -----------------------------------------------------
 
+_START = Europe1615State()
+
+
+def current(position: Position) -> Europe1615State:
+    """The variant's state in ``position`` (every key at its start value when it has none, as
+    the variant's own start)."""
+    st = position.state
+    return st if isinstance(st, Europe1615State) else _START
+
 
 def _money(x: Any) -> Fraction:
     return Fraction(str(x))
 
 
-def _store_money(x: Fraction) -> int | float:
-    if x.denominator == 1:
-        return int(x)
-    return round(float(x), 4)
+_store_money = money_data
 
 
 def treasuries(variant: Variant, position: Position) -> dict[Power, Fraction]:
     """Every power's treasury (seed, "Income phase": 50 at the start)."""
     idx = _index(variant)
-    raw = position.extra.get("treasury") or {}
-    return {p: _money(raw.get(p, idx.start_treasury[p])) for p in idx.majors}
+    raw = current(position).treasury or {}
+    return {p: raw[p] if p in raw else _money(idx.start_treasury[p]) for p in idx.majors}
 
 
 def influence_left(variant: Variant, position: Position) -> dict[Power, int]:
     """INFs each power may still place this year."""
     idx = _index(variant)
-    raw = position.extra.get("influence") or {}
-    return {p: int(raw.get(p, idx.influence_for(p, position.phase.year))) for p in idx.majors}
+    raw = current(position).influence or {}
+    return {p: raw[p] if p in raw else int(idx.influence_for(p, position.phase.year)) for p in idx.majors}
 
 
 def placed(position: Position) -> dict[str, dict[str, int]]:
     """INFs placed: state -> power -> INFs."""
-    raw = position.extra.get("infs") or {}
-    return {str(s): {str(p): int(n) for p, n in (d or {}).items() if int(n) > 0} for s, d in raw.items()}
+    return placed_in(current(position))
+
+
+def placed_in(st: Europe1615State) -> dict[str, dict[str, int]]:
+    """INFs placed in the state ``st`` records: state -> power -> INFs (none of nought)."""
+    return {s: {p: n for p, n in d.items() if n > 0} for s, d in (st.infs or {}).items()}
 
 
 def status(position: Position, state: str) -> str:
@@ -310,14 +364,20 @@ def status(position: Position, state: str) -> str:
     return "neutral"
 
 
+def _later_states(position: Position) -> tuple[str, ...]:
+    """The states made during the game: seceded (optional sanctions), then new pliant ones."""
+    st = current(position)
+    return (*(st.seceded or ()), *(st.new_states or ()))
+
+
 def active_states(variant: Variant, position: Position) -> list[str]:
     """The states in play: every state of the start, the Maghreb states included (closed to
     INFs until activated), the seceded states (optional sanctions) and the new pliant states
     made of lost home centres."""
     idx = _index(variant)
-    extra = set(position.extra.get("seceded") or ()) | set(position.extra.get("new_states") or ())
+    later = set(_later_states(position))
     return [sid for sid, s in idx.states.items()
-            if sid in extra or not (s.get("latent") or s.get("option"))]
+            if sid in later or not (s.get("latent") or s.get("option"))]
 
 
 def state_of(variant: Variant, position: Position, province: ProvinceId) -> str | None:
@@ -326,7 +386,7 @@ def state_of(variant: Variant, position: Position, province: ProvinceId) -> str 
     sid = idx.state_of.get(province)
     if sid:
         return sid
-    for sid in list(position.extra.get("seceded") or ()) + list(position.extra.get("new_states") or ()):
+    for sid in _later_states(position):
         if province in (idx.states.get(sid) or {}).get("provinces", ()):
             return sid
     return None
@@ -339,7 +399,7 @@ def controlled(variant: Variant, position: Position, state: str) -> bool:
     cap = s.get("capital")
     if cap:
         return position.supply_centers.get(cap) not in (None, state)
-    ctl = position.extra.get("control") or {}
+    ctl = current(position).control or {}
     return any(ctl.get(p) not in (None, state) for p in s.get("provinces") or ())
 
 
@@ -351,73 +411,24 @@ def state_status(variant: Variant, position: Position, state: str) -> str:
     return status(position, state)
 
 
-@dataclass
-class _Relations:
-    """The declarations in force. ``declared`` records who declared each war in force, as
-    ``(declarer, target)``: a power that later joins the declarer's alliance joins an offensive
-    alliance and must declare that war too (errata 3-8-2015). A war read from a position written
-    before the judge kept it has no declarer recorded."""
+_Relations = Relations
+"""The declarations in force (:class:`~.position_state.Relations`), by the name the rulebook
+cites."""
 
-    war: set[frozenset[str]]
-    alliances: list[set[str]]
-    neutral: set[str]
-    war_declarations: dict[str, int]
-    declared: set[tuple[str, str]] = field(default_factory=set)
-
-    @classmethod
-    def read(cls, position: Position) -> "_Relations":
-        raw = position.extra.get("relations") or {}
-        return cls(
-            {frozenset(map(str, pair)) for pair in raw.get("war") or () if len(pair) == 2},
-            [set(map(str, g)) for g in raw.get("alliances") or () if len(g) >= 2],
-            set(map(str, raw.get("neutral") or ())),
-            {str(k): int(v) for k, v in (raw.get("war_declarations") or {}).items()},
-            {(str(d), str(t)) for d, t in raw.get("declared") or ()},
-        )
-
-    def to_data(self) -> dict:
-        out: dict[str, Any] = {
-            "war": sorted(sorted(p) for p in self.war),
-            "alliances": sorted(sorted(g) for g in self.alliances if len(g) >= 2),
-            "neutral": sorted(self.neutral),
-            "war_declarations": dict(sorted(self.war_declarations.items())),
-        }
-        declared = sorted([d, t] for d, t in self.declared if frozenset((d, t)) in self.war)
-        if declared:
-            out["declared"] = declared
-        return out
-
-    def group(self, power: str) -> set[str]:
-        for g in self.alliances:
-            if power in g:
-                return set(g)
-        return {power}
-
-    def allied(self, a: str, b: str) -> bool:
-        return a != b and b in self.group(a)
-
-    def at_war(self, a: str, b: str) -> bool:
-        """War is between alliances (errata 3-8-2015, 3-14-2015): a declaration against a power
-        is against its allies too, and binds the declarer's allies."""
-        ga, gb = self.group(a), self.group(b)
-        return any(frozenset((x, y)) in self.war for x in ga for y in gb)
+_NO_RELATIONS = Relations()
 
 
-def relations(position: Position) -> _Relations:
+def relations(position: Position) -> Relations:
     """The declarations in force in ``position``."""
-    return _Relations.read(position)
+    return current(position).relations or _NO_RELATIONS
 
 
 def start_position(variant: Variant) -> Position:
     """The start (Spring 1615) with the variant state written out: treasuries, INFs to place,
     no INFs placed, no declarations."""
     pos = variant.start
-    extra = dict(pos.extra)
-    extra["treasury"] = {p: _store_money(v) for p, v in treasuries(variant, pos).items()}
-    extra["influence"] = influence_left(variant, pos)
-    extra.setdefault("infs", {})
-    extra.setdefault("relations", _Relations(set(), [], set(), {}).to_data())
-    return pos.evolve(extra=extra)
+    return pos.evolve(state=Europe1615State(treasury=treasuries(variant, pos), influence=influence_left(variant, pos),
+                                            infs={}, relations=_NO_RELATIONS))
 
 
 def build_cost(variant: Variant, size: int, treasury: Fraction) -> Fraction:
@@ -458,7 +469,7 @@ def confession_of(variant: Variant, position: Position, province: ProvinceId) ->
     state keeps its flag."""
     idx = _index(variant)
     sid = state_of(variant, position, province)
-    if sid is None or sid in (position.extra.get("seceded") or ()):
+    if sid is None or sid in (current(position).seceded or ()):
         return idx.prov_confession.get(province, "mixed")
     return state_marker(variant, position, sid)
 
@@ -495,10 +506,10 @@ def markers(variant: Variant, position: Position) -> dict[ProvinceId, str]:
             m = state_marker(variant, position, sid)
             if m != "none":
                 out[ProvinceId(cap)] = m
-    for prov, colour in (position.extra.get("markers") or {}).items():
-        out[ProvinceId(prov)] = str(colour)
-    for prov in position.extra.get("revolts") or {}:
-        out[ProvinceId(prov)] = "red"
+    st = current(position)
+    out.update(st.markers or {})
+    for prov in st.revolts or {}:
+        out[prov] = "red"
     return dict(sorted(out.items()))
 
 
@@ -512,7 +523,7 @@ def holds(variant: Variant, position: Position, power: str, province: ProvinceId
     if variant.board.provinces[province].is_supply_center:
         return position.supply_centers.get(province) == power
     if province in idx.income and province in idx.state_of:
-        return (position.extra.get("control") or {}).get(province) == power
+        return (current(position).control or {}).get(province) == power
     u = position.unit_in(province)
     return u is not None and u.power == power
 
@@ -527,49 +538,63 @@ def _state_held(variant: Variant, position: Position, power: str, state: str) ->
     return holds(variant, position, power, ProvinceId(cap))
 
 
-def objective_met(variant: Variant, position: Position, power: str, objective: Mapping[str, Any]) -> bool:
-    """Is one objective of the Political and Military Objectives Table met? Its conditions
-    (all must hold): ``hold`` (every province held), ``hold_any``, ``aligned`` (every state
-    aligned to the power), ``aligned_any``, ``aligned_or_held`` (each state aligned or its
-    capital held), ``markers`` (``{confession, states}`` all bearing it, or ``{confession,
-    count, among: GROUP}``), ``allied_with_any``, ``hold_all_homes``, ``no_foreign_fleet_in``
-    (no fleet of a power other than the power and its allies), ``any_of`` (a list of such
-    conditions, one enough)."""
+def _markers_borne(variant: Variant, position: Position, power: str, val: Mapping[str, Any]) -> bool:
+    """``markers``: every state named bears the confession's marker, or ``count`` of a group
+    do (a controlled state shows none)."""
+    conf = val["confession"]
+
+    def bears(s: str) -> bool:
+        return state_marker(variant, position, s) == conf and not controlled(variant, position, s)
+
+    if "states" in val:
+        return all(bears(s) for s in val["states"])
     idx = _index(variant)
+    among = idx.objective_groups.get(str(val.get("among")), list(idx.states))
+    return sum(1 for s in among if bears(s)) >= int(val.get("count", 1))
+
+
+def _no_foreign_fleet(variant: Variant, position: Position, power: str, val: Any) -> bool:
+    """``no_foreign_fleet_in``: no fleet of a power other than the power and its allies."""
     rel = relations(position)
+    return not any(u.kind is UnitType.FLEET and u.province in val and u.power != power
+                   and not rel.allied(power, u.power) for u in position.units)
+
+
+_Condition = Callable[[Variant, Position, str, Any], bool]
+
+_CONDITIONS: dict[str, _Condition] = {
+    "hold": lambda v, pos, power, val: all(holds(v, pos, power, ProvinceId(p)) for p in val),
+    "hold_any": lambda v, pos, power, val: any(holds(v, pos, power, ProvinceId(p)) for p in val),
+    "aligned": lambda v, pos, power, val: all(_aligned(v, pos, power, s) for s in val),
+    "aligned_any": lambda v, pos, power, val: any(_aligned(v, pos, power, s) for s in val),
+    "aligned_or_held": lambda v, pos, power, val: all(_aligned(v, pos, power, s) or _state_held(v, pos, power, s)
+                                                      for s in val),
+    "markers": _markers_borne,
+    "allied_with_any": lambda v, pos, power, val: any(relations(pos).allied(power, p) for p in val),
+    "hold_all_homes": lambda v, pos, power, val: all(pos.supply_centers.get(h) == power
+                                                     for h in v.homes(Power(power))) == bool(val),
+    "no_foreign_fleet_in": _no_foreign_fleet,
+    "any_of": lambda v, pos, power, val: any(objective_met(v, pos, power, {"id": "", **c}) for c in val),
+}
+"""The conditions of the Political and Military Objectives Table (our reconstruction; see
+``objectives`` in ``variant.yaml``), each ``(variant, position, power, value) -> met?``."""
+
+
+def objective_met(variant: Variant, position: Position, power: str, objective: Mapping[str, Any]) -> bool:
+    """Is one objective of the Political and Military Objectives Table met (seed, "Objectives")?
+    Its conditions (all must hold): ``hold`` (every province held), ``hold_any``, ``aligned``
+    (every state aligned to the power), ``aligned_any``, ``aligned_or_held`` (each state aligned
+    or its capital held), ``markers`` (``{confession, states}`` all bearing it, or
+    ``{confession, count, among: GROUP}``), ``allied_with_any``, ``hold_all_homes``,
+    ``no_foreign_fleet_in`` (no fleet of a power other than the power and its allies),
+    ``any_of`` (a list of such conditions, one enough)."""
     for key, val in objective.items():
         if key in ("id", "text"):
             continue
-        if key == "hold":
-            ok = all(holds(variant, position, power, ProvinceId(p)) for p in val)
-        elif key == "hold_any":
-            ok = any(holds(variant, position, power, ProvinceId(p)) for p in val)
-        elif key == "aligned":
-            ok = all(_aligned(variant, position, power, s) for s in val)
-        elif key == "aligned_any":
-            ok = any(_aligned(variant, position, power, s) for s in val)
-        elif key == "aligned_or_held":
-            ok = all(_aligned(variant, position, power, s) or _state_held(variant, position, power, s) for s in val)
-        elif key == "markers":
-            conf = val["confession"]
-            if "states" in val:
-                ok = all(state_marker(variant, position, s) == conf and not controlled(variant, position, s) for s in val["states"])
-            else:
-                among = idx.objective_groups.get(val.get("among"), list(idx.states))
-                ok = sum(1 for s in among if state_marker(variant, position, s) == conf
-                         and not controlled(variant, position, s)) >= int(val.get("count", 1))
-        elif key == "allied_with_any":
-            ok = any(rel.allied(power, p) for p in val)
-        elif key == "hold_all_homes":
-            ok = all(position.supply_centers.get(h) == power for h in variant.homes(Power(power))) == bool(val)
-        elif key == "no_foreign_fleet_in":
-            ok = not any(u.kind is UnitType.FLEET and u.province in val and u.power != power
-                         and not rel.allied(power, u.power) for u in position.units)
-        elif key == "any_of":
-            ok = any(objective_met(variant, position, power, {"id": "", **c}) for c in val)
-        else:
+        condition = _CONDITIONS.get(key)
+        if condition is None:
             raise MapError(f"objective {objective.get('id')!r}: unknown condition {key!r}")
-        if not ok:
+        if not condition(variant, position, power, val):
             return False
     return True
 
@@ -577,9 +602,10 @@ def objective_met(variant: Variant, position: Position, power: str, objective: M
 def chosen_objectives(variant: Variant, position: Position) -> dict[Power, list[str]]:
     """The three objectives each player chose before the game (seed, "Objectives"): the
     position's ``objectives`` key, else the game's ``objectives`` option."""
-    raw = position.extra.get("objectives")
-    if raw is None:
-        raw = (getattr(variant.rules, "options", {}) or {}).get("objectives") or {}
+    chosen = current(position).objectives
+    if chosen is not None:
+        return {p: list(ids) for p, ids in chosen.items()}
+    raw = (getattr(variant.rules, "options", {}) or {}).get("objectives") or {}
     return {Power(p): [str(i) for i in ids or ()] for p, ids in raw.items()}
 
 
@@ -640,9 +666,9 @@ def score(variant: Variant, position: Position, objectives_met_count: Mapping[st
         if owner in pts:
             home = prov in variant.homes(owner)
             pts[owner] += table.get("home_centre" if home else "foreign_centre", 0)
-    for owner in (position.extra.get("control") or {}).values():
-        if owner in pts:
-            pts[owner] += table.get("foreign_income_province", 0)
+    for controller in (current(position).control or {}).values():
+        if controller in pts:
+            pts[Power(controller)] += table.get("foreign_income_province", 0)
     per = table.get("treasury_per", 0)
     for p, money in treasuries(variant, position).items():
         if per:
