@@ -36,7 +36,9 @@ The command ``judge render POSITION.yaml [ORDERS.txt] -o map.svg|map.png`` is :d
 
 from __future__ import annotations
 
+import contextlib
 import copy
+import dataclasses
 import functools
 import math
 import re
@@ -44,7 +46,7 @@ import sys
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Mapping, Sequence
+from typing import Any, Iterator, Mapping, Sequence
 
 import click
 
@@ -105,6 +107,9 @@ class BaseMap:
     view: tuple[float, float, float, float]
     anchors: Mapping[str, tuple[float, float]]
     unit_size: float
+    precise: Mapping[str, str] = dataclasses.field(default_factory=dict)
+    """The exact outline (``d``) of each province drawn coarsely (a sea under the land: see
+    :func:`_compact_base`), for a layer that colours it."""
 
 
 def _strip_namespace(root: ET.Element) -> None:
@@ -145,7 +150,8 @@ def parse_base_map(text: str) -> BaseMap:
         if aid:
             anchors[aid] = (float(c.get("cx", 0)), float(c.get("cy", 0)))
     units = sorted(p for k, p in anchors.items() if k.startswith("u-") and k.count("-") == 1)
-    return BaseMap(root, view, anchors, _auto_unit_size(units, view))
+    precise = _compact_base(root, view)
+    return BaseMap(root, view, anchors, _auto_unit_size(units, view), precise)
 
 
 def _auto_unit_size(points: list[tuple[float, float]], view: tuple[float, ...]) -> float:
@@ -159,6 +165,214 @@ def _auto_unit_size(points: list[tuple[float, float]], view: tuple[float, ...]) 
     nearest.sort()
     median = nearest[len(nearest) // 2]
     return min(max(median * 0.27, width / 140), width / 45)
+
+
+# -- the base map as each phase's SVG carries it ----------------------------------------------------
+#
+# Each phase's SVG holds the whole base map (an SVG shown as an image cannot reference another
+# file), so the base map is the bulk of its bytes, and its path points are the bulk of the work of
+# rasterising it. tools/mapc writes it exact (0.1 px) and complete; each phase needs less:
+#
+# - coordinates on a 0.5 px grid (``_GRID``): at the 1600 px PNG a map unit is a pixel, and a
+#   border moved by a quarter of a pixel at most does not show, even magnified in a browser;
+# - the seas drawn coarsely: with the mapc contract (``<g id="borders">`` draws every border, the
+#   provinces only fill), a sea's fill is the sea colour of a rectangle under the whole map, and
+#   every land province is drawn over it exactly, so a sea's outline along the coast, the longest
+#   and most detailed line of the map, is not seen. A sea is kept within ``_SEA_TOLERANCE`` of its
+#   outline (it stays a province of the drawing, with its id); a layer that colours one gets its
+#   exact outline back (:attr:`BaseMap.precise`);
+# - no anchors (the renderer reads them once; nothing shows them).
+
+_GRID = 5
+"""Base map coordinates are rounded to this many tenths of a unit (0.5)."""
+_SEA_TOLERANCE = 40
+"""A sea's coarse outline stays within this many tenths of a unit (4) of the exact one."""
+_PATH_TOKEN = re.compile(r"[A-Za-z]|[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
+
+Polyline = tuple[list[tuple[int, int]], bool]
+"""A subpath of straight lines: its points in tenths of a unit, and whether it is closed."""
+
+
+def _line_subpaths(d: str) -> list[tuple[list[tuple[float, float]], bool]] | None:
+    """The subpaths of a path made of straight lines (M, L, H, V, Z, absolute or relative), as
+    absolute points, each with whether it is closed; None for a path with curves or arcs, or one
+    that cannot be read."""
+    tokens = _PATH_TOKEN.findall(d)
+    subs: list[tuple[list[tuple[float, float]], bool]] = []
+    pts: list[tuple[float, float]] | None = None
+    x = y = 0.0
+    cmd = ""
+    i = 0
+    try:
+        while i < len(tokens):
+            t = tokens[i]
+            if t.isalpha():
+                if t not in "MmLlHhVvZz":
+                    return None
+                cmd, i = t, i + 1
+                if cmd in "Zz":
+                    if not pts:
+                        return None
+                    subs.append((pts, True))
+                    x, y = pts[0]
+                    pts = None
+                continue
+            if cmd in "Mm":
+                a, b = float(t), float(tokens[i + 1])
+                i += 2
+                x, y = (x + a, y + b) if cmd == "m" else (a, b)
+                if pts:
+                    subs.append((pts, False))
+                pts = [(x, y)]
+                cmd = "l" if cmd == "m" else "L"  # further pairs are lines
+                continue
+            if pts is None or not cmd:
+                return None
+            if cmd in "Ll":
+                a, b = float(t), float(tokens[i + 1])
+                i += 2
+                x, y = (x + a, y + b) if cmd == "l" else (a, b)
+            elif cmd in "Hh":
+                x, i = (x + float(t) if cmd == "h" else float(t)), i + 1
+            else:
+                y, i = (y + float(t) if cmd == "v" else float(t)), i + 1
+            pts.append((x, y))
+    except (ValueError, IndexError):
+        return None
+    if pts:
+        subs.append((pts, False))
+    return subs
+
+
+def _polylines(d: str) -> list[Polyline] | None:
+    """:func:`_line_subpaths` in tenths of a unit."""
+    subs = _line_subpaths(d)
+    if subs is None:
+        return None
+    return [([(round(x * 10), round(y * 10)) for x, y in pts], closed) for pts, closed in subs]
+
+
+def _tenths(v: int) -> str:
+    """A number of tenths, as short as SVG reads it: 25 -> ``2.5``, 5 -> ``.5``, -30 -> ``-3``."""
+    sign = "-" if v < 0 else ""
+    whole, part = divmod(abs(v), 10)
+    if not part:
+        return f"{sign}{whole}"
+    return f"{sign}{whole or ''}.{part}"
+
+
+def _join_numbers(numbers: Sequence[str]) -> str:
+    """Numbers of a path, separated only where SVG needs it (``1.5-2``, ``1.5.5`` read as two)."""
+    out: list[str] = []
+    prev = ""
+    for t in numbers:
+        if out and not t.startswith("-") and not (t.startswith(".") and "." in prev):
+            out.append(" ")
+        out.append(t)
+        prev = t
+    return "".join(out)
+
+
+def _format_polylines(subs: Sequence[Polyline], grid: int) -> str:
+    """Path data of the subpaths on a grid of ``grid`` tenths: the first point absolute, then
+    relative steps; points that meet on the grid are merged, and a subpath that shrinks to a point
+    (an islet smaller than the grid) is left out."""
+    out = []
+    for pts, closed in subs:
+        q: list[tuple[int, int]] = []
+        for x, y in pts:
+            p = (round(x / grid) * grid, round(y / grid) * grid)
+            if not q or p != q[-1]:
+                q.append(p)
+        if closed and len(q) > 1 and q[0] == q[-1]:
+            q.pop()
+        if len(q) < (3 if closed else 2):
+            continue
+        steps: list[str] = []
+        for (ax, ay), (bx, by) in zip(q, q[1:], strict=False):
+            steps += [_tenths(bx - ax), _tenths(by - ay)]
+        out.append(f"M{_join_numbers([_tenths(q[0][0]), _tenths(q[0][1])])}l{_join_numbers(steps)}{'z' if closed else ''}")
+    return "".join(out)
+
+
+def _simplify(pts: Sequence[tuple[int, int]], tolerance: float) -> list[tuple[int, int]]:
+    """Douglas-Peucker: the fewest points of the line (its ends kept) within ``tolerance``."""
+    if len(pts) < 3:
+        return list(pts)
+    keep = [False] * len(pts)
+    keep[0] = keep[-1] = True
+    limit = tolerance * tolerance
+    stack = [(0, len(pts) - 1)]
+    while stack:
+        a, b = stack.pop()
+        if b <= a + 1:
+            continue
+        (ax, ay), (bx, by) = pts[a], pts[b]
+        dx, dy = bx - ax, by - ay
+        length = dx * dx + dy * dy
+        worst, at = -1.0, a
+        for k in range(a + 1, b):
+            px, py = pts[k]
+            if length:
+                c = (px - ax) * dy - (py - ay) * dx
+                dist = c * c / length
+            else:
+                dist = float((px - ax) ** 2 + (py - ay) ** 2)
+            if dist > worst:
+                worst, at = dist, k
+        if worst > limit:
+            keep[at] = True
+            stack += [(a, at), (at, b)]
+    return [p for p, k in zip(pts, keep, strict=True) if k]
+
+
+def _simplify_ring(pts: Sequence[tuple[int, int]], tolerance: float) -> list[tuple[int, int]]:
+    """A closed ring simplified in two halves, split at its point farthest from the first."""
+    if len(pts) < 4:
+        return list(pts)
+    x0, y0 = pts[0]
+    far = max(range(len(pts)), key=lambda k: (pts[k][0] - x0) ** 2 + (pts[k][1] - y0) ** 2)
+    return _simplify(pts[: far + 1], tolerance)[:-1] + _simplify([*pts[far:], pts[0]], tolerance)[:-1]
+
+
+def _classes(el: ET.Element) -> list[str]:
+    return (el.get("class") or "").split()
+
+
+def _compact_base(root: ET.Element, view: tuple[float, ...]) -> dict[str, str]:
+    """Make the base map's tree what each phase's SVG carries (see above); return the exact
+    outline of each province drawn coarsely, by id."""
+    groups = {g.get("id"): g for g in root if g.tag == "g"}
+    anchors = groups.get("anchors")
+    if anchors is not None:
+        root.remove(anchors)
+    provinces = groups.get("provinces")
+    coarse_seas = provinces is not None and "borders" in groups
+    precise: dict[str, str] = {}
+    for gid in ("provinces", "neutral", "borders", "rivers"):
+        group = groups.get(gid)
+        if group is None:
+            continue
+        for el in group.iter("path"):
+            subs = _polylines(el.get("d") or "")
+            if subs is None:
+                continue
+            exact = _format_polylines(subs, _GRID)
+            if coarse_seas and gid == "provinces" and "sea" in _classes(el):
+                precise[el.get("id") or ""] = exact
+                subs = [((_simplify_ring(p, _SEA_TOLERANCE) if closed else _simplify(p, _SEA_TOLERANCE)), closed)
+                        for p, closed in subs]
+                exact = _format_polylines(subs, 10)
+            el.set("d", exact)
+    if provinces is not None and coarse_seas:
+        seas = [el for el in provinces if "sea" in _classes(el)]
+        for el in seas:
+            provinces.remove(el)
+        x0, y0, w, h = view
+        for k, el in enumerate([ET.Element("rect", {"class": "sea", "x": _n(x0), "y": _n(y0), "width": _n(w),
+                                                    "height": _n(h)}), *seas]):
+            provinces.insert(k, el)
+    return precise
 
 
 @functools.lru_cache(maxsize=16)
@@ -488,6 +702,8 @@ class _Renderer:
         for pid, fill in self.layer.fills(self, fills).items():
             el = self.by_id.get(f"p-{pid}")
             if el is not None:
+                if f"p-{pid}" in self.base.precise:  # a coarse sea coloured: drawn exactly
+                    el.set("d", self.base.precise[f"p-{pid}"])
                 old = el.get("style")
                 el.set("style", (old.rstrip(";") + ";" if old else "") + f"fill:{fill}")
         layer = _sub_el(self.root, "g", {"id": "supply-centres"})
@@ -1086,23 +1302,87 @@ def to_png(svg: str, *, width: int = 1600, palette: bool = True) -> bytes:
     With ``palette`` (the default) the image is stored with a palette of 256 colours, chosen for
     it (Pillow's fast octree, no dithering): a map is flat colours, lines and text, and the palette
     image looks the same at a quarter of the bytes (1600 px: about 160 KB instead of 620 KB), which
-    is what a league's repository and its published site grow by each phase.
+    is what a league's repository and its published site grow by each phase. The drawing is taken
+    from cairo's memory as it is (on white), not written as a PNG and read back.
+
+    cairosvg draws it, with one part of its work done here (:func:`_fast_paths`): the paths made
+    only of straight lines, the whole base map, are read by a simple reader and kept for the next
+    map of the same process, instead of cairosvg's general one reading every point of them again.
     """
     import cairosvg  # the only place cairosvg is used
+    import cairosvg.parser
+    import cairosvg.surface
 
-    png = cairosvg.svg2png(bytestring=svg.encode("utf-8"), output_width=width)
     if not palette:
-        return png
+        with _fast_paths():
+            return bytes(cairosvg.svg2png(bytestring=svg.encode("utf-8"), output_width=width))
     from io import BytesIO
 
     from PIL import Image
 
-    with Image.open(BytesIO(png)) as image:
-        flat = Image.new("RGB", image.size, (255, 255, 255))
-        flat.paste(image, mask=image.getchannel("A") if image.mode == "RGBA" else None)
-        out = BytesIO()
-        flat.quantize(colors=256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE).save(out, "PNG")
+    with _fast_paths():
+        tree = cairosvg.parser.Tree(bytestring=svg.encode("utf-8"))
+        drawn = cairosvg.surface.PNGSurface(tree, None, 96, output_width=width, background_color="#ffffff")
+    surface = drawn.cairo
+    surface.flush()
+    size = (surface.get_width(), surface.get_height())
+    # cairo's ARGB32 is premultiplied, in native byte order: on white every pixel is opaque, so
+    # its bytes are blue, green, red and an alpha of 255 (little-endian) or the reverse.
+    raw = "BGRX" if sys.byteorder == "little" else "XRGB"
+    image = Image.frombuffer("RGB", size, bytes(surface.get_data()), "raw", raw, surface.get_stride(), 1)
+    out = BytesIO()
+    image.quantize(colors=256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE).save(out, "PNG")
     return out.getvalue()
+
+
+_LINE_PATHS: dict[str, Any] = {}
+"""Path data made of straight lines -> the cairo path drawn from it (user space), for this process."""
+_LINE_PATHS_MAX = 20000
+
+
+@contextlib.contextmanager
+def _fast_paths() -> Iterator[None]:
+    """While drawing: cairosvg's ``path`` element, when its data is only straight lines, drawn
+    from the cairo path kept for the same data (made once by :func:`_line_subpaths`, a reader of
+    just those commands); any other path is cairosvg's own. Everything else, the styles, fills,
+    strokes and their order, stays cairosvg's. cairosvg spends most of a map's time reading path
+    points (a Python loop over each number), and the base map's thousands of points are the same
+    in every map."""
+    import cairosvg.surface
+
+    tags = cairosvg.surface.TAGS
+    general = tags["path"]
+    cairo = cairosvg.surface.cairo  # cairocffi, as cairosvg draws with it
+    lib, ffi = cairo.cairo, cairo.ffi
+
+    def path(surface: Any, node: Any) -> None:
+        d = node.get("d", "")
+        kept = _LINE_PATHS.get(d)
+        ctx = surface.context._pointer
+        if kept is None:
+            subs = _line_subpaths(d)
+            if subs is None:
+                general(surface, node)
+                return
+            lib.cairo_new_path(ctx)
+            for pts, closed in subs:
+                lib.cairo_move_to(ctx, *pts[0])
+                for x, y in pts[1:]:
+                    lib.cairo_line_to(ctx, x, y)
+                if closed:
+                    lib.cairo_close_path(ctx)
+            if len(_LINE_PATHS) >= _LINE_PATHS_MAX:
+                _LINE_PATHS.clear()
+            _LINE_PATHS[d] = ffi.gc(lib.cairo_copy_path(ctx), lib.cairo_path_destroy)
+        else:
+            lib.cairo_new_path(ctx)
+            lib.cairo_append_path(ctx, kept)
+
+    tags["path"] = path
+    try:
+        yield
+    finally:
+        tags["path"] = general
 
 
 # -- the command line ---------------------------------------------------------------------------
