@@ -2379,3 +2379,267 @@ def test_borrow_zero_for_two_years_leaves_a_one_year_loan():
     the order for 1 year standing."""
     r = go("  Turkey: [A ALB]", "Turkey: Borrow 15 ducats for 1 year\nTurkey: Borrow 0 ducats for 2 years", "treasury: {Turkey: 0}\n")
     assert state_of(r)["loans"]["Turkey"] == [{"principal": 15, "interest": 3, "due": "Spring 1455"}]
+
+
+# -- Expenditures and bribes ------------------------------------------------------------------------
+
+
+@pytest.mark.rule("rules.machiavelli/expenditures-1", "rules.machiavelli/expenditures-c3")
+def test_four_expenses_in_one_campaign():
+    """rules §Expenditures: "Each player can make up to four expenditures ... during each campaign.
+    The ducats for the expenditure are subtracted from the player's treasury": Florence
+    counter-bribes four of its units, 3 ducats each."""
+    r = go("  Florence: [A FLO, A ARE, A PST, F PSA]",
+           "Florence: Expense 1: 3 ducats counter-bribe a FLO\nFlorence: Expense 2: 3 ducats counter-bribe a ARE\n"
+           "Florence: Expense 3: 3 ducats counter-bribe a PST\nFlorence: Expense 4: 3 ducats counter-bribe f PSA",
+           "treasury: {Florence: 20}\n")
+    assert treasury(r, "Florence") == 8
+    assert all(ok(r, f"Expense {n}: 3 ducats counter-bribe {u}") for n, u in ((1, "A FLO"), (2, "A ARE"), (3, "A PST"), (4, "F PSA")))
+
+
+@pytest.mark.rule("rules.machiavelli/expenditures-2", "rules.machiavelli/expenditures-h", moved=True)
+def test_a_new_expense_one_replaces_the_old():
+    """rules §Expenditures: "you have issued the order 'expense 1: 18 ducats buy a flore' but want to
+    disband the unit instead ... issue the order 'expense 1: 12 ducats disband a flore'" — Milan,
+    with Papacy's army in Bologna."""
+    r = go("  Milan: [A MOD]\n  Papacy: [A BOL]", "Milan: Expense 1: 18 ducats buy a BOL\nMilan: Expense 1: 12 ducats disband a BOL",
+           "treasury: {Milan: 20}\n")
+    assert units_after(r) == {"Milan: A MOD"} and treasury(r, "Milan") == 8
+
+
+@pytest.mark.rule("rules.machiavelli/expenditures-a", moved=True)
+def test_famine_relief_in_perugia_saves_its_army():
+    """rules §List of allowed expenditures a: "3 ducats. This order is given to end the effects of
+    famine in a province. Example. Expense 2: 3 ducats famine relief milan" — the Papacy relieves
+    Perugia, whose army then survives the Spring."""
+    r = go("  Papacy: [A PER]", "Papacy: Expense 2: 3 ducats famine relief PER", "treasury: {Papacy: 3}\nfamine: [PER]\n")
+    assert "Papacy: A PER" in units_after(r) and not state_of(r).get("famine") and treasury(r, "Papacy") == 0
+
+
+@pytest.mark.rule("rules.machiavelli/expenditures-b", "rules.machiavelli/rebellions-8.5", moved=True)
+def test_pacifying_perugia_ends_the_rebellion_in_city_and_province():
+    """rules §List of allowed expenditures b, "Expense 1: 12 ducats pacify rebellion rome", and
+    §Effects of rebellions 8.5: "Removes both in city and province" — in Perugia."""
+    r = go("  Papacy: [A SPO]", "Papacy: Expense 1: 12 ducats pacify rebellion PER",
+           "treasury: {Papacy: 12}\nrebellions: {PER: {against: Papacy, city: true}}\n")
+    assert not state_of(r).get("rebellions")
+
+
+@pytest.mark.rule("rules.machiavelli/expenditures-c", "rules.machiavelli/expenditures-1")
+def test_a_counter_bribe_is_a_multiple_of_three():
+    """rules §List of allowed expenditures c: "Multiples of 3 ducats - 3 or 6 or 9 and so on": 4
+    ducats are no counter-bribe (and are spent), 6 are."""
+    r = go("  Papacy: [A MOD]", "Papacy: Expense 1: 4 ducats counter-bribe a MOD", "treasury: {Papacy: 10}\n")
+    assert outcome(r, "Expense 1: 4 ducats counter-bribe A MOD") is Outcome.ILLEGAL and treasury(r, "Papacy") == 6
+    r = go("  Papacy: [A MOD]", "Papacy: Expense 1: 6 ducats counter-bribe a MOD", "treasury: {Papacy: 10}\n")
+    assert ok(r, "Expense 1: 6 ducats counter-bribe A MOD")
+
+
+@pytest.mark.rule("rules.machiavelli/expenditures-c", "rules.machiavelli/expenditures-c1", moved=True)
+def test_six_ducats_counter_bribed_make_a_disband_of_fifteen_fail():
+    """rules §List of allowed expenditures c: "Example. Expense 1: 6 ducats counter-bribe a modena"
+    — here Milan guards its army in Modena with 6; Florence's 15 leave 9, too few to disband it."""
+    r = go("  Milan: [A MOD]\n  Florence: [A LUC]", "Milan: Expense 1: 6 ducats counter-bribe a MOD\n"
+           "Florence: Expense 1: 15 ducats disband a MOD", "treasury: {Milan: 6, Florence: 15}\n")
+    assert "Milan: A MOD" in units_after(r)
+
+
+@pytest.mark.rule("rules.machiavelli/expenditures-c1", "rules.machiavelli/bribes-1", moved=True)
+def test_a_counter_bribe_of_three_beats_a_buy_of_eighteen_not_of_twenty_one():
+    """rules §List of allowed expenditures c1: "If you try to disband a unit with 12+0 ducats and the
+    affected player has counter-bribed it with 3d the disband fails. To succeed you would have
+    needed to pay 12+3d" — with a buy: 18 fail against 3, 21 succeed."""
+    units = "  Naples: [F GON]\n  Turkey: [F ION]"
+    counter = "Naples: Expense 1: 3 ducats counter-bribe f GON\n"
+    r = go(units, counter + "Turkey: Expense 1: 18 ducats buy f GON", "treasury: {Naples: 3, Turkey: 30}\n")
+    assert "Naples: F GON" in units_after(r)
+    r = go(units, counter + "Turkey: Expense 1: 21 ducats buy f GON", "treasury: {Naples: 3, Turkey: 30}\n")
+    assert "Turkey: F GON" in units_after(r)
+
+
+@pytest.mark.rule("rules.machiavelli/expenditures-c2")
+def test_a_counter_bribe_does_not_stop_a_rebellion():
+    """rules §List of allowed expenditures c2: "Counter-bribes ... cannot be used to counter famine,
+    rebellion or assassination attempts": the Papacy counter-bribes its army in Perugia; Florence
+    still raises Perugia in rebellion."""
+    r = go("  Papacy: [A PER]\n  Florence: [A ARE]", "Papacy: Expense 1: 9 ducats counter-bribe a PER\n"
+           "Florence: Expense 1: 15 ducats cause rebellion PER", "treasury: {Papacy: 9, Florence: 15}\n")
+    assert state_of(r)["rebellions"]["PER"]["against"] == "Papacy"
+
+
+@pytest.mark.rule("rules.machiavelli/expenditures-c2", "rules.machiavelli/assassination-2")
+def test_a_counter_bribe_does_not_stop_an_assassination():
+    """rules §List of allowed expenditures c2: counter-bribes cannot counter assassination
+    attempts: the Papacy counter-bribes its armies; an assassination by Florence that succeeds
+    still turns their orders to holds."""
+    units = "  Papacy: [A PER, A BOL]\n  Florence: [A ARE]"
+    orders = ("Papacy: Expense 1: 3 ducats counter-bribe a PER\nPapacy: Expense 2: 3 ducats counter-bribe a BOL\n"
+              "Papacy: A PER - SIE\nPapacy: A BOL - MOD\nFlorence: Expense 1: 36 ducats assassinate Papacy")
+    r = seeded(units, orders, "treasury: {Papacy: 6, Florence: 36}\n", lambda r: ok(r, "Expense 1: 36 ducats assassinate Papacy"))
+    assert {"Papacy: A PER", "Papacy: A BOL"} <= units_after(r)
+
+
+@pytest.mark.rule("rules.machiavelli/expenditures-c3")
+def test_a_counter_bribe_guards_another_powers_unit():
+    """rules §List of allowed expenditures c3: "Counter-bribes can be ordered for another player's
+    units": Milan guards the Papal army in Bologna against Florence's disband of 12."""
+    r = go("  Papacy: [A BOL]\n  Florence: [A FLO]\n  Milan: [A MOD]", "Milan: Expense 1: 3 ducats counter-bribe a BOL\n"
+           "Florence: Expense 1: 12 ducats disband a BOL", "treasury: {Milan: 3, Florence: 12}\n")
+    assert "Papacy: A BOL" in units_after(r)
+
+
+@pytest.mark.rule("rules.machiavelli/expenditures-c4")
+def test_of_three_bribes_on_one_army_the_largest_wins():
+    """rules §List of allowed expenditures c4: "only the largest one succeeds and all smaller ones
+    fail and are wasted": Florence's 21, Milan's 18 and Papacy's 12 on France's army in Siena."""
+    r = go("  France: [A SIE]\n  Florence: [A ARE]\n  Milan: [A PIO]\n  Papacy: [A PER]",
+           "Florence: Expense 1: 21 ducats buy a SIE\nMilan: Expense 1: 18 ducats buy a SIE\nPapacy: Expense 1: 12 ducats disband a SIE",
+           "treasury: {Florence: 21, Milan: 18, Papacy: 12}\n")
+    assert "Florence: A SIE" in units_after(r)
+    assert treasury(r, "Milan") == 0 and treasury(r, "Papacy") == 0
+
+
+@pytest.mark.rule("rules.machiavelli/bribes-1")
+def test_a_bribe_grows_in_steps_of_three():
+    """rules §List of allowed expenditures, bribes 1: "Bribes can be larger than the minimum costs
+    listed in multiples of three ducats": 15 disband an army; 14 are no bribe (and are spent)."""
+    units = "  France: [A TUR]\n  Milan: [A PAV]"
+    assert "France: A TUR" not in units_after(go(units, "Milan: Expense 1: 15 ducats disband a TUR", "treasury: {Milan: 15}\n"))
+    r = go(units, "Milan: Expense 1: 14 ducats disband a TUR", "treasury: {Milan: 15}\n")
+    assert "France: A TUR" in units_after(r) and treasury(r, "Milan") == 1
+
+
+@pytest.mark.rule("rules.machiavelli/bribes-2", "rules.machiavelli/expenditures-i")
+def test_buying_the_garrison_of_naples_costs_double():
+    """rules §List of allowed expenditures, bribes 2: "The minimum cost for bribes directed at
+    garrisons in major cities (those with a number imprinted) are doubled": 18 do not buy the
+    garrison of Naples, 36 do."""
+    units = "  Naples: [G NAP]\n  Papacy: [A CAP]"
+    assert "Naples: G NAP" in units_after(go(units, "Papacy: Expense 1: 18 ducats buy g NAP", "treasury: {Papacy: 40}\n"))
+    assert "Papacy: G NAP" in units_after(go(units, "Papacy: Expense 1: 36 ducats buy g NAP", "treasury: {Papacy: 40}\n"))
+
+
+@pytest.mark.rule("rules.machiavelli/bribes-3", "rules.machiavelli/order-example")
+def test_orders_for_a_unit_not_bought_are_ignored():
+    """rules §List of allowed expenditures, bribes 3, and the note to the example of orders: "your
+    ordering of Bologna will be ignored if you decide not to buy the unit": Florence orders the
+    Papal army without buying it; it stays."""
+    r = go("  Florence: [A FLO]\n  Papacy: [A BOL]", "Florence: A BOL - MOD", "treasury: {Florence: 30}\n")
+    assert "Papacy: A BOL" in units_after(r)
+
+
+@pytest.mark.rule("rules.machiavelli/bribes-3", "rules.machiavelli/expenditures-i")
+def test_a_bought_fleet_sails_for_its_buyer_at_once():
+    """rules §List of allowed expenditures, bribes 3: "A player who orders a bribe to buy another
+    unit may also submit orders for that unit in the same campaign": Turkey buys Naples' fleet in
+    the Gulf of Naples and sails it to Tivoli."""
+    r = go("  Naples: [F GON]\n  Turkey: [F ION]", "Turkey: Expense 1: 18 ducats buy f GON\nTurkey: F GON - TIV",
+           "treasury: {Turkey: 18}\n")
+    assert "Turkey: F TIV" in units_after(r)
+
+
+@pytest.mark.rule("rules.machiavelli/bribes-4")
+def test_enough_to_disband_is_not_enough_to_buy():
+    """rules §List of allowed expenditures, bribes 4: "Even if the amount of the bribe is large
+    enough to carry out another, cheaper, bribe, if there are not enough ducats for the ordered
+    bribe, it fails": 15 ducats to buy the army in Turin."""
+    r = go("  France: [A TUR]\n  Milan: [A PAV]", "Milan: Expense 1: 15 ducats buy a TUR", "treasury: {Milan: 15}\n")
+    assert "France: A TUR" in units_after(r) and treasury(r, "Milan") == 0
+
+
+@pytest.mark.rule("rules.machiavelli/bribes-4", "rules.machiavelli/expenditures-e")
+def test_six_ducats_do_not_buy_an_autonomous_garrison():
+    """rules §List of allowed expenditures, bribes 4: 6 ducats would disband the autonomous garrison
+    of Montferrat but do not buy it (9)."""
+    r = go("  Milan: [A PAV]", "Milan: Expense 1: 6 ducats buy g MON", "treasury: {Milan: 6}\n", autonomous="[MON]")
+    assert "MON" in state_of(r)["autonomous"] and "Milan: G MON" not in units_after(r)
+
+
+@pytest.mark.rule("rules.machiavelli/bribes-5", "rules.machiavelli/special-units-a", moved=True)
+def test_a_militia_garrison_of_naples_costs_forty_eight_to_disband():
+    """rules §List of allowed expenditures, bribes 5: "a citizen's militia garrison in Rome would cost
+    12*2*2=48 ducats to disband" — in Naples: 24 fail, 48 succeed."""
+    units = "  Naples: [G NAP]\n  Papacy: [A CAP]"
+    militia = "special_units: {Naples: {G NAP: citizens_militia}}\ntreasury: {Papacy: 60}\n"
+    assert "Naples: G NAP" in units_after(go(units, "Papacy: Expense 1: 24 ducats disband g NAP", militia))
+    assert "Naples: G NAP" not in units_after(go(units, "Papacy: Expense 1: 48 ducats disband g NAP", militia))
+
+
+@pytest.mark.rule("rules.machiavelli/expenditures-d", "rules.machiavelli/expenditures-c1", moved=True)
+def test_nine_ducats_disband_the_autonomous_garrison_of_savoy_past_a_counter_bribe():
+    """rules §List of allowed expenditures d: "6+3n ducats ... Example. Expense 1: 9 ducats disband g
+    trent. (This order would counter a 3d counter-bribe.)" — in Savoy, France countering."""
+    r = go("  Milan: [A MON]\n  France: [A PRO]", "Milan: Expense 1: 9 ducats disband g SAV\n"
+           "France: Expense 1: 3 ducats counter-bribe g SAV", "treasury: {Milan: 9, France: 3}\n", autonomous="[SAV]")
+    assert "SAV" not in (state_of(r).get("autonomous") or [])
+
+
+@pytest.mark.rule("rules.machiavelli/expenditures-e", moved=True)
+def test_nine_ducats_buy_the_garrison_of_montferrat_unless_countered():
+    """rules §List of allowed expenditures e: "Example. Expense 1: 9 ducats buy g savoy. (This order
+    would fail if some other player issued a 3d counter-bribe.)" — Montferrat."""
+    r = go("  Milan: [A PAV]", "Milan: Expense 1: 9 ducats buy g MON", "treasury: {Milan: 9}\n", autonomous="[MON]")
+    assert "Milan: G MON" in units_after(r) and cc(r)["MON"] == "Milan"
+    r = go("  Milan: [A PAV]\n  France: [A TUR]", "Milan: Expense 1: 9 ducats buy g MON\nFrance: Expense 1: 3 ducats counter-bribe g MON",
+           "treasury: {Milan: 9, France: 3}\n", autonomous="[MON]")
+    assert "MON" in state_of(r)["autonomous"]
+
+
+@pytest.mark.rule("rules.machiavelli/expenditures-f", moved=True)
+def test_milan_turns_the_florentine_garrison_of_pisa_autonomous():
+    """rules §List of allowed expenditures f: "9+3n ducats. If successful the specified garrison will
+    become autonomous. Example. Expense 1: 9 ducats garrison to autonomous bolog" — Pisa."""
+    r = go("  Florence: [G PSA]\n  Milan: [A LUC]", "Milan: Expense 1: 9 ducats garrison to autonomous PSA", "treasury: {Milan: 9}\n")
+    assert "PSA" in state_of(r)["autonomous"] and "Florence: G PSA" not in units_after(r)
+    assert cc(r)["PSA"] == "Autonomous"
+
+
+@pytest.mark.rule("rules.machiavelli/expenditures-g", moved=True)
+def test_twelve_ducats_disband_the_papal_garrison_of_perugia():
+    """rules §List of allowed expenditures g: "12+3n ducats ... Example. Expense 1: 12 ducats disband
+    g bari" — Perugia."""
+    r = go("  Papacy: [G PER]\n  Florence: [A ARE]", "Florence: Expense 1: 12 ducats disband g PER", "treasury: {Florence: 12}\n")
+    assert "Papacy: G PER" not in units_after(r)
+
+
+@pytest.mark.rule("rules.machiavelli/expenditures-h", moved=True)
+def test_twelve_ducats_disband_the_french_fleet_of_marseilles():
+    """rules §List of allowed expenditures h: "12+3n ducats ... Example. Expense 1: 12 ducats disband
+    a ancon" — the French fleet in Marseilles (a fleet as well as an army)."""
+    r = go("  France: [F MAR]\n  Milan: [F WGL]", "Milan: Expense 1: 12 ducats disband f MAR", "treasury: {Milan: 12}\n")
+    assert units_after(r) == {"Milan: F WGL"}
+
+
+@pytest.mark.rule("rules.machiavelli/expenditures-i", moved=True)
+def test_eighteen_ducats_buy_the_neapolitan_garrison_of_bari_which_stays_a_garrison():
+    """rules §List of allowed expenditures i: "18+3n ducats ... An a remains an a, an f remains an f
+    and a g will remain a g. Example. Expense 1: 18 ducats buy f marse" — Naples' garrison of Bari
+    bought by the Papacy."""
+    r = go("  Naples: [G BAR]\n  Papacy: [A AQU]", "Papacy: Expense 1: 18 ducats buy g BAR", "treasury: {Papacy: 18}\n")
+    assert "Papacy: G BAR" in units_after(r) and cc(r)["BAR"] == "Papacy"
+
+
+@pytest.mark.rule("rules.machiavelli/expenditures-j", "rules.machiavelli/rebellions-3", moved=True)
+def test_nine_ducats_raise_modena_against_milan():
+    """rules §Rebellions j: "9 ducats ... to start a rebellion in an enemy-controlled province that is
+    not part of said enemy's home country. Example. Expense 1: 9 ducats cause rebellion saluz" —
+    Modena, Milan's outside its home country."""
+    r = go("  Milan: [A PAR]\n  Florence: [A LUC]", "Florence: Expense 1: 9 ducats cause rebellion MOD", "treasury: {Florence: 9}\n"
+           "province_control: {MOD: Milan, MIL: Milan, FLO: Florence}\ncity_control: {MOD: Milan, MIL: Milan, FLO: Florence}\n")
+    assert state_of(r)["rebellions"]["MOD"]["against"] == "Milan"
+
+
+@pytest.mark.rule("rules.machiavelli/expenditures-j")
+def test_nine_ducats_do_not_raise_a_home_province():
+    """rules §Rebellions j, k: a home province costs 15: 9 ducats do not raise Pavia against Milan
+    (and are spent)."""
+    r = go("  Milan: [A MIL]\n  France: [A TUR]", "France: Expense 1: 9 ducats cause rebellion PAV", "treasury: {France: 9}\n")
+    assert not state_of(r).get("rebellions") and treasury(r, "France") == 0
+
+
+@pytest.mark.rule("rules.machiavelli/expenditures-k", moved=True)
+def test_fifteen_ducats_raise_pavia_against_milan():
+    """rules §Rebellions k: "15 ducats ... in an enemy-controlled province that is part of said
+    enemy's home country. Example. Expense 1: 15 ducats cause rebellion tunis" — Pavia."""
+    r = go("  Milan: [A MIL]\n  France: [A TUR]", "France: Expense 1: 15 ducats cause rebellion PAV", "treasury: {France: 15}\n")
+    assert state_of(r)["rebellions"]["PAV"]["against"] == "Milan"
