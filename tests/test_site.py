@@ -42,16 +42,12 @@ A LVP - [x](javascript:{PWN}){{: onclick="{PWN}"}}
 A EDI | <img src=x onerror={PWN}> `code` **bold** &amp; {{: .x}}
 """
 
-NASTY_PLAYER = f"<img src=x onerror={PWN}>"
-
-
 def make_games(root: Path) -> Path:
     """Two games: 'alpha' (9 phases, maps, press and orders with payloads, Gamesmaster's notes) and
     'beta' (3 phases, no maps, won)."""
     v = find_variant("standard")
     games = root / "games"
     players = {p: f"player-{p.lower()}" for p in v.powers}
-    players["England"] = NASTY_PLAYER
     alpha = write_game(games, "alpha", v, phases=9, seed=4, title="Alpha & <b>Omega</b>", players=players,
                        press={0: {"england-to-all.md": PRESS}, 9: {"france.md": "Still here. `<script>`"}},
                        extra_orders={0: {"england.txt": BAD_ORDERS}})
@@ -186,18 +182,17 @@ def test_a_bad_game_folder_name_is_refused(tmp_path):
 
 
 def test_treasury_chart_when_positions_carry_money(tmp_path):
-    v = find_variant("standard")
-    game = write_game(tmp_path / "games", "money", v, phases=3, seed=3, maps=False)
-    for i, pos in enumerate(sorted(game.glob("*/position.yaml"))):
-        data = yaml.safe_load(pos.read_text())
-        data["treasury"] = {"France": 10 + i, "Italy": 12 - i}
-        pos.write_text(yaml.safe_dump(data, sort_keys=False))
+    """A variant whose positions keep money (Machiavelli): its treasury section gives the game
+    page a chart; a variant without (the standard game) has none."""
+    write_game(tmp_path / "games", "money", find_variant("machiavelli"), phases=4, seed=3, maps=False)
+    write_game(tmp_path / "games", "plain", find_variant("standard"), phases=3, seed=3, maps=False)
     generate(tmp_path / "games", tmp_path / "out")
     svg = (tmp_path / "out" / "games" / "money" / "treasury.svg").read_text()
     root = ET.fromstring(svg)
     ns = "{http://www.w3.org/2000/svg}"
-    assert root.find(f".//{ns}g[@id='series-france']") is not None
+    assert root.find(f".//{ns}g[@id='series-florence']") is not None
     assert "treasury.svg" in (tmp_path / "out" / "games" / "money" / "index.md").read_text()
+    assert not (tmp_path / "out" / "games" / "plain" / "treasury.svg").exists()
 
 
 def test_line_chart_is_a_deterministic_svg():
@@ -333,7 +328,7 @@ def test_game_page(built):
     assert '<img alt="Supply centres of each power over the phases"' in html and 'src="centres.svg"' in html
     assert "Timeline" in html and 'href="1901-1-spring-movement.html"' in html
     assert "<strong>Gamesmaster</strong>" in html  # the Gamesmaster's Markdown is rendered
-    assert "&lt;img src=x onerror=window.__pwned=1&gt;" in html  # the player's name is not
+    assert "Alpha &amp; &lt;b&gt;Omega&lt;/b&gt;" in html  # the title is shown as text
     beta = _page(root, "games/beta/index.html")
     assert "Winner" in beta and "France" in beta and "No map has been drawn yet." in beta
 

@@ -138,10 +138,10 @@ def test_maharajah_page_shows_acquired_home_centres(built: Path) -> None:
     """Issue 8 pages: home centres acquired (seed 004 §3), from the variant's ``effective_homes``,
     and the centres being held towards a new home."""
     from judge.variants.maharajah.rules import effective_homes  # the expected figures: the rules' own
-    from judge.site.generate import position_from_data
+    from judge.notation import parse_position
 
     variant = find_variant("maharajah")
-    pos = position_from_data(variant, yaml.safe_load(_last_position(built / "games", "maharajah").read_text()))
+    pos = parse_position(_last_position(built / "games", "maharajah").read_text(), "position.yaml", variant)[1]
     expected = {}
     for p, cs in effective_homes(variant, pos).items():
         gained = [variant.board.provinces[c].name for c in cs if c not in variant.homes(p)]

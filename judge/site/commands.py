@@ -134,9 +134,7 @@ def post_cmd(game_dir: str, phase: str | None, fmt: str, base_url: str | None, c
     PHASE is a folder name (1901-1-spring-movement) or a phase name ("Spring 1901 Movement").
     """
     from ..reports import forum_post
-    from ..variants import find_variant
-    from .gamefiles import load_yaml_file, read_game
-    from .generate import _Positions, _phase_yaml
+    from .gamefiles import read_game
     from .build import read_site_url
 
     game = read_game(Path(game_dir))
@@ -147,16 +145,12 @@ def post_cmd(game_dir: str, phase: str | None, fmt: str, base_url: str | None, c
     if not url:
         raise JudgeError("no address for the site: this repository has no GitHub remote 'origin'; "
                          "set site_url in mkdocs.yml (or $SITE_URL) or pass --base-url")
-    variant = find_variant(game.variant_name)
-    positions = _Positions(variant)
-    results = load_yaml_file(folder.path / "results.yaml") or {}
     txt = folder.file("results.txt")
-    schedule = game.settings.get("schedule") or {}
-    home = str(schedule.get("timezone") or "UTC") if isinstance(schedule, dict) else "UTC"
     post = forum_post(
-        variant, results, game_title=game.title, slug=game.slug, phase_folder=folder.name, base_url=url,
-        before=positions.get(folder), after=positions.get(next_f), deadline=_phase_yaml(next_f).get("deadline"),
-        timezones=zones or (home, *DEFAULT_TIMEZONES),
+        game.variant, folder.results, game_title=game.title, slug=game.slug, phase_folder=folder.name, base_url=url,
+        before=folder.position, after=next_f.position if next_f else None,
+        deadline=next_f.info.deadline if next_f else None,
+        timezones=zones or (game.settings.schedule.timezone, *DEFAULT_TIMEZONES),
         results_text=txt.read_text(encoding="utf-8-sig") if txt else None,
     )
     click.echo(post.bbcode if fmt == "bbcode" else post.markdown, nl=False)

@@ -7,7 +7,7 @@ built itself and trusts (inline HTML it wrote, the Gamesmaster's Markdown, sanit
 
 from __future__ import annotations
 
-from typing import TypedDict
+from typing import Mapping, NotRequired, TypedDict
 
 from markupsafe import Markup
 
@@ -104,10 +104,13 @@ class TimelineRow(TypedDict):
 
 
 class StateSection(TypedDict):
-    """A variant's state shown on a page (judge.site.state_sections): a title and escaped Markdown."""
+    """A variant's state shown on a page (judge.site.state_sections): a title and escaped Markdown,
+    and, for a section worth following over the game (a treasury), a number per power: the game
+    page draws it as a chart over the phases."""
 
     title: str
     body: Markup
+    chart: NotRequired[Mapping[str, float]]
 
 
 class GameContext(TypedDict):

@@ -1,62 +1,69 @@
-"""Reading a game folder for publishing (layout: ``docs/game-layout.md``).
+"""Reading a game folder for publishing: the judge's own model of a game, on disk.
 
-Only reads; never writes. Phase folders are found by name (``<year>-<step>-<season>-<kind>``) and
-sorted by year and calendar step; a phase is *finished* once its ``results.yaml`` exists.
+Only reads; never writes. What a game's folder holds, which folders are phases and in what
+order, which names are games, and how each file is read and checked are the store's
+(:mod:`judge.store.layout`, ``docs/game-layout.md``): the site reads a working copy through a
+:class:`~judge.store.layout.DirTree`, so a broken file gives the site the same located error as
+it gives the judge. Here is only what publishing adds: the files on disk that the pages copy,
+hash and list (maps, press, the Gamesmaster's notes), and the data cached for one run.
 """
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass, field
+import functools
 from pathlib import Path
 from typing import Any
 
-import yaml
+from ..core.types import Phase, Position
+from ..core.variant import Variant
+from ..store.layout import DirTree, Game, PhaseInfo, Receipt, find_games as _find_games, game_on_disk
+from ..store.settings import Ending, GameSettings
 
-from ..core.errors import JudgeError
-from ..variants.loader import SAFE_LOADER
-
-__all__ = ["GameFolder", "PhaseFolder", "read_game", "find_games", "load_yaml_file", "SLUG_RE"]
-
-SLUG_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
-_PHASE_DIR = re.compile(r"^(?P<year>-?\d+)-(?P<step>\d+)-(?P<season>[a-z0-9]+)-(?P<kind>[a-z]+)$")
-
-def load_yaml_file(path: Path) -> Any:
-    """A YAML file's data; JudgeError with the file's name when it is not valid YAML."""
-    try:
-        return yaml.load(path.read_text(encoding="utf-8-sig"), Loader=SAFE_LOADER)  # noqa: S506 - a safe loader
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = f"{path}:{mark.line + 1}" if mark else str(path)
-        raise JudgeError(f"not valid YAML: {getattr(exc, 'problem', None) or exc}", where) from None
-    except OSError as exc:
-        raise JudgeError(f"cannot read the file: {exc.strerror or exc}", str(path)) from None
+__all__ = ["GameFolder", "PhaseFolder", "read_game", "find_games"]
 
 
-@dataclass
 class PhaseFolder:
-    """One phase folder of a game."""
+    """One phase folder of a game, read once."""
 
-    path: Path
-    year: int
-    step: int
-
-    @property
-    def name(self) -> str:
+    def __init__(self, game: Game, name: str, path: Path) -> None:
+        self.game = game
+        self.name = name
         """The folder's name, e.g. ``1901-1-spring-movement``."""
-        return self.path.name
+        self.path = path
+        self.phase: Phase = game.phase(name)
 
     @property
+    def year(self) -> int:
+        return self.phase.year
+
+    @functools.cached_property
     def finished(self) -> bool:
-        """Has the phase been adjudicated?"""
-        return (self.path / "results.yaml").is_file()
+        """Has the phase been adjudicated (has it ``results.yaml``)?"""
+        return self.game.finished(self.name)
+
+    @functools.cached_property
+    def info(self) -> PhaseInfo:
+        """``phase.yaml``: the phase's name, when it opened, its deadline, when it was played."""
+        return self.game.info(self.name)
 
     @property
     def title(self) -> str:
-        """The phase's name from the folder's name, e.g. ``Spring 1901 Movement``."""
-        m = _PHASE_DIR.match(self.name)
-        assert m is not None
-        return f"{m.group('season').capitalize()} {m.group('year')} {m.group('kind').capitalize()}"
+        """The phase's name, e.g. ``Spring 1901 Movement``."""
+        return self.info.phase
+
+    @functools.cached_property
+    def position(self) -> Position:
+        """The position at the start of the phase."""
+        return self.game.position(self.name)
+
+    @functools.cached_property
+    def results(self) -> dict[str, Any]:
+        """``results.yaml`` (empty before the phase is played)."""
+        return self.game.results(self.name) or {}
+
+    def receipt(self, stem: str) -> Receipt | None:
+        """The receipt of the power with order file stem ``stem``, if any (JudgeError if broken)."""
+        return self.game.receipt(self.name, stem)
 
     def file(self, name: str) -> Path | None:
         """``path/name`` if it exists."""
@@ -73,58 +80,70 @@ class PhaseFolder:
         d = self.path / "orders"
         return sorted(p for p in d.iterdir() if p.is_file() and (p.name.endswith(".txt") or p.name.endswith(".txt.age"))) if d.is_dir() else []
 
+    def receipt_stems(self) -> list[str]:
+        """The order file stems of the powers with a receipt in the folder."""
+        d = self.path / "receipts"
+        return sorted(p.stem for p in d.glob("*.yaml") if p.is_file()) if d.is_dir() else []
 
-@dataclass
+
 class GameFolder:
-    """A game: its settings and its phases in order."""
+    """A game: the judge's model of it (:class:`~judge.store.layout.Game`) and its phases in order."""
 
-    path: Path
-    settings: dict[str, Any]
-    phases: list[PhaseFolder] = field(default_factory=list)
+    def __init__(self, path: Path, game: Game) -> None:
+        self.path = path
+        self.game = game
+        self.phases = [PhaseFolder(game, name, path / name) for name in game.folders()]
+
+    @property
+    def settings(self) -> GameSettings:
+        """What ``game.yaml`` says."""
+        return self.game.settings
+
+    @property
+    def variant(self) -> Variant:
+        """The game's variant, with its rule options."""
+        return self.game.variant
 
     @property
     def slug(self) -> str:
-        """The folder's name."""
-        return self.path.name
+        """The game's name (its folder's)."""
+        return self.game.slug
 
     @property
     def title(self) -> str:
         """The game's title (``title`` in ``game.yaml``, else the slug)."""
-        return str(self.settings.get("title") or self.slug)
+        return self.settings.title
 
     @property
     def variant_name(self) -> str:
-        """The variant's name from ``game.yaml``."""
-        return str(self.settings.get("variant") or "standard")
+        """The variant's name."""
+        return self.variant.name
 
     @property
     def status(self) -> str:
         """``active``, ``finished`` or ``paused``."""
-        return str(self.settings.get("status") or "active")
+        return self.settings.status
+
+    @property
+    def ended(self) -> Ending | None:
+        """How the Gamesmaster ended the game (``judge end``), if they did."""
+        return self.settings.ended
 
     @property
     def players(self) -> dict[str, str]:
-        """Power -> player (GitHub login)."""
-        raw = self.settings.get("players") or {}
-        return {str(k): str(v) for k, v in raw.items()} if isinstance(raw, dict) else {}
+        """Power -> player (GitHub login), for the powers somebody plays."""
+        return {str(p): login for p, login in self.settings.players.items() if login}
 
 
 def read_game(path: Path) -> GameFolder:
-    """A game folder's settings and its phase folders, in play order."""
-    settings = load_yaml_file(path / "game.yaml")
-    if not isinstance(settings, dict):
-        raise JudgeError("game.yaml should be a mapping (title, variant, players, ...)", str(path / "game.yaml"))
-    phases = []
-    for d in path.iterdir():
-        m = _PHASE_DIR.match(d.name)
-        if m and d.is_dir():
-            phases.append(PhaseFolder(d, int(m.group("year")), int(m.group("step"))))
-    phases.sort(key=lambda p: (p.year, p.step))
-    return GameFolder(path, settings, phases)
+    """The game in folder ``path`` (``.../games/<name>``), read as the judge reads it
+    (:func:`~judge.store.layout.game_on_disk`)."""
+    return GameFolder(Path(path), game_on_disk(path))
 
 
 def find_games(games_dir: Path) -> list[Path]:
-    """The game folders under ``games_dir`` (folders with a ``game.yaml``), by name."""
-    if not games_dir.is_dir():
-        return []
-    return sorted(d for d in games_dir.iterdir() if d.is_dir() and (d / "game.yaml").is_file())
+    """The game folders under ``games_dir`` (folders with a ``game.yaml``), by name, as the judge
+    finds them."""
+    games_dir = Path(games_dir)
+    full = games_dir.resolve()
+    return [games_dir / p.rsplit("/", 1)[-1] for p in _find_games(DirTree(full.parent), under=full.name)]

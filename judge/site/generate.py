@@ -5,7 +5,8 @@
 
 * ``index.md``: the games, with variant, status, current phase and next deadline (UTC);
 * ``games/<slug>/index.md``: a game: players, centre chart (``centres.svg``; ``treasury.svg``
-  where positions carry a ``treasury``), the current map, the timeline of phases;
+  where the variant's page sections offer a chart, its treasury), the current map, the timeline
+  of phases;
 * ``games/<slug>/<phase folder>.md``: a phase: map, orders and results, retreats, adjustments,
   captures, the narrative (generated sentences, the Gamesmaster's ``gm.md``, players' press),
   the results in the njudge format, previous and next links; its images under
@@ -14,7 +15,8 @@
 * ``.judge-site.json``: the manifest that makes the next run incremental.
 
 MkDocs only renders: the generator's output is plain Markdown and files, and another renderer
-could take it. All data is gathered first, then the pages are written.
+could take it. The games are read as the judge reads them (:mod:`judge.site.gamefiles` over
+:mod:`judge.store.layout`): the same phase folders, game names, schemas and located errors.
 
 Incremental: a finished phase (one with ``results.yaml``) is rendered again only when the hash of
 its inputs changes — the files of its folder, the next folder's ``phase.yaml`` and
@@ -36,7 +38,7 @@ import json
 import os
 import shutil
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import timezone
 from pathlib import Path
 from typing import Any, Mapping
@@ -48,17 +50,18 @@ from markupsafe import Markup
 from ..core.errors import JudgeError
 from ..resources import data_path
 from ..core.legality import retreat_options
-from ..core.types import Dislodged, Location, PhaseKind, Position, Power, ProvinceId, Unit, UnitType
+from ..core.types import PhaseKind, Position, UnitType
 from ..core.variant import Variant
-from ..reports import as_moment, njudge_results, narrative, phase_of, place_name, read_order
+from ..reports import as_moment, njudge_results, narrative, place_name, read_order
+from ..store.layout import PHASE_FILE, POSITION, RESULTS_TXT
 from .charts import line_chart
 from .context import (
     CaptureRow, GameContext, GameRow, IndexContext, Link, MapImage, OrderRow, PhaseContext,
-    PlayerRow, PowerOrders, PressItem, RetreatRow, TableRow, TimelineRow, UnitsRow,
+    PlayerRow, PowerOrders, PressItem, RetreatRow, StateSection, TableRow, TimelineRow, UnitsRow,
 )
 from .escape import md_escape, plain_title, press_html, url_path
+from .gamefiles import GameFolder, PhaseFolder, find_games, read_game
 from .state_sections import state_sections
-from .gamefiles import SLUG_RE, GameFolder, PhaseFolder, find_games, load_yaml_file, read_game
 
 __all__ = ["generate", "GenerateReport", "Publishing", "TEMPLATES_DIR", "STATIC_DIR", "MANIFEST_NAME", "NAV_NAME"]
 
@@ -246,74 +249,24 @@ def _utc(when: Any) -> str:
     return dt.astimezone(timezone.utc).strftime("%Y-%m-%d %H:%M UTC") if dt else ""
 
 
-def position_from_data(variant: Variant, data: Mapping[str, Any]) -> Position:
-    """A position from a ``position.yaml`` the judge wrote (ids, canonical form), quickly.
-
-    Anything unexpected raises ValueError, and the caller falls back to
-    :func:`judge.notation.parse_position`, which reads every spelling and says where a file is
-    wrong.
-    """
-    board = variant.board
-
-    def loc(text: Any) -> Location:
-        place = Location.parse(str(text))
-        if place.province not in board.provinces:
-            raise ValueError(text)
-        return place
-
-    def unit(text: Any, power: str) -> Unit:
-        kind, _, where = str(text).partition(" ")
-        return Unit(Power(power), UnitType(kind), loc(where))
-
-    units = [unit(t, p) for p, lst in (data.get("units") or {}).items() for t in lst or []]
-    if "supply_centers" in data and data["supply_centers"] is not None:
-        centres = {loc(c).province: Power(p) for p, lst in data["supply_centers"].items() for c in lst or []}
-    else:
-        centres = dict(variant.start.supply_centers)
-    dislodged = [Dislodged(unit(t, p), None if frm in (None, "", "convoy") else loc(frm).province)
-                 for p, m in (data.get("dislodged") or {}).items() for t, frm in (m or {}).items()]
-    standoffs = frozenset(loc(s).province for s in data.get("standoffs") or [])
-    phase = phase_of(variant, str(data["phase"]))
-    extra = {k: v for k, v in data.items() if k not in ("variant", "phase", "units", "supply_centers", "dislodged", "standoffs")}
-    return Position(variant.name, phase, tuple(units), centres, tuple(dislodged), standoffs, extra)
+def _iso(when: Any) -> str:
+    dt = as_moment(when)
+    return dt.astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ") if dt else ""
 
 
 class _Positions:
-    """Positions of a game's phase folders, read once per run."""
+    """The position at the start of each phase folder (None for no folder): the judge's reader,
+    :meth:`judge.store.layout.Game.position`, read once per folder."""
 
-    def __init__(self, variant: Variant) -> None:
+    def __init__(self, variant: Variant | None = None) -> None:
         self.variant = variant
-        self.cache: dict[Path, Position | None] = {}
 
     def get(self, folder: PhaseFolder | None) -> Position | None:
-        if folder is None:
-            return None
-        if folder.path not in self.cache:
-            f = folder.file("position.yaml")
-            if f is None:
-                self.cache[folder.path] = None
-            else:
-                data = load_yaml_file(f)
-                try:
-                    if not isinstance(data, dict):
-                        raise ValueError("not a mapping")
-                    self.cache[folder.path] = position_from_data(self.variant, data)
-                except (ValueError, KeyError, TypeError, AttributeError, JudgeError):
-                    from ..notation import parse_position
-
-                    self.cache[folder.path] = parse_position(f.read_text(encoding="utf-8-sig"), str(f), self.variant)[1]
-        return self.cache[folder.path]
-
-
-def _phase_yaml(folder: PhaseFolder | None) -> dict[str, Any]:
-    if folder is None:
-        return {}
-    f = folder.file("phase.yaml")
-    data = load_yaml_file(f) if f else None
-    return data if isinstance(data, dict) else {}
+        return folder.position if folder is not None else None
 
 
 def _counts(position: Position | None) -> tuple[dict[str, int], dict[str, int]]:
+    """Supply centres and units (garrisons aside) per power."""
     if position is None:
         return {}, {}
     centres: dict[str, int] = {}
@@ -326,19 +279,11 @@ def _counts(position: Position | None) -> tuple[dict[str, int], dict[str, int]]:
     return centres, units
 
 
-def _treasury(position: Position | None) -> dict[str, float] | None:
-    if position is None:
-        return None
-    t = position.extra.get("treasury")
-    if not isinstance(t, Mapping):
-        return None
-    out = {}
-    for k, v in t.items():
-        try:
-            out[str(k)] = float(v)
-        except (TypeError, ValueError):
-            continue
-    return out
+def _chart_values(sections: list[StateSection]) -> dict[str, float] | None:
+    """The numbers per power the variant's page sections offer for the game's chart (its
+    treasury: the shared ``treasury`` section of :mod:`judge.site.state_sections`), None if none
+    does. The generator asks the variant's sections and reads no key of its state."""
+    return next(({str(p): float(v) for p, v in s["chart"].items()} for s in sections if s.get("chart")), None)
 
 
 def _map_image(out: _Out, folder: PhaseFolder, rel_dir: str, href_dir: str, title: str) -> MapImage | None:
@@ -352,6 +297,11 @@ def _map_image(out: _Out, folder: PhaseFolder, rel_dir: str, href_dir: str, titl
     if "map.png" not in found and "map.svg" not in found:
         return None
     return MapImage(png=found.get("map.png") or found.get("map.svg"), svg=found.get("map.svg"), alt=f"Map: {title}")
+
+
+def _markdown_file(path: Path | None) -> Markup | None:
+    """A Markdown file of the Gamesmaster's or a player's (notes, press), sanitised."""
+    return Markup(press_html(path.read_text(encoding="utf-8-sig"))) if path is not None and path.is_file() else None
 
 
 # -- a phase page ---------------------------------------------------------------------------------
@@ -389,11 +339,14 @@ def _power_order(variant: Variant) -> dict[str, int]:
     return {p: i for i, p in enumerate(variant.powers)}
 
 
+def _entries(results: Mapping[str, Any], what: str) -> list[Mapping[str, Any]]:
+    """The well-formed entries of a list of the results (``orders``, ``captures``)."""
+    return [e for e in results.get(what) or [] if isinstance(e, Mapping)]
+
+
 def _orders_table(variant: Variant, results: Mapping[str, Any]) -> list[PowerOrders]:
     by: dict[str, list[OrderRow]] = {}
-    for e in results.get("orders") or []:
-        if not isinstance(e, Mapping):
-            continue
+    for e in _entries(results, "orders"):
         text = str(e.get("order") or "")
         understood = read_order(text) is not None and e.get("result") != "invalid"
         reason = str(e.get("reason") or "")
@@ -404,9 +357,7 @@ def _orders_table(variant: Variant, results: Mapping[str, Any]) -> list[PowerOrd
             for p in sorted(by, key=lambda p: (p == "", rank.get(p, len(rank)), p))]
 
 
-def _units_rows(variant: Variant, position: Position | None) -> list[UnitsRow]:
-    if position is None:
-        return []
+def _units_rows(variant: Variant, position: Position) -> list[UnitsRow]:
     rows = []
     for p in variant.powers:
         us = [u for u in position.units if u.power == p]
@@ -417,36 +368,38 @@ def _units_rows(variant: Variant, position: Position | None) -> list[UnitsRow]:
     return rows
 
 
-def _summary_line(variant: Variant, results: Mapping[str, Any], kind: PhaseKind | None) -> str:
-    """A few words for the game's timeline."""
-    parts: list[str] = []
+def _summary_line(variant: Variant, results: Mapping[str, Any], kind: PhaseKind) -> str:
+    """A few words for the game's timeline: centres won and lost, units dislodged, built and
+    removed, the winner."""
+    parts = [_net_captures(variant, results), *_unit_counts(results, kind)]
+    if results.get("winner"):
+        parts.append(f"{results['winner']} wins")
+    return "; ".join(p for p in parts if p)
+
+
+def _net_captures(variant: Variant, results: Mapping[str, Any]) -> str:
+    """Each power's centres won less those lost in the phase (``France +2, Italy −1``)."""
     net: dict[str, int] = {}
-    for c in results.get("captures") or []:
-        if not isinstance(c, Mapping):
-            continue
+    for c in _entries(results, "captures"):
         net[str(c.get("to"))] = net.get(str(c.get("to")), 0) + 1
         if c.get("from"):
             net[str(c.get("from"))] = net.get(str(c.get("from")), 0) - 1
-    if net:
-        rank = _power_order(variant)
-        parts.append(", ".join(f"{p} {'+' if n > 0 else '−' if n < 0 else '±'}{abs(n)}"
-                               for p, n in sorted(net.items(), key=lambda kv: rank.get(kv[0], 99)) if n))
+    rank = _power_order(variant)
+    return ", ".join(f"{p} {'+' if n > 0 else '−'}{abs(n)}"
+                     for p, n in sorted(net.items(), key=lambda kv: rank.get(kv[0], 99)) if n)
+
+
+def _unit_counts(results: Mapping[str, Any], kind: PhaseKind) -> list[str]:
+    """Units dislodged (a movement phase), built and removed (an adjustment phase)."""
+    orders = _entries(results, "orders")
     if kind is PhaseKind.MOVEMENT:
-        hit = sum(1 for e in results.get("orders") or [] if isinstance(e, Mapping) and "dislodged" in (e.get("tags") or []))
-        if hit:
-            parts.append(f"{hit} dislodged")
-    if kind is PhaseKind.ADJUSTMENT:
-        b = sum(1 for e in results.get("orders") or [] if isinstance(e, Mapping) and e.get("result") == "success"
-                and str(e.get("order", "")).startswith("Build"))
-        r = sum(1 for e in results.get("orders") or [] if isinstance(e, Mapping) and e.get("result") == "success"
-                and str(e.get("order", "")).startswith("Disband"))
-        if b:
-            parts.append(f"{b} built")
-        if r:
-            parts.append(f"{r} removed")
-    if results.get("winner"):
-        parts.append(f"{results['winner']} wins")
-    return "; ".join(parts)
+        hit = sum(1 for e in orders if "dislodged" in (e.get("tags") or []))
+        return [f"{hit} dislodged"] if hit else []
+    if kind is not PhaseKind.ADJUSTMENT:
+        return []
+    done = [str(e.get("order", "")) for e in orders if e.get("result") == "success"]
+    built, removed = sum(o.startswith("Build") for o in done), sum(o.startswith("Disband") for o in done)
+    return [f"{built} built"] * bool(built) + [f"{removed} removed"] * bool(removed)
 
 
 def _retreat_rows(variant: Variant, position: Position) -> list[RetreatRow]:
@@ -497,14 +450,106 @@ def _adjustment_rows(variant: Variant, position: Position) -> list[TableRow]:
     return rows
 
 
-def _receipt_for_orders(path: Path) -> bool:
-    """Does a receipt say orders were received (not only press)? An unreadable one counts."""
+def _capture_rows(variant: Variant, results: Mapping[str, Any]) -> list[CaptureRow]:
+    return [CaptureRow(centre=place_name(variant, str(c.get("centre"))), old=str(c.get("from") or "neutral"),
+                       new=str(c.get("to"))) for c in _entries(results, "captures")]
+
+
+def _receipt_for_orders(folder: PhaseFolder, stem: str) -> bool:
+    """Does a power's receipt say orders were received (not only press)? An unreadable one counts."""
     try:
-        data = load_yaml_file(path)
+        receipt = folder.receipt(stem)
     except JudgeError:
         return True
-    files = data.get("files") if isinstance(data, dict) else None
-    return not isinstance(files, dict) or any(str(k).startswith("orders/") for k in files)
+    return receipt is None or receipt.has_orders
+
+
+def _received(folder: PhaseFolder) -> list[str]:
+    """The powers whose orders for the phase being played have arrived (a file or a receipt)."""
+    stems = folder.game.stems()
+    found = {f.name.split(".")[0] for f in folder.order_files()}
+    found |= {s for s in folder.receipt_stems() if _receipt_for_orders(folder, s)}
+    return [stems[s] for s in sorted(found) if s in stems]
+
+
+@dataclass
+class _Shown:
+    """What a phase page shows of the play: once played, the orders and their results, the
+    narrative, retreats due, captures, adjustments due and the results as the judges write them;
+    while open, the units, the retreats or adjustments to decide and the orders received."""
+
+    narrative: list[str] = field(default_factory=list)
+    orders: list[PowerOrders] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    retreats: list[RetreatRow] = field(default_factory=list)
+    captures: list[CaptureRow] = field(default_factory=list)
+    adjustments: list[TableRow] = field(default_factory=list)
+    results_text: Markup | None = None
+    units: list[UnitsRow] = field(default_factory=list)
+    received: list[str] = field(default_factory=list)
+
+
+def _played(game: GameFolder, i: int) -> _Shown:
+    """A played phase: the positions before and after it, and its results."""
+    folder, next_f = game.phases[i], _next(game, i)
+    variant, results, before = game.variant, folder.results, folder.position
+    after = next_f.position if next_f is not None else None
+    after_kind = after.phase.kind if after is not None else None
+    return _Shown(
+        narrative=narrative(variant, results, before, position_after=after),
+        orders=_orders_table(variant, results),
+        notes=[str(n) for n in results.get("notes") or []],
+        retreats=_retreat_rows(variant, after) if after is not None and before.phase.kind is PhaseKind.MOVEMENT
+        and after_kind is PhaseKind.RETREAT else [],
+        captures=_capture_rows(variant, results),
+        adjustments=_adjustment_rows(variant, after) if after is not None and after_kind is PhaseKind.ADJUSTMENT else [],
+        results_text=_results_text(game, i),
+    )
+
+
+def _results_text(game: GameFolder, i: int) -> Markup:
+    """The results as the email judges write them: the judge's ``results.txt``, else written now."""
+    folder, next_f = game.phases[i], _next(game, i)
+    txt = folder.file(RESULTS_TXT)
+    if txt is not None:
+        text = txt.read_text(encoding="utf-8-sig")
+    else:
+        text = njudge_results(game.variant, folder.results, before=folder.position,
+                              after=next_f.position if next_f else None, game=game.slug,
+                              deadline=next_f.info.deadline if next_f else None)
+    return Markup('<pre class="judge-results"><code>') + Markup(html.escape(text.rstrip("\n"), quote=False)) + Markup("</code></pre>")
+
+
+def _open(game: GameFolder, i: int) -> _Shown:
+    """The phase being played: the units, what is to decide, the orders received so far."""
+    folder, variant = game.phases[i], game.variant
+    before = folder.position
+    kind = before.phase.kind
+    return _Shown(retreats=_retreat_rows(variant, before) if kind is PhaseKind.RETREAT else [],
+                  adjustments=_adjustment_rows(variant, before) if kind is PhaseKind.ADJUSTMENT else [],
+                  units=_units_rows(variant, before), received=_received(folder))
+
+
+def _next(game: GameFolder, i: int) -> PhaseFolder | None:
+    return game.phases[i + 1] if i + 1 < len(game.phases) else None
+
+
+def _link(folder: PhaseFolder | None) -> Link | None:
+    return Link(title=folder.title, href=f"{folder.name}.md") if folder is not None else None
+
+
+def _final_centres(game: GameFolder, i: int) -> dict[str, int] | None:
+    """The last phase of a game over: the centres after its captures (no next position shows them)."""
+    folder = game.phases[i]
+    if not folder.finished or _next(game, i) is not None:
+        return None
+    owners = {str(c): str(p) for c, p in folder.position.supply_centers.items()}
+    for c in _entries(folder.results, "captures"):
+        owners[str(c.get("centre"))] = str(c.get("to"))
+    final: dict[str, int] = {}
+    for o in owners.values():
+        final[o] = final.get(o, 0) + 1
+    return final
 
 
 @dataclass
@@ -513,131 +558,64 @@ class _PhaseOut:
     summary: dict[str, Any]
 
 
-def _phase_page(game: GameFolder, variant: Variant, positions: _Positions, i: int, out: _Out, templates: Path) -> _PhaseOut:
-    folder = game.phases[i]
-    prev_f = game.phases[i - 1] if i > 0 else None
-    next_f = game.phases[i + 1] if i + 1 < len(game.phases) else None
-    before = positions.get(folder)
-    after = positions.get(next_f)
-    meta = _phase_yaml(folder)
-    next_meta = _phase_yaml(next_f)
-    title = str(meta.get("phase") or (str(before.phase) if before else folder.title))
-    results: dict[str, Any] = {}
-    if folder.finished:
-        data = load_yaml_file(folder.path / "results.yaml")
-        results = data if isinstance(data, dict) else {}
-    rel_dir = f"games/{game.slug}/{folder.name}"
-    image = _map_image(out, folder, rel_dir, folder.name, title)
-
-    gm = folder.file("gm.md")
-    press = [PressItem(title=p.stem.replace("-", " ").replace("_", " "), html=Markup(press_html(p.read_text(encoding="utf-8-sig"))))
-             for p in folder.press()]
-    kind = before.phase.kind if before else None
-    retreats: list[RetreatRow] = []
-    adjustments: list[TableRow] = []
-    captures: list[CaptureRow] = []
-    story: list[str] = []
-    results_text = None
-    if folder.finished:
-        if before is not None:
-            story = narrative(variant, results, before, position_after=after)
-        if kind is PhaseKind.MOVEMENT and after is not None and after.phase.kind is PhaseKind.RETREAT:
-            retreats = _retreat_rows(variant, after)
-        if after is not None and after.phase.kind is PhaseKind.ADJUSTMENT:
-            adjustments = _adjustment_rows(variant, after)
-        for c in results.get("captures") or []:
-            if isinstance(c, Mapping):
-                captures.append(CaptureRow(centre=place_name(variant, str(c.get("centre"))),
-                                           old=str(c.get("from") or "neutral"), new=str(c.get("to"))))
-        txt = folder.file("results.txt")
-        if txt is not None:
-            text = txt.read_text(encoding="utf-8-sig")
-        else:
-            text = njudge_results(variant, results, before=before, after=after, game=game.slug,
-                                  deadline=next_meta.get("deadline"))
-        results_text = Markup('<pre class="judge-results"><code>') + Markup(html.escape(text.rstrip("\n"), quote=False)) + Markup("</code></pre>")
-
-    received: list[str] = []
-    if not folder.finished and before is not None:
-        if before.phase.kind is PhaseKind.RETREAT:
-            retreats = _retreat_rows(variant, before)
-        elif before.phase.kind is PhaseKind.ADJUSTMENT:
-            adjustments = _adjustment_rows(variant, before)
-    if not folder.finished:
-        stems = {p.lower().replace(" ", "-"): p for p in variant.powers}
-        found = {f.name.split(".")[0] for f in folder.order_files()}
-        rdir = folder.path / "receipts"
-        if rdir.is_dir():
-            found |= {p.stem for p in rdir.glob("*.yaml") if _receipt_for_orders(p)}
-        received = [stems[s] for s in sorted(found) if s in stems]
-    shown = after if folder.finished and after is not None else before
-    state = state_sections(variant, shown)
+def _phase_page(game: GameFolder, i: int, out: _Out, templates: Path) -> _PhaseOut:
+    """A phase's page and its summary for the game's page: the frame (title, deadline, links,
+    map, the Gamesmaster's words, press), what is shown of the play (:func:`_played` or
+    :func:`_open`) and the variant's own sections for the position shown."""
+    folder, next_f = game.phases[i], _next(game, i)
+    title = folder.title
+    image = _map_image(out, folder, f"games/{game.slug}/{folder.name}", folder.name, title)
+    shown = _played(game, i) if folder.finished else _open(game, i)
+    results = folder.results
+    before = folder.position
+    position = next_f.position if folder.finished and next_f is not None else before
+    state = state_sections(game.variant, position)
+    state_before = state if position is before else state_sections(game.variant, before)
     ctx = PhaseContext(
-        title=title,
-        page_title=f"{title} · {game.title}",
-        game_title=game.title,
-        game_href="index.md",
-        finished=folder.finished,
-        deadline=_utc(meta.get("deadline")),
-        previous=Link(title=_title_of(prev_f), href=f"{prev_f.name}.md") if prev_f else None,
-        next=Link(title=_title_of(next_f), href=f"{next_f.name}.md") if next_f else None,
-        map=image,
-        narrative=story,
-        gm=Markup(press_html(gm.read_text(encoding="utf-8-sig"))) if gm else None,
-        press=press,
-        orders=_orders_table(variant, results) if folder.finished else [],
-        notes=[str(n) for n in results.get("notes") or []],
-        retreats=retreats,
-        captures=captures,
-        adjustments=adjustments,
-        adjustment_head=_adjustment_head(variant),
-        next_phase=str(results.get("next_phase") or ""),
-        next_deadline=_utc(next_meta.get("deadline")),
-        winner=str(results.get("winner") or ""),
-        results_text=results_text,
-        units=_units_rows(variant, before) if not folder.finished else [],
-        received=received,
-        state=state,
+        title=title, page_title=f"{title} · {game.title}", game_title=game.title, game_href="index.md",
+        finished=folder.finished, deadline=_utc(folder.info.deadline),
+        previous=_link(game.phases[i - 1] if i > 0 else None), next=_link(next_f), map=image,
+        narrative=shown.narrative, gm=_markdown_file(folder.file("gm.md")),
+        press=[PressItem(title=p.stem.replace("-", " ").replace("_", " "), html=_markdown_file(p) or Markup(""))
+               for p in folder.press()],
+        orders=shown.orders, notes=shown.notes, retreats=shown.retreats, captures=shown.captures,
+        adjustments=shown.adjustments, adjustment_head=_adjustment_head(game.variant),
+        next_phase=str(results.get("next_phase") or ""), next_deadline=_utc(next_f.info.deadline if next_f else None),
+        winner=str(results.get("winner") or ""), results_text=shown.results_text, units=shown.units,
+        received=shown.received, state=state,
     )
+    return _PhaseOut(_render(templates, "site/phase.md.j2", ctx), _phase_summary(game, i, image, state, state_before))
+
+
+def _phase_summary(game: GameFolder, i: int, image: MapImage | None, state: list[StateSection],
+                   state_before: list[StateSection]) -> dict[str, Any]:
+    """What the game's page (players, charts, map, timeline) and the feed need of a phase: kept in
+    the manifest, so that a phase not rendered again still counts. ``state`` is what the page
+    shows of the variant's state, ``state_before`` that at the start of the phase (its chart's point)."""
+    folder = game.phases[i]
+    before, results = folder.position, folder.results
     centres, units = _counts(before)
-    final: dict[str, int] | None = None
-    if folder.finished and next_f is None and before is not None:
-        owners = dict(before.supply_centers)
-        for c in results.get("captures") or []:
-            if isinstance(c, Mapping):
-                owners[ProvinceId(str(c.get("centre")))] = Power(str(c.get("to")))
-        final = {}
-        for o in owners.values():
-            final[o] = final.get(o, 0) + 1
-    summary = {
-        "title": title, "folder": folder.name, "finished": folder.finished, "deadline": _utc(meta.get("deadline")),
-        "year": before.phase.year if before else folder.year, "centres": centres, "units": units,
-        "treasury": _treasury(before), "final_centres": final,
-        "summary": _summary_line(variant, results, kind) if folder.finished else "",
+    return {
+        "title": folder.title, "folder": folder.name, "finished": folder.finished,
+        "deadline": _utc(folder.info.deadline), "year": before.phase.year, "centres": centres, "units": units,
+        "treasury": _chart_values(state_before), "final_centres": _final_centres(game, i),
+        "summary": _summary_line(game.variant, results, before.phase.kind) if folder.finished else "",
         "winner": str(results.get("winner") or ""), "map": image["png"] if image else None,
         "map_svg": image["svg"] if image else None,
         "state": [{"title": x["title"], "body": str(x["body"])} for x in state],
-        "adjudicated": _iso(meta.get("adjudicated")) if folder.finished else "",
+        "adjudicated": _iso(folder.info.adjudicated) if folder.finished else "",
     }
-    return _PhaseOut(_render(templates, "site/phase.md.j2", ctx), summary)
-
-
-def _iso(when: Any) -> str:
-    dt = as_moment(when)
-    return dt.astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ") if dt else ""
 
 
 def _ended(game: GameFolder) -> str:
     """How the Gamesmaster ended the game (``ended:`` in game.yaml, written by ``judge end``)."""
-    ended = game.settings.get("ended")
-    if not isinstance(ended, Mapping):
+    ended = game.ended
+    if ended is None:
         return ""
-    how, phase = str(ended.get("how") or ""), str(ended.get("phase") or "")
-    powers = [str(p) for p in ended.get("powers") or []] if isinstance(ended.get("powers"), list) else []
-    text = {"draw": "a draw between " + ", ".join(powers) + ", by their votes",
-            "concession": f"conceded to {ended.get('winner')} by the votes of every other power",
-            "ended": f"ended by the Gamesmaster: {ended.get('reason') or ''}"}.get(how, how)
-    return text + (f" ({phase})" if phase else "")
+    text = {"draw": "a draw between " + ", ".join(ended.powers) + ", by their votes",
+            "concession": f"conceded to {ended.winner} by the votes of every other power",
+            "ended": f"ended by the Gamesmaster: {ended.reason}"}.get(ended.how, ended.how)
+    return text + (f" ({ended.phase})" if ended.phase else "")
 
 
 @dataclass(frozen=True)
@@ -651,31 +629,35 @@ class Publishing:
     branch: str = "main"
 
 
-def _orders_page(game: GameFolder, variant: Variant, positions: "_Positions", out: "_Out", templates: Path,
-                 base: str, publishing: Publishing) -> str | None:
+def _orders_page(game: GameFolder, out: _Out, templates: Path, base: str, publishing: Publishing) -> str | None:
     """The orders page of the phase being played (none when the game is over or paused)."""
     from .orders_page import orders_page_context
 
     if not game.phases or game.phases[-1].finished or game.status != "active":
         return None
     folder = game.phases[-1]
-    position = positions.get(folder)
-    if position is None:
-        return None
-    ctx = orders_page_context(game, variant, folder, position, publishing.repository,
+    ctx = orders_page_context(game, game.variant, folder, folder.position, publishing.repository,
                               f"{publishing.games_path}/{game.slug}", publishing.branch)
     out.write(f"{base}/orders.md", _render(templates, "site/orders.md.j2", ctx))
     return "orders.md"
 
 
-def _title_of(folder: PhaseFolder | None) -> str:
-    if folder is None:
-        return ""
-    meta = _phase_yaml(folder) if folder.file("phase.yaml") else {}
-    return str(meta.get("phase") or folder.title)
-
-
 # -- a game ---------------------------------------------------------------------------------------
+
+
+@dataclass
+class _Run:
+    """One run of the generator: where it writes, what it remembers from the last run."""
+
+    out: _Out
+    hasher: _Hasher
+    old_phases: Mapping[str, Any]
+    new_phases: dict[str, Any]
+    fingerprint: str
+    report: GenerateReport
+    force: bool
+    templates: Path
+    publishing: Publishing
 
 
 def _variant_key(hasher: _Hasher, variant: Variant) -> str:
@@ -693,7 +675,7 @@ def _variant_key(hasher: _Hasher, variant: Variant) -> str:
 def _phase_key(fingerprint: str, hasher: _Hasher, game: GameFolder, i: int) -> str:
     folder = game.phases[i]
     prev_f = game.phases[i - 1] if i > 0 else None
-    next_f = game.phases[i + 1] if i + 1 < len(game.phases) else None
+    next_f = _next(game, i)
     h = hashlib.sha256()
     for part in (fingerprint, game.slug, game.title, game.variant_name, folder.name,
                  prev_f.name if prev_f else "", next_f.name if next_f else ""):
@@ -701,97 +683,121 @@ def _phase_key(fingerprint: str, hasher: _Hasher, game: GameFolder, i: int) -> s
     for rel, digest in hasher.tree(folder.path):
         h.update(f"{rel}={digest}\0".encode())
     for f in (prev_f, next_f):
-        for name in ("phase.yaml",) + (("position.yaml",) if f is next_f else ()):
+        for name in (PHASE_FILE,) + ((POSITION,) if f is next_f else ()):
             p = f.file(name) if f else None
             h.update(f"{name}={hasher.file(p) if p else '-'}\0".encode())
     return h.hexdigest()
 
 
-def _game(game: GameFolder, out: _Out, hasher: _Hasher, old_phases: Mapping[str, Any], new_phases: dict[str, Any],
-          fingerprint: str, report: GenerateReport, force: bool, templates: Path,
-          publishing: Publishing = Publishing()) -> GameRow:
-    from ..variants import find_variant
+def _phase_pages(run: _Run, game: GameFolder) -> list[dict[str, Any]]:
+    """Every phase's page, rendered again only when its inputs changed; their summaries."""
+    variant_key = _variant_key(run.hasher, game.variant)
+    return [_phase_output(run, game, i, variant_key) for i in range(len(game.phases))]
 
-    try:
-        options = game.settings.get("options")
-        variant = find_variant(game.variant_name, options) if isinstance(options, dict) and options else find_variant(game.variant_name)
-    except JudgeError as exc:
-        raise JudgeError(f"{exc.message}", str(game.path / "game.yaml")) from None
-    positions = _Positions(variant)
-    variant_key = _variant_key(hasher, variant)
-    summaries: list[dict[str, Any]] = []
-    base = f"games/{game.slug}"
-    for i, folder in enumerate(game.phases):
-        report.phases += 1
-        rel = f"{base}/{folder.name}.md"
-        mkey = f"{game.slug}/{folder.name}"
-        key = _phase_key(fingerprint + variant_key, hasher, game, i) if folder.finished else ""
-        old = old_phases.get(mkey)
-        if (not force and folder.finished and old and old.get("key") == key
-                and all(out.keep(r) for r in old.get("outputs", []))):
-            report.reused += 1
-            new_phases[mkey] = old
-            summaries.append(old["summary"])
-            continue
-        before_new = set(out.new)
-        page = _phase_page(game, variant, positions, i, out, templates)
-        out.write(rel, page.markdown)
-        report.rendered += 1
-        outputs = sorted(set(out.new) - before_new)
-        new_phases[mkey] = {"key": key, "outputs": outputs, "summary": page.summary}
-        summaries.append(page.summary)
 
-    # The game page: players, charts, current map, timeline.
-    current = summaries[-1] if summaries else None
-    last_centres = (current.get("final_centres") or current["centres"]) if current else {}
-    last_units = current["units"] if current else {}
-    players = [PlayerRow(power=p, player=game.players.get(p, ""), centres=int(last_centres.get(p, 0)), units=int(last_units.get(p, 0)))
-               for p, info in variant.powers.items() if info.playable or p in game.players]
-    labels, series = _chart_series(variant, summaries, "centres")
-    chart = None
+def _phase_output(run: _Run, game: GameFolder, i: int, variant_key: str) -> dict[str, Any]:
+    """One phase's page: kept from the last run when finished and unchanged, else rendered."""
+    folder = game.phases[i]
+    run.report.phases += 1
+    mkey = f"{game.slug}/{folder.name}"
+    key = _phase_key(run.fingerprint + variant_key, run.hasher, game, i) if folder.finished else ""
+    old = run.old_phases.get(mkey)
+    if (not run.force and folder.finished and old and old.get("key") == key
+            and all(run.out.keep(r) for r in old.get("outputs", []))):
+        run.report.reused += 1
+        run.new_phases[mkey] = old
+        return old["summary"]
+    before_new = set(run.out.new)
+    page = _phase_page(game, i, run.out, run.templates)
+    run.out.write(f"games/{game.slug}/{folder.name}.md", page.markdown)
+    run.report.rendered += 1
+    run.new_phases[mkey] = {"key": key, "outputs": sorted(set(run.out.new) - before_new), "summary": page.summary}
+    return page.summary
+
+
+def _last_centres(current: Mapping[str, Any] | None) -> dict[str, int]:
+    """Each power's centres now (after the last phase, for a game over)."""
+    return dict((current.get("final_centres") or current["centres"]) if current else {})
+
+
+def _player_rows(game: GameFolder, current: Mapping[str, Any] | None) -> list[PlayerRow]:
+    centres, units = _last_centres(current), (current["units"] if current else {})
+    return [PlayerRow(power=p, player=game.players.get(p, ""), centres=int(centres.get(p, 0)), units=int(units.get(p, 0)))
+            for p, info in game.variant.powers.items() if info.playable or p in game.players]
+
+
+def _charts(run: _Run, game: GameFolder, summaries: list[dict[str, Any]]) -> tuple[str | None, str | None]:
+    """The game's charts over its phases: supply centres, and the treasury where the variant's
+    sections offer one (:func:`_chart_values`)."""
+    base, variant = f"games/{game.slug}", game.variant
+    colours: dict[str, str] = {p: info.colour for p, info in variant.powers.items()}
+    chart = treasury = None
     if summaries:
-        colours: dict[str, str] = {p: info.colour for p, info in variant.powers.items()}
-        out.write(f"{base}/centres.svg", line_chart(f"Supply centres: {game.title}", labels, series, colours,
-                                                    target=variant.victory_centres, target_label=f"{variant.victory_centres} to win"))
+        labels, series = _chart_series(variant, summaries, "centres")
+        run.out.write(f"{base}/centres.svg", line_chart(f"Supply centres: {game.title}", labels, series, colours,
+                                                        target=variant.victory_centres,
+                                                        target_label=f"{variant.victory_centres} to win"))
         chart = "centres.svg"
-    treasury_chart = None
     if any(s.get("treasury") for s in summaries):
-        tl, ts = _chart_series(variant, summaries, "treasury")
-        colours = {p: info.colour for p, info in variant.powers.items()}
-        out.write(f"{base}/treasury.svg", line_chart(f"Treasury: {game.title}", tl, ts, colours))
-        treasury_chart = "treasury.svg"
+        labels, series = _chart_series(variant, summaries, "treasury")
+        run.out.write(f"{base}/treasury.svg", line_chart(f"Treasury: {game.title}", labels, series, colours))
+        treasury = "treasury.svg"
+    return chart, treasury
+
+
+def _latest_map(summaries: list[dict[str, Any]]) -> tuple[MapImage | None, str]:
+    """The last phase's map that there is, and that phase's title."""
     with_map = [s for s in summaries if s.get("map")]
-    map_s = with_map[-1] if with_map else None
-    image = None
-    if map_s:
-        image = MapImage(png=map_s["map"], svg=map_s.get("map_svg"), alt=f"Map: {map_s['title']}")
-    winner = next((s["winner"] for s in reversed(summaries) if s.get("winner")), "")
-    gm = game.path / "gm.md"
-    cur_link = Link(title=current["title"], href=f"{current['folder']}.md") if current else None
+    if not with_map:
+        return None, ""
+    s = with_map[-1]
+    return MapImage(png=s["map"], svg=s.get("map_svg"), alt=f"Map: {s['title']}"), s["title"]
+
+
+def _deadline(game: GameFolder, current: Mapping[str, Any] | None) -> str:
+    """The deadline of the phase being played; none while the game is paused (its clock is stopped)."""
     deadline = current["deadline"] if current and not current["finished"] else ""
     if deadline and game.status != "active":
-        deadline = f"none while the game is {game.status}"  # a paused game's clock is stopped
+        deadline = f"none while the game is {game.status}"
+    return deadline
+
+
+def _leaders(centres: Mapping[str, int]) -> str:
+    """The powers with the most centres (``France (9), Turkey (9)``)."""
+    if not centres:
+        return ""
+    top = max(centres.values())
+    return ", ".join(f"{p} ({n})" for p, n in sorted(centres.items()) if n == top)
+
+
+def _game(run: _Run, game: GameFolder) -> GameRow:
+    """A game's phase pages, then its page (players, charts, current map, timeline) and feed; its
+    row in the index."""
     from .feed import atom_feed
 
-    out.write(f"{base}/feed.xml", atom_feed(title=game.title, slug=game.slug, base_url=publishing.site_url,
-                                            game_href=f"{base}/index.html", phases=summaries).decode("utf-8"))
+    summaries = _phase_pages(run, game)
+    base = f"games/{game.slug}"
+    current = summaries[-1] if summaries else None
+    chart, treasury_chart = _charts(run, game, summaries)
+    image, map_phase = _latest_map(summaries)
+    winner = next((s["winner"] for s in reversed(summaries) if s.get("winner")), "")
+    deadline = _deadline(game, current)
+    run.out.write(f"{base}/feed.xml", atom_feed(title=game.title, slug=game.slug, base_url=run.publishing.site_url,
+                                                game_href=f"{base}/index.html", phases=summaries).decode("utf-8"))
     ctx = GameContext(
-        title=game.title, variant=variant.title, status=game.status, current=cur_link, deadline=deadline, winner=winner,
-        players=players, chart=chart, treasury_chart=treasury_chart, map=image,
-        map_phase=map_s["title"] if map_s else "", gm=Markup(press_html(gm.read_text(encoding="utf-8-sig"))) if gm.is_file() else None,
+        title=game.title, variant=game.variant.title, status=game.status,
+        current=Link(title=current["title"], href=f"{current['folder']}.md") if current else None,
+        deadline=deadline, winner=winner, players=_player_rows(game, current), chart=chart,
+        treasury_chart=treasury_chart, map=image, map_phase=map_phase, gm=_markdown_file(game.path / "gm.md"),
         state=[{"title": x["title"], "body": Markup(x["body"])} for x in (current.get("state") or [])] if current else [],
-        timeline=[TimelineRow(title=s["title"], href=f"{s['folder']}.md", deadline=s["deadline"], summary=s["summary"]) for s in summaries],
-        ended=_ended(game), orders=_orders_page(game, variant, positions, out, templates, base, publishing),
-        feed="feed.xml",
+        timeline=[TimelineRow(title=s["title"], href=f"{s['folder']}.md", deadline=s["deadline"], summary=s["summary"])
+                  for s in summaries],
+        ended=_ended(game), orders=_orders_page(game, run.out, run.templates, base, run.publishing), feed="feed.xml",
     )
-    out.write(f"{base}/index.md", _render(templates, "site/game.md.j2", ctx))
-    leader = ""
-    if last_centres:
-        top = max(last_centres.values())
-        leader = ", ".join(f"{p} ({n})" for p, n in sorted(last_centres.items()) if n == top)
-    return GameRow(title=game.title, href=f"{base}/index.md", variant=variant.title,
+    run.out.write(f"{base}/index.md", _render(run.templates, "site/game.md.j2", ctx))
+    return GameRow(title=game.title, href=f"{base}/index.md", variant=game.variant.title,
                    status=("finished" if winner and game.status == "active" else game.status),
-                   current=current["title"] if current else "", deadline=deadline, leader=leader)
+                   current=current["title"] if current else "", deadline=deadline, leader=_leaders(_last_centres(current)))
 
 
 def _chart_series(variant: Variant, summaries: list[dict[str, Any]], what: str) -> tuple[list[str], dict[str, list[float | None]]]:
@@ -839,14 +845,12 @@ def generate(games_dir: Path | str = "games", out_dir: Path | str = "site-src", 
     hasher = _Hasher(manifest.get("hashes", {}))
     new_phases: dict[str, Any] = {}
 
+    run = _Run(out, hasher, old_phases, new_phases, fingerprint, report, force, templates, publishing or Publishing())
     rows: list[GameRow] = []
     for path in find_games(games_dir):
-        if not SLUG_RE.match(path.name):
-            raise JudgeError("a game's folder name may hold only letters, digits, '.', '_' and '-'", str(path))
         game = read_game(path)
         report.games += 1
-        rows.append(_game(game, out, hasher, old_phases, new_phases, fingerprint, report, force, templates,
-                          publishing or Publishing()))
+        rows.append(_game(run, game))
 
     if static.is_dir():
         for p in sorted(static.rglob("*")):

@@ -66,7 +66,7 @@ def orders_page_context(game: GameFolder, variant: Variant, folder: PhaseFolder,
     from ..sealing import header_lines
     from ..store.layout import power_stem
 
-    sealed = str(game.settings.get("orders") or "public") == "sealed"
+    sealed = game.settings.sealed
     powers: list[_PowerRow] = []
     for power in variant.powers:
         units = sorted(str(u) for u in position.units if u.power == power)
@@ -82,7 +82,7 @@ def orders_page_context(game: GameFolder, variant: Variant, folder: PhaseFolder,
         "folder": folder.name,
         "path": f"{repo_path}/{folder.name}/orders",
         "sealed": sealed,
-        "recipient": str(game.settings.get("recipient") or "") if sealed else "",
+        "recipient": (game.settings.recipient or "") if sealed else "",
         "header": header_lines(game.slug, folder.name, "{power}") if sealed else [],
         "repository": f"{server}/{repository[0]}/{repository[1]}" if repository else "",
         "branch": branch,

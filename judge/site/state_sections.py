@@ -94,10 +94,22 @@ def place(variant: Variant, pid: Any) -> str:
 
 
 def treasury(variant: Variant, position: Position) -> StateSection | None:
+    """Every power's money; also the game page's treasury chart (``chart``)."""
     t = position.extra.get("treasury")
     if not isinstance(t, Mapping) or not t:
         return None
     rows = [[md_escape(p), num(v)] for p, v in sorted(t.items(), key=lambda kv: power_rank(variant)(kv[0]))]
-    return {"title": "Treasuries", "body": table(["Power", "Treasury"], rows)}
+    return {"title": "Treasuries", "body": table(["Power", "Treasury"], rows), "chart": _numbers(t)}
+
+
+def _numbers(values: Mapping[Any, Any]) -> dict[str, float]:
+    """The values that are numbers, by power (a chart's points)."""
+    out = {}
+    for k, v in values.items():
+        try:
+            out[str(k)] = float(v)
+        except (TypeError, ValueError):
+            continue
+    return out
 
 

@@ -21,17 +21,17 @@ import yaml
 from ..adjudication import run_phase
 from ..core.legality import retreat_options
 from ..core.phases import adjustment_counts, build_sites
-from ..core.types import Phase, PhaseKind, Position, ProvinceId, UnitType
+from ..core.types import Phase, PhaseKind, Position, ProvinceId, Unit, UnitType
 from ..core.variant import Variant
 from ..notation import format_position
+from ..store.layout import phase_folder
 
 __all__ = ["phase_folder_name", "results_data", "write_game", "tiny_png", "orders_for"]
 
 
 def phase_folder_name(variant: Variant, phase: Phase) -> str:
-    """``1901-1-spring-movement``: year, calendar step, season, kind."""
-    step = variant.calendar.steps.index((phase.season, phase.kind)) + 1
-    return f"{phase.year}-{step}-{phase.season.lower()}-{phase.kind.value.lower()}"
+    """``1901-1-spring-movement``: the judge's name for the phase's folder (:func:`judge.store.layout.phase_folder`)."""
+    return phase_folder(variant.calendar, phase)
 
 
 def results_data(variant: Variant, report, folder_of: Callable[[Phase], str] | None = None) -> dict:
@@ -72,62 +72,84 @@ def _stand_in_svg(position: Position) -> str:
 
 
 def orders_for(variant: Variant, position: Position, rng: random.Random) -> dict[str, list[str]]:
-    """Random orders for every power, as text lines in the judge's notation."""
-    board = variant.board
-    out: dict[str, list[str]] = {}
+    """Random orders for every power, as text lines in the judge's notation: moves, supports and
+    holds in a movement phase, retreats or disbands in a retreat phase, builds or disbands in an
+    adjustment phase."""
     kind = position.phase.kind
     if kind is PhaseKind.MOVEMENT:
-        moves: dict[ProvinceId, str] = {}
-        reach: dict[ProvinceId, list[str]] = {}
-        for u in position.units:
-            if u.kind is UnitType.GARRISON:
-                continue
-            if u.kind is UnitType.ARMY:
-                reach[u.province] = sorted(str(p) for p in board.army_edges.get(u.province, ()))
-            else:
-                reach[u.province] = sorted(str(loc) for loc in board.fleet_edges.get(u.location, ()))
-        for u in position.units:
-            if u.province in reach and reach[u.province] and rng.random() < 0.6:
-                moves[u.province] = rng.choice(reach[u.province])
-        for u in position.units:
-            if u.province not in reach:
-                continue
-            if u.province in moves:
-                out.setdefault(u.power, []).append(f"{u} - {moves[u.province]}")
-                continue
-            mine = {d.split("/")[0] for d in reach[u.province]}
-            helps = [(src, dest) for src, dest in sorted(moves.items()) if dest.split("/")[0] in mine and src != u.province]
-            holds = [v for v in position.units if v.province in mine and v.province not in moves]
-            roll = rng.random()
-            if helps and roll < 0.7:
-                src, dest = rng.choice(helps)
-                other = position.unit_in(src)
-                out.setdefault(u.power, []).append(f"{u} S {other} - {dest.split('/')[0]}")
-            elif holds and roll < 0.85:
-                out.setdefault(u.power, []).append(f"{u} S {rng.choice(holds)}")
-            else:
-                out.setdefault(u.power, []).append(f"{u} H")
-    elif kind is PhaseKind.RETREAT:
-        for d in position.dislodged:
-            opts = retreat_options(board, position, d.unit, d.attacker_from)
-            if opts and rng.random() < 0.85:
-                out.setdefault(d.unit.power, []).append(f"{d.unit} R {rng.choice(opts)}")
-            else:
-                out.setdefault(d.unit.power, []).append(f"Disband {d.unit}")
-    else:
-        for power, delta in sorted(adjustment_counts(position).items()):
-            if delta > 0:
-                sites = build_sites(variant, position, power)
-                rng.shuffle(sites)
-                for s in sites[:delta]:
-                    prov = board.provinces[s]
-                    fleet = prov.terrain.value == "coast" and not prov.coasts and rng.random() < 0.4
-                    out.setdefault(power, []).append(f"Build {'F' if fleet else 'A'} {s}")
-            elif delta < 0:
-                own = [u for u in position.units if u.power == power]
-                rng.shuffle(own)
-                for u in own[:-delta]:
-                    out.setdefault(power, []).append(f"Disband {u}")
+        return _movement_orders(variant, position, rng)
+    if kind is PhaseKind.RETREAT:
+        return _retreat_orders(variant, position, rng)
+    return _adjustment_orders(variant, position, rng)
+
+
+def _movement_orders(variant: Variant, position: Position, rng: random.Random) -> dict[str, list[str]]:
+    """Some units move (to a neighbour); the others support one of those moves or a unit that
+    holds next to them, or hold."""
+    reach = _reach(variant, position)
+    moves = {u.province: rng.choice(reach[u.province]) for u in position.units
+             if reach.get(u.province) and rng.random() < 0.6}
+    out: dict[str, list[str]] = {}
+    for u in position.units:
+        if u.province in reach:
+            out.setdefault(u.power, []).append(_unit_order(position, u, reach[u.province], moves, rng))
+    return out
+
+
+def _reach(variant: Variant, position: Position) -> dict[ProvinceId, list[str]]:
+    """Where each unit that moves (not a garrison) can go, by its province."""
+    board = variant.board
+    reach: dict[ProvinceId, list[str]] = {}
+    for u in position.units:
+        if u.kind is UnitType.ARMY:
+            reach[u.province] = sorted(str(p) for p in board.army_edges.get(u.province, ()))
+        elif u.kind is not UnitType.GARRISON:
+            reach[u.province] = sorted(str(loc) for loc in board.fleet_edges.get(u.location, ()))
+    return reach
+
+
+def _unit_order(position: Position, u: Unit, reach: list[str], moves: dict[ProvinceId, str], rng: random.Random) -> str:
+    """A unit's order: its move if it moves, else a support of a move or of a hold it can reach, or a hold."""
+    if u.province in moves:
+        return f"{u} - {moves[u.province]}"
+    mine = {d.split("/")[0] for d in reach}
+    helps = [(src, dest) for src, dest in sorted(moves.items()) if dest.split("/")[0] in mine and src != u.province]
+    holds = [v for v in position.units if v.province in mine and v.province not in moves]
+    roll = rng.random()
+    if helps and roll < 0.7:
+        src, dest = rng.choice(helps)
+        return f"{u} S {position.unit_in(src)} - {dest.split('/')[0]}"
+    if holds and roll < 0.85:
+        return f"{u} S {rng.choice(holds)}"
+    return f"{u} H"
+
+
+def _retreat_orders(variant: Variant, position: Position, rng: random.Random) -> dict[str, list[str]]:
+    """Most dislodged units retreat where they may; the others disband."""
+    out: dict[str, list[str]] = {}
+    for d in position.dislodged:
+        opts = retreat_options(variant.board, position, d.unit, d.attacker_from)
+        order = f"{d.unit} R {rng.choice(opts)}" if opts and rng.random() < 0.85 else f"Disband {d.unit}"
+        out.setdefault(d.unit.power, []).append(order)
+    return out
+
+
+def _adjustment_orders(variant: Variant, position: Position, rng: random.Random) -> dict[str, list[str]]:
+    """Every build due (an army, or now and then a fleet on a coast) and every removal due."""
+    out: dict[str, list[str]] = {}
+    for power, delta in sorted(adjustment_counts(position).items()):
+        if delta > 0:
+            sites = build_sites(variant, position, power)
+            rng.shuffle(sites)
+            for s in sites[:delta]:
+                prov = variant.board.provinces[s]
+                fleet = prov.terrain.value == "coast" and not prov.coasts and rng.random() < 0.4
+                out.setdefault(power, []).append(f"Build {'F' if fleet else 'A'} {s}")
+        elif delta < 0:
+            own = [u for u in position.units if u.power == power]
+            rng.shuffle(own)
+            for u in own[:-delta]:
+                out.setdefault(power, []).append(f"Disband {u}")
     return out
 
 

@@ -16,7 +16,7 @@ from ..core.phases import adjudicate
 from ..core.resolution import Outcome
 from ..core.types import Power
 from ..notation import is_header_prose, is_prose, parse_orders
-from .layout import ORDERS, DirTree, Game, parse_folder
+from .layout import ORDERS, Game, game_on_disk, parse_folder
 from .submissions import READY, must_order, not_understood
 
 
@@ -50,10 +50,7 @@ def locate(orders_file: Path, game_dir: Path | None, power: str | None, folder: 
         else:
             raise StoreError("which game? Give --game games/<game> (the file is not in a game's orders folder)",
                              str(orders_file))
-    game_dir = game_dir.resolve()
-    if not (game_dir / "game.yaml").is_file():
-        raise StoreError("no game.yaml: not a game folder", str(game_dir))
-    game = Game.load(DirTree(game_dir.parent), game_dir.name)
+    game = game_on_disk(game_dir)
     folder = folder or inferred_folder or game.current()
     if folder is None or parse_folder(folder, game.variant.calendar) is None:
         raise StoreError("the game has no phase to play", str(game_dir))

@@ -30,14 +30,11 @@ import yaml
 from ..core.errors import StoreError
 from ..core.types import Power
 from .layout import PHASE_FILE, SETTINGS, Game, GitTree, PhaseInfo, join, parse_phase_info, power_stem
-from .settings import UTC, format_time
+from .settings import ENDINGS, UTC, format_time
 from .transaction import PlannedCommit, commit_atomically, recover, repository_lock
 
 __all__ = ["parse_duration", "set_deadline", "pause", "resume", "replace_player", "end_game", "votes",
            "GMResult", "ENDINGS"]
-
-ENDINGS = ("draw", "concession", "ended")
-"""How a game ends by the Gamesmaster's hand (a solo victory is the judge's, at adjudication)."""
 
 _VOTE = re.compile(r"^[ \t]*#[ \t]*vote[ \t]+(draw|concede[ \t]+(?P<power>[A-Za-z][\w .'-]*?))[ \t]*$", re.I | re.M)
 
@@ -217,8 +214,8 @@ def resume(repo: Any, path: str, now: datetime) -> GMResult:
         folder, info = _current(game)
         pfile = join(game.path, folder, PHASE_FILE)
         ptext = _text(repo, pfile)
-        raw = (yaml.safe_load(ptext) or {}).get("left_when_paused")
-        left = timedelta(seconds=int(raw)) if isinstance(raw, int) else max(info.deadline - now, timedelta(0))
+        left = (timedelta(seconds=info.left_when_paused) if info.left_when_paused is not None
+                else max(info.deadline - now, timedelta(0)))
         new = now + max(left, timedelta(hours=1))
         ptext = re.sub(r"(?m)^left_when_paused[ \t]*:.*\n?", "", ptext)
         ptext = _set_top(ptext, "deadline", f"'{format_time(new)}'")

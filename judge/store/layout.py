@@ -1,16 +1,23 @@
-"""Where things are in a game's folder, and reading them from a commit or a directory.
+"""The one model of a game repository: where things are in a game's folder, and reading them.
 
-See ``docs/game-layout.md``. Paths are repository-relative POSIX strings (``games/g/...``), so
-messages name files the way a player sees them on GitHub. The judge reads what was *committed*
-(a :class:`GitTree`); ``judge check`` reads a player's working copy (a :class:`DirTree`); a tick
-that plays several phases in a row reads its own pending writes through an :class:`Overlay`.
+See ``docs/game-layout.md``. The judge (the store's commands) and the site read game folders
+through this module only: one game-name rule (:func:`game_name`), one phase-folder pattern
+(:func:`phase_folder` / :func:`parse_folder`), one YAML reader (:func:`load_yaml`; positions
+through :func:`judge.notation.parse_position`), one schema per file (:func:`parse_settings`,
+:func:`parse_phase_info`, :func:`parse_receipt`, :meth:`Game.results`) and one kind of error, a
+:class:`~judge.core.errors.JudgeError` located ``file:line``.
+
+Paths are repository-relative POSIX strings (``games/g/...``), so messages name files the way a
+player sees them on GitHub. The judge reads what was *committed* (a :class:`GitTree`); ``judge
+check`` and the site read a working copy (a :class:`DirTree`); a tick that plays several phases
+in a row reads its own pending writes through an :class:`Overlay`.
 """
 
 from __future__ import annotations
 
 import functools
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path, PurePosixPath
 from typing import Any, Iterable, Mapping, Protocol
@@ -23,6 +30,11 @@ from ..core.variant import Calendar, Variant
 from ..notation import parse_position
 from .settings import GameSettings, format_time, load_yaml, parse_settings, parse_time
 
+__all__ = ["GAMES", "SETTINGS", "PHASE_FILE", "POSITION", "RESULTS", "RESULTS_TXT", "ORDERS", "RECEIPTS",
+           "Tree", "GitTree", "DirTree", "Overlay", "read_text", "join", "game_name", "power_stem",
+           "phase_folder", "parse_folder", "PhaseInfo", "parse_phase_info", "Receipt", "parse_receipt",
+           "Game", "game_on_disk", "find_games", "load_yaml"]
+
 GAMES = "games"
 SETTINGS = "game.yaml"
 PHASE_FILE = "phase.yaml"
@@ -32,7 +44,11 @@ RESULTS_TXT = "results.txt"
 ORDERS = "orders"
 RECEIPTS = "receipts"
 
+_GAME_NAME = re.compile(r"^[a-z0-9][a-z0-9-]{0,62}$")
+"""A game's name (its folder's): lower-case letters, digits and dashes; also the first part of
+its tags (``<game>/<phase folder>``)."""
 _FOLDER = re.compile(r"^(\d{1,6})-(\d{1,2})-([a-z0-9]+(?:-[a-z0-9]+)*)$")
+"""A phase folder's name: ``<year>-<calendar step>-<season>-<kind>`` (:func:`phase_folder`)."""
 
 
 # -- trees --------------------------------------------------------------------------------------
@@ -134,6 +150,20 @@ def join(*parts: str) -> str:
 # -- names --------------------------------------------------------------------------------------
 
 
+def game_name(path: str) -> str:
+    """The name of the game at ``path`` (``games/<name>``): its folder's name, lower-case
+    letters, digits and dashes; StoreError naming the folder otherwise.
+
+    >>> game_name("games/spring-1901")
+    'spring-1901'
+    """
+    path = path.strip("/")
+    name = PurePosixPath(path).name
+    if not _GAME_NAME.match(name):
+        raise StoreError(f"a game's folder name is lower-case letters, digits and dashes, found {name!r}", path)
+    return name
+
+
 def power_stem(power: str) -> str:
     """A power's order file stem: its name in lower case, spaces as dashes (``france``)."""
     return power.lower().replace(" ", "-")
@@ -165,7 +195,7 @@ def parse_folder(name: str, calendar: Calendar) -> Phase | None:
     return phase if phase_folder(calendar, phase) == name else None
 
 
-# -- a game -------------------------------------------------------------------------------------
+# -- a game's files -----------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
@@ -178,6 +208,8 @@ class PhaseInfo:
     adjudicated: datetime | None = None
     trigger: str | None = None
     """Why it was played: ``deadline``, ``ready`` (every player marked ready) or ``forced``."""
+    left_when_paused: int | None = None
+    """While the game is paused: the seconds that were left before the deadline (``judge pause``)."""
 
     def to_text(self) -> str:
         """The file's text (deterministic)."""
@@ -186,6 +218,8 @@ class PhaseInfo:
         if self.adjudicated is not None:
             data["adjudicated"] = format_time(self.adjudicated)
             data["trigger"] = self.trigger
+        if self.left_when_paused is not None:
+            data["left_when_paused"] = self.left_when_paused
         return yaml.safe_dump(data, sort_keys=False, allow_unicode=True)
 
 
@@ -195,8 +229,51 @@ def parse_phase_info(text: str, filename: str) -> PhaseInfo:
     if not isinstance(data, dict) or not {"phase", "opened", "deadline"} <= set(data):
         raise StoreError("phase.yaml needs 'phase', 'opened' and 'deadline'", filename)
     adj = data.get("adjudicated")
+    left = data.get("left_when_paused")
     return PhaseInfo(str(data["phase"]), parse_time(data["opened"], filename), parse_time(data["deadline"], filename),
-                     parse_time(adj, filename) if adj is not None else None, data.get("trigger"))
+                     parse_time(adj, filename) if adj is not None else None, data.get("trigger"),
+                     left if isinstance(left, int) and not isinstance(left, bool) else None)
+
+
+@dataclass(frozen=True)
+class Receipt:
+    """What ``receipts/<power>.yaml`` says: when the pull request carrying a power's files was
+    received (the runner's clock), and the digest of every file received for the power in the
+    phase (``None``: the file was withdrawn)."""
+
+    received: datetime
+    files: Mapping[str, str | None] = field(default_factory=dict)
+    """Path in the phase folder (``orders/france.txt``) -> ``sha256:...`` or None."""
+    power: str = ""
+    player: str = ""
+    pull_request: int | None = None
+    head: str = ""
+
+    @property
+    def has_orders(self) -> bool:
+        """Were orders received (not only press)?"""
+        return any(name.startswith(ORDERS + "/") for name in self.files)
+
+    def to_text(self) -> str:
+        """The file's text (deterministic)."""
+        data = {"power": self.power, "player": self.player, "pull_request": self.pull_request, "head": self.head,
+                "received": format_time(self.received), "files": dict(self.files)}
+        return yaml.safe_dump(data, sort_keys=False, allow_unicode=True)
+
+
+def parse_receipt(text: str, filename: str) -> Receipt:
+    """Read a receipt; StoreError with the file if it is not one."""
+    data = load_yaml(text, filename)
+    if not isinstance(data, dict) or "received" not in data or not isinstance(data.get("files") or {}, dict):
+        raise StoreError("a receipt is a mapping with 'received' and 'files' (path: digest)", filename)
+    files = {str(k): None if v is None else str(v) for k, v in (data.get("files") or {}).items()}
+    number = data.get("pull_request")
+    return Receipt(parse_time(data["received"], filename), files, str(data.get("power") or ""),
+                   str(data.get("player") or ""), number if isinstance(number, int) else None,
+                   str(data.get("head") or ""))
+
+
+# -- a game -------------------------------------------------------------------------------------
 
 
 class Game:
@@ -213,7 +290,7 @@ class Game:
     def load(cls, tree: Tree, path: str) -> "Game":
         """Read the game at ``path`` (e.g. ``games/example``); StoreError if it is not one."""
         path = path.strip("/")
-        slug = PurePosixPath(path).name
+        slug = game_name(path)
         text = read_text(tree, join(path, SETTINGS))
         if text is None:
             raise StoreError(f"no {SETTINGS}: not a game folder", path)
@@ -242,6 +319,13 @@ class Game:
                 found.append(((phase.year, idx), name))
         return [name for _, name in sorted(found)]
 
+    def phase(self, folder: str) -> Phase:
+        """The phase a folder of this game is for."""
+        phase = parse_folder(folder, self.variant.calendar)
+        if phase is None:
+            raise StoreError("not a phase folder of this game", self.folder_path(folder))
+        return phase
+
     def folder_path(self, folder: str, *more: str) -> str:
         """The repository path of a phase folder (or of a file in it)."""
         return join(self.path, folder, *more)
@@ -249,9 +333,13 @@ class Game:
     def current(self) -> str | None:
         """The phase being played: the last folder, unless it already has results (game over)."""
         folders = self.folders()
-        if not folders or self.tree.read(self.folder_path(folders[-1], RESULTS)) is not None:
+        if not folders or self.finished(folders[-1]):
             return None
         return folders[-1]
+
+    def finished(self, folder: str) -> bool:
+        """Has the phase been played (has it results)?"""
+        return self.tree.read(self.folder_path(folder, RESULTS)) is not None
 
     def info(self, folder: str) -> PhaseInfo:
         """The folder's ``phase.yaml``."""
@@ -273,6 +361,24 @@ class Game:
             raise StoreError(f"the position is for {position.phase}, but the folder is for {expected}", where)
         return position
 
+    def results(self, folder: str) -> dict[str, Any] | None:
+        """The folder's ``results.yaml`` as data (the schema of ``docs/game-layout.md``), None
+        before the phase is played; StoreError if it is not a mapping."""
+        where = self.folder_path(folder, RESULTS)
+        text = read_text(self.tree, where)
+        if text is None:
+            return None
+        data = load_yaml(text, where)
+        if not isinstance(data, dict):
+            raise StoreError("not a results file (a mapping with 'orders', 'winner', 'next_folder', ...)", where)
+        return data
+
+    def receipt(self, folder: str, stem: str) -> Receipt | None:
+        """The receipt of the power whose order file stem is ``stem`` (``france``), None if there is none."""
+        where = self.folder_path(folder, RECEIPTS, stem + ".yaml")
+        text = read_text(self.tree, where)
+        return None if text is None else parse_receipt(text, where)
+
     def stems(self) -> dict[str, Power]:
         """Order file stem -> power."""
         return {power_stem(p): p for p in self.variant.powers}
@@ -290,9 +396,17 @@ def _parse_position(text: str, where: str, variant: str) -> Position:
     return parse_position(text, where, find_variant(variant))[1]
 
 
-def find_games(tree: Tree, paths: Iterable[str] | None = None) -> list[str]:
-    """The game folders to look at: those given, or every folder under ``games/`` with a
-    ``game.yaml``, sorted."""
+def game_on_disk(folder: Path | str) -> Game:
+    """The game in ``folder`` of a working copy (``.../games/<name>``), read as the judge reads
+    the repository: its root is the folder above ``games/``, so messages name the files as
+    GitHub shows them (``games/<name>/...``). ``judge check`` and the site read games so."""
+    full = Path(folder).resolve()
+    return Game.load(DirTree(full.parent.parent), join(full.parent.name, full.name))
+
+
+def find_games(tree: Tree, paths: Iterable[str] | None = None, under: str = GAMES) -> list[str]:
+    """The game folders to look at: those given, or every folder under ``under`` (``games/``)
+    with a ``game.yaml``, sorted. Their names are checked when they are loaded (:meth:`Game.load`)."""
     if paths:
         return [p.strip("/") for p in paths]
-    return [join(GAMES, name) for name in tree.listdir(GAMES) if tree.read(join(GAMES, name, SETTINGS)) is not None]
+    return [join(under, name) for name in tree.listdir(under) if tree.read(join(under, name, SETTINGS)) is not None]

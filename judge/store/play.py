@@ -23,8 +23,8 @@ from ..core.variant import Variant
 from ..dice import phase_seed
 from ..notation import format_position, parse_orders
 from . import artifacts
-from .layout import PHASE_FILE, POSITION, RESULTS, RESULTS_TXT, Game, Overlay, PhaseInfo, phase_folder, read_text
-from .settings import format_time, load_yaml
+from .layout import PHASE_FILE, POSITION, RESULTS, RESULTS_TXT, Game, Overlay, PhaseInfo, phase_folder
+from .settings import format_time
 from .submissions import Collected, collect, must_order, not_understood, parse_submissions
 
 
@@ -294,9 +294,7 @@ def _check_over(game: Game, last: str) -> None:
     Otherwise the next phase folder is missing (removed, or results added by hand): StoreError
     naming the results file, rather than a game that silently stops."""
     where = game.folder_path(last, RESULTS)
-    data = load_yaml(read_text(game.tree, where) or "", where)
-    if not isinstance(data, dict):
-        raise StoreError("not a results file (a mapping with 'orders', 'winner', 'next_folder', ...)", where)
+    data = game.results(last) or {}
     if not data.get("winner"):
         nxt = data.get("next_folder")
         raise StoreError(f"these results name no winner, yet no phase folder follows ({nxt or 'none named'}): "

@@ -21,13 +21,12 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-import yaml
 
 from ..core.errors import JudgeError, StoreError
 from ..core.types import Power
 from ..notation import parse_orders
 from ..sealing import is_armored
-from .layout import GAMES, RECEIPTS, Game, GitTree, join, power_stem
+from .layout import GAMES, RECEIPTS, Game, GitTree, Receipt, join, parse_receipt, power_stem, read_text
 from .settings import format_time
 from .submissions import digest, ready_line, unread_lines
 from .transaction import PlannedCommit, commit_atomically
@@ -247,91 +246,136 @@ def check_pr(repo: Any, base: str, head: str, author: str, now: datetime) -> Ver
 
 
 def _judge_change(ch: Change, author: str, now: datetime, game_at, head_commit: Any, verdict: Verdict) -> FileVerdict:
-    path = ch.path
-    fv = FileVerdict(path, False, "", change=ch)
+    """The verdict on one changed file: a plain file (:func:`_kind_refused`) at a player's path of
+    the current phase of an active game (:func:`_place`), of a power the author plays
+    (:func:`_sender`), before the deadline (:func:`_late`); then its content (:func:`_content`)
+    and, for orders, how they read (:func:`_read_orders`)."""
+    fv = FileVerdict(ch.path, False, "", change=ch)
+    reason = _kind_refused(ch)
+    game = None if reason else _place(ch, game_at, fv)
+    if reason or game is None:
+        fv.reason = reason or fv.reason
+        return fv
+    power = _sender(game, author, fv)
+    if power is None or _late(game, now, fv):
+        return fv
+    if ch.status == "D":
+        fv.ok = fv.kind == "orders"
+        fv.reason = (f"{power}'s orders withdrawn" if fv.ok
+                     else "press, once published, stays: ask the Gamesmaster to take it down")
+        return fv
+    text = _content(ch, head_commit, game, fv)
+    if text is not None and fv.kind == "orders":
+        _read_orders(game, text, fv, verdict)
+    return fv
+
+
+def _kind_refused(ch: Change) -> str | None:
+    """Why the kind of change is not allowed (renames, links, submodules, odd modes and paths),
+    or None: a player adds, changes or removes plain files only."""
     if ch.status in "RC":
-        fv.reason = f"{'renamed' if ch.status == 'R' else 'copied'} from `{ch.old_path}`: renames and copies are not allowed"
-        return fv
+        return f"{'renamed' if ch.status == 'R' else 'copied'} from `{ch.old_path}`: renames and copies are not allowed"
     if ch.status not in "AMD":
-        fv.reason = "the kind of file changed (e.g. into a symbolic link): not allowed"
-        return fv
+        return "the kind of file changed (e.g. into a symbolic link): not allowed"
     mode = ch.old_mode if ch.status == "D" else ch.new_mode
-    if mode == SYMLINK:
-        fv.reason = "a symbolic link: not allowed"
-        return fv
-    if mode == SUBMODULE:
-        fv.reason = "a submodule: not allowed"
-        return fv
     if mode != PLAIN:
-        fv.reason = f"mode {mode}: only plain files (100644) are allowed"
-        return fv
-    parts = path.split("/")
-    if ".." in parts or "." in parts or "" in parts or "\\" in path:
-        fv.reason = "a path with '..', '.', '\\' or an empty part: not allowed"
-        return fv
-    m = _PLAYER_PATH.match(path)
+        return {SYMLINK: "a symbolic link: not allowed",
+                SUBMODULE: "a submodule: not allowed"}.get(mode, f"mode {mode}: only plain files (100644) are allowed")
+    parts = ch.path.split("/")
+    if ".." in parts or "." in parts or "" in parts or "\\" in ch.path:
+        return "a path with '..', '.', '\\' or an empty part: not allowed"
+    return None
+
+
+def _place(ch: Change, game_at, fv: FileVerdict) -> Game | None:
+    """The game whose current phase's orders or press the file is (filling ``fv``'s game, folder
+    and kind); None with the reason in ``fv`` when it is no such file."""
+    m = _PLAYER_PATH.match(ch.path)
     game = game_at(m.group(1)) if m else None
     if m is None or game is None:
         fv.reason = ("only your power's order file for the current phase may be changed "
                      "(and its press: `press/<power>.md` or `press/<power>-<words>.md`)")
-        return fv
+        return None
     fv.game = game.slug
-    folder, fv.kind, name = m.group(2), m.group(3), m.group(4)
+    folder, fv.kind = m.group(2), m.group(3)
     if game.settings.status != "active":
         fv.reason = f"the game is {game.settings.status}"
-        return fv
+        return None
     current = game.current()
     if folder != current:
         fv.reason = (f"not the current phase ({'orders go' if fv.kind == 'orders' else 'press goes'} to "
                      f"`{game.path}/{current}/{fv.kind}/`)" if current else "the game is over")
-        return fv
+        return None
     fv.folder = folder
+    return game
+
+
+def _sender(game: Game, author: str, fv: FileVerdict) -> Power | None:
+    """The power the file is for, if the author plays it (set in ``fv``); None with the reason in ``fv``."""
     mine = game.settings.powers_of(author)
+    name = _file_name(fv.path)
     power = _press_power(game, name, mine, fv) if fv.kind == "press" else _order_power(game, name, mine, fv)
     if power is None:
-        return fv
+        return None
     fv.power = power
     if power not in mine:
         who = game.settings.players.get(power)
         fv.reason = f"{power}'s {fv.kind}: {power} is played by {'@' + who if who else 'nobody'}, not by @{author}"
-        return fv
-    info = game.info(folder)
+        return None
+    return power
+
+
+def _file_name(path: str) -> str:
+    """A file's name, the last part of its path."""
+    return path.rsplit("/", 1)[-1]
+
+
+def _late(game: Game, now: datetime, fv: FileVerdict) -> bool:
+    """Is the phase's deadline (and its grace) past? The reason in ``fv`` if so."""
+    assert fv.folder is not None
+    info = game.info(fv.folder)
     if now > info.deadline + game.settings.schedule.grace:
         fv.reason = f"the deadline ({format_time(info.deadline)}, +{game.settings.schedule.grace_minutes} min) has passed"
-        return fv
-    if ch.status == "D":
-        if fv.kind == "press":
-            fv.reason = "press, once published, stays: ask the Gamesmaster to take it down"
-            return fv
-        fv.ok, fv.reason = True, f"{power}'s orders withdrawn"
-        return fv
-    blob = _tree_blob(head_commit, path)
+        return True
+    return False
+
+
+def _content(ch: Change, head_commit: Any, game: Game, fv: FileVerdict) -> str | None:
+    """The file's text as the pull request's tree holds it, if it may be sent: small, and text
+    (or, for a sealed game's orders, an armored age file, accepted unread). The verdict in ``fv``;
+    the text only when orders are to be read."""
+    blob = _tree_blob(head_commit, ch.path)
     if blob is None or blob.hexsha != ch.new_sha:
         fv.reason = "not found as a plain file in the pull request's tree (a hand-made tree?): not allowed"
-        return fv
+        return None
     if blob.size > MAX_BYTES:
         fv.reason = f"{blob.size} bytes: {'an order' if fv.kind == 'orders' else 'a press'} file is at most {MAX_BYTES}"
-        return fv
+        return None
     data = blob.data_stream.read()
     if fv.kind == "orders" and game.settings.sealed:
-        if not is_armored(data):
-            fv.reason = "not an armored age file (make it with `judge seal`)"
-            return fv
-        fv.ok, fv.reason = True, f"{power}'s sealed orders (their content is checked at the deadline)"
-        return fv
+        fv.ok = is_armored(data)
+        fv.reason = (f"{fv.power}'s sealed orders (their content is checked at the deadline)" if fv.ok
+                     else "not an armored age file (make it with `judge seal`)")
+        return None
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
         fv.reason = "not UTF-8 text"
-        return fv
+        return None
     if "\0" in text:
         fv.reason = "not text (it holds NUL characters)"
-        return fv
-    if fv.kind == "press":
-        fv.ok, fv.reason = True, f"{power}'s press (published on the phase's page)"
-        return fv
-    fv.ok, fv.reason = True, f"{power}'s orders"
-    position = game.position(folder)
+        return None
+    fv.ok = True
+    fv.reason = f"{fv.power}'s press (published on the phase's page)" if fv.kind == "press" else f"{fv.power}'s orders"
+    return text
+
+
+def _read_orders(game: Game, text: str, fv: FileVerdict, verdict: Verdict) -> None:
+    """How the judge reads the orders, line by line, for the author (``verdict.readings`` and
+    ``verdict.read``), and whether their ``# ready`` counts (said in ``fv``'s reason)."""
+    assert fv.folder is not None and fv.power is not None
+    power, path = fv.power, fv.path
+    position = game.position(fv.folder)
     lines = parse_orders(text, game.variant, position, path, default_power=power)
     unread = unread_lines(lines, power, game.variant, position)
     why = {no: reason for no, _, reason in unread}
@@ -355,7 +399,6 @@ def _judge_change(ch: Change, author: str, now: datetime, game_at, head_commit: 
         fv.reason += f"; '# ready' does not count: line{'s' if len(nos) > 1 else ''} {', '.join(nos)} not understood"
     elif reading.ready_line is not None:
         fv.reason += ", ready"
-    return fv
 
 
 def _order_power(game: Game, name: str, mine: list[Power], fv: FileVerdict) -> Power | None:
@@ -422,33 +465,29 @@ def accept(repo: Any, verdict: Verdict, head: str, now: datetime, pr: int | None
     base = GitTree(repo.head.commit)
     changes: dict[str, bytes] = {}
     deletions: list[str] = []
-    receipts: dict[tuple[str, str, str], dict[str, Any]] = {}
+    # The files received, by game, phase folder and power: path in the folder -> digest (None: withdrawn).
+    received: dict[tuple[str, str, str], dict[str, str | None]] = {}
     for f in verdict.files:
         assert f.change is not None and f.power is not None and f.folder is not None and f.game is not None
-        folder_path = join(GAMES, f.game, f.folder)
-        rel = f.path[len(folder_path) + 1:]
-        key = (f.game, f.folder, f.power)
-        receipt = receipts.setdefault(key, {
-            "power": f.power, "player": verdict.author, "pull_request": pr, "head": head_commit.hexsha,
-            "received": format_time(now), "files": {}})
+        rel = f.path[len(join(GAMES, f.game, f.folder)) + 1:]
+        files = received.setdefault((f.game, f.folder, f.power), {})
         if f.change.status == "D":
             deletions.append(f.path)
-            receipt["files"][rel] = None
+            files[rel] = None
         else:
             blob = _tree_blob(head_commit, f.path)
             if blob is None or blob.hexsha != f.change.new_sha:
                 raise StoreError("the pull request's tree changed since it was checked", f.path)
             data = blob.data_stream.read()
             changes[f.path] = data
-            receipt["files"][rel] = digest(data)
-    for (game, folder, power), receipt in receipts.items():
+            files[rel] = digest(data)
+    for (game, folder, power), files in received.items():
         path = join(GAMES, game, folder, RECEIPTS, power_stem(power) + ".yaml")
         earlier = _earlier_files(base, path)
-        receipt["files"] = dict(sorted({**{k: v for k, v in earlier.items() if k not in receipt["files"]},
-                                        **receipt["files"]}.items()))
-        changes[path] = yaml.safe_dump(receipt, sort_keys=False, allow_unicode=True).encode("utf-8")
-    summary = sorted({(g, fo) for g, fo, _ in receipts})
-    powers = ", ".join(sorted({p for _, _, p in receipts}))
+        merged = dict(sorted({**{k: v for k, v in earlier.items() if k not in files}, **files}.items()))
+        changes[path] = Receipt(now, merged, power, verdict.author, pr, head_commit.hexsha).to_text().encode("utf-8")
+    summary = sorted({(g, fo) for g, fo, _ in received})
+    powers = ", ".join(sorted({p for _, _, p in received}))
     kinds = " and ".join(k for k in ("orders", "press") if any(f.kind == k for f in verdict.files))
     first = f"{summary[0][0]}: {kinds} of {powers} for {summary[0][1]}" + (f" (#{pr})" if pr else "")
     body = f"Received {format_time(now)} from @{verdict.author}, head {head_commit.hexsha}."
@@ -457,14 +496,10 @@ def accept(repo: Any, verdict: Verdict, head: str, now: datetime, pr: int | None
     return commit_atomically(repo, [plan], now)[0]
 
 
-def _earlier_files(tree: GitTree, path: str) -> dict[str, Any]:
+def _earlier_files(tree: GitTree, path: str) -> dict[str, str | None]:
     """The ``files`` of the receipt at ``path`` on the base branch (empty if none, or unreadable)."""
-    data = tree.read(path)
-    if data is None:
-        return {}
     try:
-        loaded = yaml.safe_load(data.decode("utf-8"))
-    except (UnicodeDecodeError, yaml.YAMLError):
+        text = read_text(tree, path)
+        return dict(parse_receipt(text, path).files) if text is not None else {}
+    except JudgeError:
         return {}
-    files = loaded.get("files") if isinstance(loaded, dict) else None
-    return {str(k): v for k, v in files.items() if v is None or isinstance(v, str)} if isinstance(files, dict) else {}

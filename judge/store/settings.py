@@ -22,11 +22,9 @@ import yaml
 from ..core.errors import StoreError
 from ..core.types import PhaseKind, Power
 from ..core.variant import Variant
+from ..variants.loader import SAFE_LOADER
 
 UTC = timezone.utc
-
-SLUG = re.compile(r"^[a-z0-9][a-z0-9-]{0,62}$")
-"""A game's folder name: lower-case letters, digits and dashes."""
 
 ORDER_MODES = ("public", "sealed")
 STATUSES = ("active", "paused", "finished")
@@ -35,11 +33,13 @@ _TOP_KEYS = ("title", "variant", "options", "players", "schedule", "orders", "re
 
 
 def load_yaml(text: str, filename: str) -> Any:
-    """``yaml.safe_load`` for a file of a game: plain data only (no Python objects), and every
-    failure of the reader — bad syntax, and the odder ones (``!!timestamp nonsense``, numbers too
-    big, nesting too deep) — a StoreError with the file and, when known, the line."""
+    """The one YAML reader of a game's files (``game.yaml``, ``phase.yaml``, ``results.yaml``,
+    receipts; the position has its own located reader, :func:`judge.notation.parse_position`),
+    for the judge and the site alike: plain data only (a safe loader: no Python objects), and
+    every failure of the reader — bad syntax, and the odder ones (``!!timestamp nonsense``,
+    numbers too big, nesting too deep) — a StoreError with the file and, when known, the line."""
     try:
-        return yaml.safe_load(text)
+        return yaml.load(text, Loader=SAFE_LOADER)  # noqa: S506 - a safe loader
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         raise StoreError(f"not valid YAML: {getattr(exc, 'problem', None) or exc}",
@@ -165,6 +165,27 @@ class Schedule:
 # -- settings -----------------------------------------------------------------------------------
 
 
+ENDINGS = ("draw", "concession", "ended")
+"""How a game ends by the Gamesmaster's hand (``judge end``): a draw, a concession, or the
+Gamesmaster's decision (a solo victory is the judge's, at adjudication)."""
+
+
+@dataclass(frozen=True)
+class Ending:
+    """How the game ended, as ``judge end`` wrote it under ``ended:`` in ``game.yaml``."""
+
+    how: str
+    """One of :data:`ENDINGS`."""
+    phase: str = ""
+    """The phase being played when it ended."""
+    powers: tuple[str, ...] = ()
+    """A draw: the powers sharing it."""
+    winner: str = ""
+    """A concession: the power the others conceded to."""
+    reason: str = ""
+    """The Gamesmaster's words, when the game was ended by decision."""
+
+
 @dataclass(frozen=True)
 class GameSettings:
     """What ``game.yaml`` says."""
@@ -181,6 +202,8 @@ class GameSettings:
     """``public`` (``orders/<power>.txt``) or ``sealed`` (``orders/<power>.txt.age``)."""
     recipient: str | None = None
     status: str = "active"
+    ended: Ending | None = None
+    """How the game ended by ``judge end``, if it did."""
 
     @property
     def sealed(self) -> bool:
@@ -212,122 +235,184 @@ def _lines(text: str) -> dict[tuple, int]:
     return out
 
 
+class _Notes:
+    """The problems and warnings found in one settings file, each located by its key's line."""
+
+    def __init__(self, text: str, filename: str) -> None:
+        self.filename = filename
+        self.lines = _lines(text)
+        self.problems: list[str] = []
+        self.warnings: list[str] = []
+
+    def at(self, *path: str) -> str:
+        """``file:line`` of the deepest key of ``path`` found in the file (else the file)."""
+        for k in range(len(path), 0, -1):
+            if path[:k] in self.lines:
+                return f"{self.filename}:{self.lines[path[:k]]}"
+        return self.filename
+
+    def bad(self, msg: str, *path: str) -> None:
+        """A problem (the file is refused, with every problem listed)."""
+        self.problems.append(f"{self.at(*path)}: {msg}")
+
+    def warn(self, msg: str, *path: str) -> None:
+        """A warning (the file is read)."""
+        self.warnings.append(f"{self.at(*path)}: {msg}")
+
+
 def parse_settings(text: str, filename: str, slug: str, variant: Variant | None = None) -> tuple[GameSettings, list[str]]:
     """Read ``game.yaml``: the settings and warnings (unknown keys). StoreError lists every problem.
 
     ``variant``, when given, is used to check the players' powers; otherwise the variant named in
     the file is loaded.
     """
-    from ..variants import find_variant
-
     data = load_yaml(text, filename)
-    lines = _lines(text)
-    problems: list[str] = []
-    warnings: list[str] = []
-
-    def at(*path: str) -> str:
-        for k in range(len(path), 0, -1):
-            if path[:k] in lines:
-                return f"{filename}:{lines[path[:k]]}"
-        return filename
-
-    def bad(msg: str, *path: str) -> None:
-        problems.append(f"{at(*path)}: {msg}")
-
+    notes = _Notes(text, filename)
     if not isinstance(data, dict):
         raise StoreError("game.yaml is a mapping with at least 'variant' and 'players'", filename)
     for key in data:
         if key not in _TOP_KEYS:
-            warnings.append(f"{at(str(key))}: unknown key {key!r} (known: {', '.join(_TOP_KEYS)}); ignored")
-    vname = str(data.get("variant", "standard"))
-    if variant is None:
-        try:
-            variant = find_variant(vname)
-        except Exception as exc:  # noqa: BLE001 - reported with its location
-            raise StoreError(getattr(exc, "message", str(exc)), at("variant")) from None
-    options = data.get("options") or {}
-    if not isinstance(options, dict):
-        bad("'options' maps option names to values", "options")
-        options = {}
-    players: dict[Power, str | None] = {}
-    raw_players = data.get("players") or {}
-    if not isinstance(raw_players, dict):
-        bad("'players' maps each power to a GitHub login", "players")
-        raw_players = {}
-    for pname, login in raw_players.items():
-        power = next((p for p in variant.powers if p.lower() == str(pname).lower()), None)
-        if power is None:
-            bad(f"{pname!r} is not a power of {variant.name} (powers: {', '.join(variant.powers)})", "players", str(pname))
-            continue
-        if login is not None and not (isinstance(login, str) and re.fullmatch(r"[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})", login)):
-            bad(f"the player of {power} should be a GitHub login, found {login!r}", "players", str(pname))
-            continue
-        players[power] = login
-    schedule = _parse_schedule(data.get("schedule"), bad, warnings, at)
-    orders = str(data.get("orders", "public"))
-    if orders not in ORDER_MODES:
-        bad(f"'orders' is public or sealed, found {orders!r}", "orders")
-    recipient = data.get("recipient")
-    if orders == "sealed":
-        if not (isinstance(recipient, str) and recipient.startswith("age1")):
-            bad("a sealed game needs 'recipient: age1...' (judge keygen --game makes one)", "recipient")
+            notes.warn(f"unknown key {key!r} (known: {', '.join(_TOP_KEYS)}); ignored", str(key))
+    variant = variant or _variant_named(data, notes)
+    options = _options(data.get("options"), notes)
+    players = _players(data.get("players"), variant, notes)
+    schedule = _parse_schedule(data.get("schedule"), notes)
+    orders, recipient = _order_mode(data, notes)
     status = str(data.get("status", "active"))
     if status not in STATUSES:
-        bad(f"'status' is one of {', '.join(STATUSES)}, found {status!r}", "status")
-    if problems:
-        raise StoreError(f"{len(problems)} problem(s) in the settings:\n" + "\n".join(problems), filename)
-    settings = GameSettings(slug, str(data.get("title") or slug), variant.name, dict(options), players, schedule,
-                            orders, recipient if isinstance(recipient, str) else None, status)
-    return settings, warnings
+        notes.bad(f"'status' is one of {', '.join(STATUSES)}, found {status!r}", "status")
+    ended = _ending(data.get("ended"), notes)
+    if notes.problems:
+        raise StoreError(f"{len(notes.problems)} problem(s) in the settings:\n" + "\n".join(notes.problems), filename)
+    settings = GameSettings(slug, str(data.get("title") or slug), variant.name, options, players, schedule,
+                            orders, recipient, status, ended)
+    return settings, notes.warnings
 
 
-def _parse_schedule(raw: Any, bad, warnings: list[str], at) -> Schedule:
+def _variant_named(data: Mapping[str, Any], notes: _Notes) -> Variant:
+    """The variant ``variant:`` names (the standard game when none); StoreError at its line."""
+    from ..variants import find_variant
+
+    try:
+        return find_variant(str(data.get("variant", "standard")))
+    except Exception as exc:  # noqa: BLE001 - reported with its location
+        raise StoreError(getattr(exc, "message", str(exc)), notes.at("variant")) from None
+
+
+def _options(raw: Any, notes: _Notes) -> dict[str, Any]:
+    """``options:``, the variant's rule options the game changes (checked when the variant loads)."""
+    if not raw:
+        return {}
+    if not isinstance(raw, dict):
+        notes.bad("'options' maps option names to values", "options")
+        return {}
+    return dict(raw)
+
+
+_LOGIN = re.compile(r"[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})")
+"""A GitHub login."""
+
+
+def _players(raw: Any, variant: Variant, notes: _Notes) -> dict[Power, str | None]:
+    """``players:``, each power of the variant to a GitHub login or ``null`` (nobody)."""
+    if not raw:
+        return {}
+    if not isinstance(raw, dict):
+        notes.bad("'players' maps each power to a GitHub login", "players")
+        return {}
+    players: dict[Power, str | None] = {}
+    for pname, login in raw.items():
+        power = next((p for p in variant.powers if p.lower() == str(pname).lower()), None)
+        if power is None:
+            notes.bad(f"{pname!r} is not a power of {variant.name} (powers: {', '.join(variant.powers)})",
+                      "players", str(pname))
+        elif login is not None and not (isinstance(login, str) and _LOGIN.fullmatch(login)):
+            notes.bad(f"the player of {power} should be a GitHub login, found {login!r}", "players", str(pname))
+        else:
+            players[power] = login
+    return players
+
+
+def _order_mode(data: Mapping[str, Any], notes: _Notes) -> tuple[str, str | None]:
+    """``orders:`` (public or sealed) and, for sealed orders, the ``recipient:`` they are sealed to."""
+    orders = str(data.get("orders", "public"))
+    if orders not in ORDER_MODES:
+        notes.bad(f"'orders' is public or sealed, found {orders!r}", "orders")
+    recipient = data.get("recipient")
+    if orders == "sealed" and not (isinstance(recipient, str) and recipient.startswith("age1")):
+        notes.bad("a sealed game needs 'recipient: age1...' (judge keygen --game makes one)", "recipient")
+    return orders, recipient if isinstance(recipient, str) else None
+
+
+def _ending(raw: Any, notes: _Notes) -> Ending | None:
+    """``ended:``, written by ``judge end``: how the game ended."""
+    if raw is None:
+        return None
+    if not isinstance(raw, dict) or "how" not in raw:
+        notes.bad("'ended' is written by judge end: how the game ended (how, at, phase, ...)", "ended")
+        return None
+    powers = raw.get("powers")
+    return Ending(str(raw["how"]), str(raw.get("phase") or ""),
+                  tuple(str(p) for p in powers) if isinstance(powers, list) else (),
+                  str(raw.get("winner") or ""), str(raw.get("reason") or ""))
+
+
+_SCHEDULE_KEYS = ("timezone", "movement", "retreat", "adjustment", "grace_minutes")
+
+
+def _parse_schedule(raw: Any, notes: _Notes) -> Schedule:
+    """``schedule:``, the game's time zone, deadline rules and grace (defaults for what is absent)."""
     if raw is None:
         return Schedule()
     if not isinstance(raw, dict):
-        bad("'schedule' is a mapping (timezone, movement, retreat, adjustment, grace_minutes)", "schedule")
+        notes.bad("'schedule' is a mapping (timezone, movement, retreat, adjustment, grace_minutes)", "schedule")
         return Schedule()
     default = Schedule()
-    known = ("timezone", "movement", "retreat", "adjustment", "grace_minutes")
     for key in raw:
-        if key not in known:
-            warnings.append(f"{at('schedule', str(key))}: unknown key {key!r} in schedule; ignored")
+        if key not in _SCHEDULE_KEYS:
+            notes.warn(f"unknown key {key!r} in schedule; ignored", "schedule", str(key))
     tzname = str(raw.get("timezone", "UTC"))
     if time_zone(tzname) is None:
-        bad(f"unknown time zone {tzname!r} (e.g. UTC, Europe/Paris)", "schedule", "timezone")
+        notes.bad(f"unknown time zone {tzname!r} (e.g. UTC, Europe/Paris)", "schedule", "timezone")
         tzname = "UTC"
-
-    def rule(name: str) -> DeadlineRule:
-        r = raw.get(name)
-        if r is None:
-            return default.rule(PhaseKind(name.capitalize()))
-        if not isinstance(r, dict) or "hours" not in r:
-            bad(f"'{name}' reads like {{hours: 24}} or {{hours: 72, at: \"22:00\"}}", "schedule", name)
-            return default.rule(PhaseKind(name.capitalize()))
-        try:
-            hours = float(r["hours"])
-            if hours <= 0:
-                raise ValueError
-        except (TypeError, ValueError):
-            bad(f"hours should be a positive number, found {r['hours']!r}", "schedule", name, "hours")
-            hours = 24
-        when = None
-        if r.get("at") is not None:
-            text = str(r["at"])
-            if isinstance(r["at"], int):  # YAML 1.1 reads 22:00 unquoted as sexagesimal minutes
-                text = f"{r['at'] // 60:02d}:{r['at'] % 60:02d}"
-            m = re.fullmatch(r"(\d{1,2}):(\d{2})", text)
-            if not m or int(m.group(1)) > 23 or int(m.group(2)) > 59:
-                bad(f"'at' is a time of day like \"22:00\", found {r['at']!r}", "schedule", name, "at")
-            else:
-                when = time(int(m.group(1)), int(m.group(2)))
-        return DeadlineRule(hours, when)
-
+    movement, retreat, adjustment = (_deadline_rule(name, raw.get(name), default, notes)
+                                     for name in ("movement", "retreat", "adjustment"))
     grace = raw.get("grace_minutes", default.grace_minutes)
     if not isinstance(grace, int) or grace < 0:
-        bad(f"grace_minutes is a whole number of minutes, found {grace!r}", "schedule", "grace_minutes")
+        notes.bad(f"grace_minutes is a whole number of minutes, found {grace!r}", "schedule", "grace_minutes")
         grace = default.grace_minutes
-    return Schedule(tzname, rule("movement"), rule("retreat"), rule("adjustment"), grace)
+    return Schedule(tzname, movement, retreat, adjustment, grace)
+
+
+def _deadline_rule(name: str, raw: Any, default: Schedule, notes: _Notes) -> DeadlineRule:
+    """One kind of phase's deadline rule: ``{hours: 72, at: "22:00"}`` (the default when absent)."""
+    if raw is None:
+        return default.rule(PhaseKind(name.capitalize()))
+    if not isinstance(raw, dict) or "hours" not in raw:
+        notes.bad(f"'{name}' reads like {{hours: 24}} or {{hours: 72, at: \"22:00\"}}", "schedule", name)
+        return default.rule(PhaseKind(name.capitalize()))
+    try:
+        hours = float(raw["hours"])
+        if hours <= 0:
+            raise ValueError
+    except (TypeError, ValueError):
+        notes.bad(f"hours should be a positive number, found {raw['hours']!r}", "schedule", name, "hours")
+        hours = 24
+    return DeadlineRule(hours, _time_of_day(raw.get("at"), name, notes))
+
+
+def _time_of_day(value: Any, name: str, notes: _Notes) -> time | None:
+    """A rule's ``at``: a time of day like ``"22:00"`` (None when absent or wrong)."""
+    if value is None:
+        return None
+    text = str(value)
+    if isinstance(value, int):  # YAML 1.1 reads 22:00 unquoted as sexagesimal minutes
+        text = f"{value // 60:02d}:{value % 60:02d}"
+    m = re.fullmatch(r"(\d{1,2}):(\d{2})", text)
+    if not m or int(m.group(1)) > 23 or int(m.group(2)) > 59:
+        notes.bad(f"'at' is a time of day like \"22:00\", found {value!r}", "schedule", name, "at")
+        return None
+    return time(int(m.group(1)), int(m.group(2)))
 
 
 def format_settings(settings: GameSettings, variant: Variant) -> str:

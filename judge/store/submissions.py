@@ -25,7 +25,7 @@ from ..core.variant import Variant
 from ..notation import ParsedLine, parse_orders
 from ..sealing import CANNOT_DECRYPT, IDENTITY_ENV, decrypt, read_sealed
 from .layout import ORDERS, RECEIPTS, Game, join, power_stem
-from .settings import format_time, load_yaml, parse_time
+from .settings import format_time
 
 READY = re.compile(r"^[ \t]*#[ \t]*ready[ \t]*$", re.I | re.M)
 """A line ``# ready``: the player says these are the final orders."""
@@ -227,21 +227,19 @@ def _open(game: Game, folder: str, power: Power, source: str, identities: list[s
 
 
 def _check_receipt(game: Game, folder: str, sub: Submission, late_after: datetime | None) -> None:
-    where = game.folder_path(folder, RECEIPTS, power_stem(sub.power) + ".yaml")
-    text = game.tree.read(where)
-    if text is None or not sub.used:
+    if not sub.used:
         return
     try:
-        data = load_yaml(text.decode("utf-8"), where) or {}
-        files = data.get("files") or {}
-        received = parse_time(data["received"], where)
-        if not isinstance(files, dict):
-            raise TypeError("files")
-    except (KeyError, AttributeError, TypeError, ValueError, JudgeError):
+        receipt = game.receipt(folder, power_stem(sub.power))
+    except JudgeError:
+        where = game.folder_path(folder, RECEIPTS, power_stem(sub.power) + ".yaml")
         sub.notes.append(f"{where}: unreadable receipt: ignored")
         return
+    if receipt is None:
+        return
+    received = receipt.received
     rel = sub.source[len(game.folder_path(folder)) + 1:]
-    if files.get(rel) != digest(sub.raw):
+    if receipt.files.get(rel) != digest(sub.raw):
         sub.notes.append(f"{sub.source}: changed after its receipt (a direct push): used as committed")
         return
     if late_after is not None and received > late_after:

@@ -25,9 +25,9 @@ from ..core.types import Power
 from ..notation import format_position
 from ..sealing import generate_identity, load_identities
 from . import artifacts
-from .layout import GAMES, PHASE_FILE, POSITION, SETTINGS, GitTree, PhaseInfo, find_games, join, phase_folder
+from .layout import GAMES, PHASE_FILE, POSITION, SETTINGS, GitTree, PhaseInfo, find_games, game_name, join, phase_folder
 from .play import Waiting, is_due, plan_game
-from .settings import SLUG, UTC, GameSettings, Schedule, format_settings
+from .settings import UTC, GameSettings, Schedule, format_settings
 from .transaction import PlannedCommit, commit_atomically, recover, repository_lock
 
 T = TypeVar("T")
@@ -98,9 +98,7 @@ def new_game(path: str, variant_name: str, *, now: datetime, title: str | None =
     from ..variants import find_variant
 
     path = path.strip("/")
-    slug = Path(path).name
-    if not SLUG.match(slug):
-        raise StoreError(f"a game's folder name is lower-case letters, digits and dashes, found {slug!r}", path)
+    slug = game_name(path)
     variant = find_variant(variant_name)
     # Only the powers players play (not Europe 1615's minor states, ordered by their powers).
     assigned: dict[Power, str | None] = {p: None for p, info in variant.powers.items() if info.playable}
