@@ -2643,3 +2643,425 @@ def test_fifteen_ducats_raise_pavia_against_milan():
     enemy's home country. Example. Expense 1: 15 ducats cause rebellion tunis" — Pavia."""
     r = go("  Milan: [A MIL]\n  France: [A TUR]", "France: Expense 1: 15 ducats cause rebellion PAV", "treasury: {France: 15}\n")
     assert state_of(r)["rebellions"]["PAV"]["against"] == "Milan"
+
+
+# -- Effects of rebellions --------------------------------------------------------------------------
+
+
+@pytest.mark.rule("rules.machiavelli/rebellions-2", "rules.machiavelli/rebellions-4")
+def test_a_rebellion_in_perugia_leaves_its_control_to_the_papacy():
+    """rules §Effects of rebellions 2: "Control is *not* affected"; 4: rebels stand in the province
+    and in its ungarrisoned walled city."""
+    r = go("  Papacy: [A RME]\n  Florence: [A ARE]", "Florence: Expense 1: 15 ducats cause rebellion PER", "treasury: {Florence: 15}\n")
+    assert state_of(r)["rebellions"]["PER"] == {"against": "Papacy", "city": True}
+    assert pc(r)["PER"] == "Papacy" and cc(r)["PER"] == "Papacy"
+
+
+@pytest.mark.rule("rules.machiavelli/rebellions-3")
+def test_a_rebellion_is_against_the_province_not_the_garrison():
+    """rules §Effects of rebellions 3: "Rebellions are always directed against the player controlling
+    the province as they can never be placed in a garrisoned city": Florence's army holds Perugia,
+    the Papacy its city; Milan's rebellion rises against Florence."""
+    r = go("  Florence: [A PER]\n  Papacy: [G PER]\n  Milan: [A SIE]", "Milan: Expense 1: 9 ducats cause rebellion PER",
+           "treasury: {Milan: 9}\n")
+    assert ok(r, "Expense 1: 9 ducats cause rebellion PER") and "rebellion against Florence" in notes(r)
+
+
+@pytest.mark.rule("rules.machiavelli/rebellions-3", "rules.machiavelli/rebellions-7.2")
+def test_a_rebellion_raised_beside_a_garrison_leaves_the_city_out():
+    """rules §Effects of rebellions 3: never in a garrisoned city: with Milan's garrison in Pavia a
+    rebellion raised by France is in the province only, and Milan's city still pays."""
+    r = go("  Milan: [G PAV, A MIL]\n  France: [A TUR]", "France: Expense 1: 15 ducats cause rebellion PAV\nMilan: A MIL - COM",
+           "treasury: {France: 15}\n")
+    assert state_of(r)["rebellions"]["PAV"] == {"against": "Milan", "city": False}
+
+
+@XFAIL(strict=True, reason="judge disagrees with rules.machiavelli/rebellions-4: rebels are placed in an unwalled city "
+       "(Hungary), which then pays nothing")
+@pytest.mark.rule("rules.machiavelli/rebellions-4", "rules.machiavelli/rebellions-7.3")
+def test_no_rebels_in_the_unwalled_city_of_hungary():
+    """rules §Effects of rebellions 4: rebels go in the province "and, if it's ungarrisoned, any
+    fortified city or fortress": Hungary's city is unwalled, so only its province rebels, and the
+    city still pays Austria (7.3: "Income is collected for a city within a rebelling province if
+    the city itself is not in rebellion")."""
+    r = go("  Austria: [A AUS]\n  Venice: [A SLA]", "Venice: Expense 1: 15 ducats cause rebellion HUN", "treasury: {Venice: 15}\n")
+    assert state_of(r)["rebellions"]["HUN"]["city"] is False
+
+
+@pytest.mark.rule("rules.machiavelli/rebellions-5.1")
+def test_the_papal_army_walks_into_perugia_rebelling_against_it():
+    """rules §Effects of rebellions 5.1: "Movement into a rebelling province is not restricted", for
+    the power it is against too."""
+    r = go("  Papacy: [A SPO]", "Papacy: A SPO - PER", "rebellions: {PER: {against: Papacy, city: true}}\n")
+    assert "Papacy: A PER" in units_after(r)
+
+
+@pytest.mark.rule("rules.machiavelli/rebellions-5.1")
+def test_a_fleet_sails_into_a_rebelling_coastal_province():
+    """rules §Effects of rebellions 5.1: Naples' fleet sails into Otranto, rebelling against
+    Naples."""
+    r = go("  Naples: [F ION]", "Naples: F ION - OTR", "rebellions: {OTR: {against: Naples, city: false}}\n")
+    assert "Naples: F OTR" in units_after(r)
+
+
+@XFAIL(strict=True, reason="judge disagrees with rules.machiavelli/rebellions-5.6: no garrison is built in a city not in "
+       "rebellion while its province rebels")
+@pytest.mark.rule("rules.machiavelli/rebellions-5.6")
+def test_a_garrison_is_built_in_arezzo_though_its_province_rebels():
+    """rules §Effects of rebellions 5.6: "You may build a garrison in a non-rebelling city even if the
+    containing province is in rebellion"."""
+    r = go("", "Florence: Build G ARE", "treasury: {Florence: 9}\nrebellions: {ARE: {against: Florence, city: false}}\n",
+           phase="Winter 1454 Adjustment")
+    assert ok(r, "Build G ARE")
+
+
+@XFAIL(strict=True, reason="judge disagrees with rules.machiavelli/rebellions-5.6: no garrison is built in a city not in "
+       "rebellion while its province rebels")
+@pytest.mark.rule("rules.machiavelli/rebellions-5.6", "rules.machiavelli/rebellions-5.5")
+def test_in_pavia_a_garrison_may_be_built_but_not_an_army():
+    """rules §Effects of rebellions 5.5, 5.6: Pavia's province rebels (its city held by a garrison
+    when the rebellion began, since gone): an army may not be built there, a garrison may."""
+    r = go("", "Milan: Build A PAV\nMilan: Build G PAV", "treasury: {Milan: 9}\nrebellions: {PAV: {against: Milan, city: false}}\n",
+           phase="Winter 1454 Adjustment")
+    assert outcome(r, "Build A PAV") is Outcome.ILLEGAL and ok(r, "Build G PAV")
+
+
+@pytest.mark.rule("rules.machiavelli/rebellions-6.1", "rules.machiavelli/sequence-f", moved=True)
+def test_rebels_carry_milan_into_pavia_against_frances_army():
+    """rules §Effects of rebellions 6.1: "Any player who the rebellion is *not* directed against will
+    get one strength point in support when moving into a rebelling province" (the rebellion is
+    removed after the support is given): Milan's lone army dislodges France's from Pavia,
+    rebelling against France, and liberates it."""
+    r = go("  Milan: [A MIL]\n  France: [A PAV]", "Milan: A MIL - PAV", "rebellions: {PAV: {against: France, city: false}}\n")
+    assert "Milan: A PAV" in units_after(r) and retreating(r)
+    r = then(r, "")
+    assert not state_of(r).get("rebellions")
+
+
+@pytest.mark.rule("rules.machiavelli/rebellions-6.2")
+def test_rebels_in_city_and_province_give_one_point_only():
+    """rules §Effects of rebellions 6.2: "Rebels can never give more than one strength point in
+    support even if there is a rebellion unit in both the city and the province": Florence's army
+    (1 + 1) bounces off the Papal army supported once (2)."""
+    r = go("  Florence: [A ARE]\n  Papacy: [A PER, A SPO]", "Florence: A ARE - PER\nPapacy: A SPO S A PER",
+           "rebellions: {PER: {against: Papacy, city: true}}\n")
+    assert "Papacy: A PER" in units_after(r) and "Florence: A ARE" in units_after(r)
+
+
+@pytest.mark.rule("rules.machiavelli/rebellions-6.2")
+def test_rebels_add_one_point_to_a_supported_attack_not_two():
+    """rules §Effects of rebellions 6.2: supported once, with the rebels' one point (3), Florence
+    bounces off a hold supported twice (3)."""
+    r = go("  Florence: [A ARE, A SIE]\n  Papacy: [A PER, A SPO, A RME]",
+           "Florence: A ARE - PER\nFlorence: A SIE S A ARE - PER\nPapacy: A SPO S A PER\nPapacy: A RME S A PER",
+           "rebellions: {PER: {against: Papacy, city: true}}\n")
+    assert "Papacy: A PER" in units_after(r)
+
+
+@pytest.mark.rule("rules.machiavelli/rebellions-6.3", "rules.machiavelli/rebellions-6.4")
+def test_rebel_support_is_not_divided_between_an_army_and_a_garrison():
+    """rules §Effects of rebellions 6.3, 6.4: "Support from rebels can never be divided between
+    different players"; "If more than one player attempts to get the rebel support none gets it":
+    Florence's army moves into Perugia as Milan's garrison there converts out; neither gets the
+    point and both bounce off the Papal army."""
+    r = go("  Florence: [A ARE]\n  Milan: [G PER]\n  Papacy: [A PER]", "Florence: A ARE - PER\nMilan: G PER C A",
+           "rebellions: {PER: {against: Papacy, city: false}}\n")
+    assert {"Florence: A ARE", "Milan: G PER", "Papacy: A PER"} == units_after(r)
+
+
+@pytest.mark.rule("rules.machiavelli/rebellions-6.3")
+def test_rebel_support_goes_whole_to_the_one_power_moving_in():
+    """rules §Effects of rebellions 6.3: with one power trying, the point is not shared out: Milan's
+    garrison of Perugia, converting alone, dislodges the Papal army."""
+    r = go("  Milan: [G PER]\n  Papacy: [A PER]", "Milan: G PER C A", "rebellions: {PER: {against: Papacy, city: false}}\n")
+    assert "Milan: A PER" in units_after(r) and retreating(r)
+
+
+@pytest.mark.rule("rules.machiavelli/rebellions-6.5", "rules.machiavelli/rebellions-5.4", moved=True)
+def test_rebels_in_pavia_support_the_french_garrison_out():
+    """rules §Effects of rebellions 6.5: "A converting garrison *not* owned by the affected player
+    will get support from the rebellion unit in the province. (This means that a player in a city
+    may cause a rebellion in the province to support his own units *into* the province.)":
+    France's garrison of Pavia, with the rebels against Milan, dislodges Milan's army."""
+    r = go("  France: [G PAV]\n  Milan: [A PAV]", "France: G PAV C A", "rebellions: {PAV: {against: Milan, city: false}}\n")
+    assert "France: A PAV" in units_after(r) and retreating(r)
+
+
+@pytest.mark.rule("rules.machiavelli/rebellions-7.1", moved=True)
+def test_a_rebelling_province_and_its_city_pay_milan_nothing():
+    """rules §Effects of rebellions 7.1: "The controlling player receives no income from rebelling
+    provinces or rebelling ungarrisoned cities": Pavia, rebelling in province and city."""
+    control = "province_control: {PAV: Milan, MIL: Milan}\ncity_control: {PAV: Milan, MIL: Milan}\n"
+    full = paid(winter("  Milan: [A MIL]", control), "Milan")
+    hit = paid(winter("  Milan: [A MIL]", control + "rebellions: {PAV: {against: Milan, city: true}}\n"), "Milan")
+    assert (hit["provinces"], hit["cities"]) == (full["provinces"] - 1, full["cities"] - 1)
+
+
+@pytest.mark.rule("rules.machiavelli/rebellions-7.2", "rules.machiavelli/rebellions-7.1")
+def test_a_garrisoned_city_in_a_rebelling_province_still_pays():
+    """rules §Effects of rebellions 7.2: "Garrisoned cities produce income (as rebellions can never be
+    placed in those)": Milan's garrison of Pavia pays though the province rebels."""
+    control = "province_control: {PAV: Milan, MIL: Milan}\ncity_control: {PAV: Milan, MIL: Milan}\n"
+    full = paid(winter("  Milan: [A MIL, G PAV]", control), "Milan")
+    hit = paid(winter("  Milan: [A MIL, G PAV]", control + "rebellions: {PAV: {against: Milan, city: false}}\n"), "Milan")
+    assert (hit["provinces"], hit["cities"]) == (full["provinces"] - 1, full["cities"])
+
+
+@pytest.mark.rule("rules.machiavelli/rebellions-7.2")
+def test_the_garrisoned_city_of_perugia_pays_through_a_rebellion():
+    """rules §Effects of rebellions 7.2, in Perugia: a Papal garrison, a rebellion in the province."""
+    control = "province_control: {PER: Papacy, RME: Papacy}\ncity_control: {PER: Papacy, RME: Papacy}\n"
+    got = paid(winter("  Papacy: [G PER, G RME]", control + "rebellions: {PER: {against: Papacy, city: false}}\n"), "Papacy")
+    assert (got["provinces"], got["cities"]) == (1, 3)
+
+
+@pytest.mark.rule("rules.machiavelli/rebellions-7.3", "rules.machiavelli/sieges-lapse-2")
+def test_a_city_not_in_rebellion_pays_after_its_garrison_is_bribed_away():
+    """rules §Effects of rebellions 7.3: "Income is collected for a city within a rebelling province
+    if the city itself is not in rebellion (*even* if the garrison was disbanded ... after the
+    rebellion event)": Pavia's garrison is gone, the rebellion was raised beside it."""
+    r = winter("  Milan: [A MIL]", "province_control: {PAV: Milan, MIL: Milan}\ncity_control: {PAV: Milan, MIL: Milan}\n"
+               "rebellions: {PAV: {against: Milan, city: false}}\n")
+    assert (paid(r, "Milan")["provinces"], paid(r, "Milan")["cities"]) == (1, 4)
+
+
+@pytest.mark.rule("rules.machiavelli/rebellions-8.1", "rules.machiavelli/sequence-h", moved=True)
+def test_milan_puts_down_rebellious_pavia_by_a_siege():
+    """rules §Effects of rebellions 8.1: "The player who the rebellion is directed against must
+    besiege a rebelling city to 'put down' the rebellion. Any rebellion in the province is *also
+    removed* at the completion of the siege" — Pavia."""
+    r = go("  Milan: [A PAV]", "Milan: A PAV besiege", "rebellions: {PAV: {against: Milan, city: true}}\n")
+    assert "PAV" in state_of(r)["rebellions"]
+    r = then(r, "Milan: A PAV besiege")
+    assert not state_of(r).get("rebellions")
+
+
+@pytest.mark.rule("rules.machiavelli/rebellions-8.2", "rules.machiavelli/sequence-f")
+def test_holding_puts_down_the_province_but_not_the_rebelling_city():
+    """rules §Effects of rebellions 8.2: the target "must 'hold' for one campaign with an army or fleet
+    to 'put down' a rebellion in the province (note that a rebelling city must still be
+    besieged)": after Milan's hold in Pavia the city still rebels, and a Winter build there is
+    still refused."""
+    r = go("  Milan: [A PAV]", "Milan: A PAV H", "rebellions: {PAV: {against: Milan, city: true}}\n")
+    assert "PAV" in state_of(r)["rebellions"]
+    r = go("  Milan: [A PAV]", "Milan: A PAV H", "rebellions: {PAV: {against: Milan, city: false}}\n")
+    assert not state_of(r).get("rebellions")
+
+
+@XFAIL(strict=True, reason="judge disagrees with rules.machiavelli/rebellions-8.3: a garrison of another power standing in "
+       "the city liberates the province's rebellion though it entered nothing")
+@pytest.mark.rule("rules.machiavelli/rebellions-8.3", "rules.machiavelli/rebellions-6.5")
+def test_a_garrison_already_in_the_city_does_not_liberate_the_province():
+    """rules §Effects of rebellions 8.3: another power liberates a rebellion "upon entering" the
+    rebelling city or province; 6.5 has "a player in a city ... cause a rebellion in the province
+    to support his own units": Milan's garrison stands in Perugia's city through a campaign of the
+    province's rebellion against the Papacy, which stays."""
+    r = go("  Milan: [G PER]", "", "province_control: {PER: Papacy, RME: Papacy, MIL: Milan}\n"
+           "city_control: {PER: Milan, RME: Papacy, MIL: Milan}\nrebellions: {PER: {against: Papacy, city: false}}\n")
+    assert "PER" in (state_of(r).get("rebellions") or {})
+
+
+@pytest.mark.rule("rules.machiavelli/rebellions-8.4", "rules.machiavelli/control-1")
+def test_buying_the_papal_army_in_rebelling_perugia_frees_it():
+    """rules §Effects of rebellions 8.4: "A player who the rebellion is *not* directed against will
+    immediately 'liberate' any rebellion if it buys an army or fleet or garrison in the rebelling
+    province (if the bought unit was owned by the affected player)"."""
+    r = go("  Papacy: [A PER]\n  Florence: [A ARE]", "Florence: Expense 1: 18 ducats buy a PER",
+           "treasury: {Florence: 18}\nrebellions: {PER: {against: Papacy, city: true}}\n")
+    assert "Florence: A PER" in units_after(r) and not state_of(r).get("rebellions")
+
+
+@XFAIL(strict=True, reason="judge disagrees with rules.machiavelli/rebellions-8.4: a rebellion is liberated whenever a "
+       "unit of another power stands in its province at the campaign's end, bought from a third power or not")
+@pytest.mark.rule("rules.machiavelli/rebellions-8.4", "rules.machiavelli/rebellions-8.3")
+def test_buying_another_powers_garrison_in_a_rebelling_province_frees_nothing():
+    """rules §Effects of rebellions 8.4: only a unit "owned by the affected player": Florence buys
+    Milan's garrison of Perugia, whose province rebels against the Papacy; the rebellion stays."""
+    r = go("  Milan: [G PER]\n  Florence: [A ARE]", "Florence: Expense 1: 18 ducats buy g PER\nFlorence: G PER H",
+           "treasury: {Florence: 18}\nprovince_control: {PER: Papacy, RME: Papacy, FLO: Florence, MIL: Milan}\n"
+           "city_control: {PER: Milan, RME: Papacy, FLO: Florence, MIL: Milan}\nrebellions: {PER: {against: Papacy, city: false}}\n")
+    assert "Florence: G PER" in units_after(r) and "PER" in state_of(r)["rebellions"]
+
+
+# -- Assassinations and self-bribes -----------------------------------------------------------------
+
+_HIT = "Expense 1: 36 ducats assassinate Papacy"
+
+
+def _assassinated(units: str, orders: str, state: str = "", success: bool = True, papacy: int = 0, **kw):
+    """A campaign in which Florence's attempt of 36 ducats on the Papacy succeeds (or fails)."""
+    return seeded(units, "Florence: " + _HIT + "\n" + orders, f"treasury: {{Florence: 36, Papacy: {papacy}}}\n" + state,
+                  lambda r: ok(r, _HIT) == success, **kw)
+
+
+@pytest.mark.rule("rules.machiavelli/assassination-2")
+def test_an_attempt_of_eighteen_ducats_is_no_attempt():
+    """rules §Assassinations: "12, 24 or 36 ducats ... For every 12 ducats paid ... the chances ...
+    increase by one sixth": 18 ducats are refused (and spent); the chit is kept."""
+    r = go("  Florence: [A ARE]\n  Papacy: [A PER]", "Florence: Expense 1: 18 ducats assassinate Papacy", "treasury: {Florence: 18}\n")
+    assert outcome(r, "Expense 1: 18 ducats assassinate Papacy") is Outcome.ILLEGAL and treasury(r, "Florence") == 0
+
+
+@pytest.mark.rule("rules.machiavelli/assassination-3", "rules.machiavelli/assassination-1")
+def test_two_attempts_on_the_papacy_act_once():
+    """rules §Assassinations: "More then one assassination attempt on the same player may be made in
+    the same campaign, but the effects are the same whether one or all of them succeed": Florence
+    and Milan both try; the Papal armies hold, once; both chits are used up."""
+    units = "  Florence: [A ARE]\n  Milan: [A MOD]\n  Papacy: [A PER, A BOL]"
+    orders = "Milan: Expense 1: 36 ducats assassinate Papacy\nPapacy: A PER - SIE\nPapacy: A BOL - FER"
+    r = seeded(units, "Florence: " + _HIT + "\n" + orders, "treasury: {Florence: 36, Milan: 36}\n",
+               lambda r: sum(1 for x in r.resolutions() if x.order_text == _HIT and x.outcome is Outcome.SUCCESS) >= 1)
+    assert {"Papacy: A PER", "Papacy: A BOL"} <= units_after(r)
+    chits = state_of(r)["chits"]
+    assert "Papacy" not in chits["Florence"] and "Papacy" not in chits["Milan"]
+
+
+@pytest.mark.rule("rules.machiavelli/assassination-3")
+def test_two_failed_attempts_change_nothing():
+    """rules §Assassinations: when every attempt fails, the Papal armies move as ordered."""
+    units = "  Florence: [A ARE]\n  Milan: [A MOD]\n  Papacy: [A PER, A BOL]"
+    orders = "Milan: Expense 1: 36 ducats assassinate Papacy\nPapacy: A PER - SIE\nPapacy: A BOL - FER"
+    r = seeded(units, "Florence: " + _HIT + "\n" + orders, "treasury: {Florence: 36, Milan: 36}\n",
+               lambda r: all(x.outcome is Outcome.FAILURE for x in r.resolutions() if x.order_text == _HIT))
+    assert {"Papacy: A SIE", "Papacy: A FER"} <= units_after(r)
+
+
+@pytest.mark.rule("rules.machiavelli/assassination-effects-1")
+def test_an_assassinated_rulers_hold_puts_down_no_rebellion():
+    """rules §Effects of assassination 1: "The hold orders cannot be used to put down rebellions":
+    the Papal army holds in Perugia, rebelling against the Papacy; with its ruler assassinated the
+    rebellion stays."""
+    r = _assassinated("  Florence: [A ARE]\n  Papacy: [A PER]", "Papacy: A PER H",
+                      "rebellions: {PER: {against: Papacy, city: false}}\n")
+    assert "PER" in state_of(r)["rebellions"]
+
+
+@pytest.mark.rule("rules.machiavelli/assassination-effects-1")
+def test_an_assassinated_rulers_siege_is_broken():
+    """rules §Effects of assassination 1: "all sieges that the player is attempting are broken": the
+    Papacy's siege of Florence's Arezzo garrison, begun the campaign before, ends; its second
+    besiege order is a hold and the garrison stands."""
+    r = _assassinated("  Papacy: [A ARE]\n  Florence: [G ARE, A FLO]", "Papacy: A ARE besiege",
+                      "sieges: {ARE: {by: Papacy, unit: ARE}}\n")
+    assert "Florence: G ARE" in units_after(r) and not state_of(r).get("sieges")
+
+
+@pytest.mark.rule("rules.machiavelli/assassination-effects-2")
+def test_an_assassinated_ruler_still_retreats():
+    """rules §Effects of assassination 2: "The player will still be able to retreat": the Papal army
+    dislodged from Perugia in the campaign its ruler dies retreats to Spoleto."""
+    r = _assassinated("  Florence: [A ARE, A SIE]\n  Papacy: [A PER]", "Florence: A SIE - PER\nFlorence: A ARE S A SIE - PER")
+    assert retreating(r)
+    r = then(r, "Papacy: A PER R SPO")
+    assert ok(r, "A PER R SPO") and "Papacy: A SPO" in units_after(r)
+
+
+@pytest.mark.rule("rules.machiavelli/assassination-effects-3", "rules.machiavelli/sequence-c")
+def test_a_rulers_bribe_goes_through_though_he_is_assassinated():
+    """rules §Effects of assassination 3: expenses "go through if you are assassinated by another
+    player": the Papacy buys Florence's army in Arezzo in the campaign Florence assassinates its
+    ruler (§Sequence of play 1.1b-c: the other expenses come before the assassinations)."""
+    r = _assassinated("  Florence: [A ARE]\n  Papacy: [A PER]", "Papacy: Expense 1: 18 ducats buy a ARE", papacy=18)
+    assert "Papacy: A ARE" in units_after(r)
+
+
+@pytest.mark.rule("rules.machiavelli/sequence-c", "rules.machiavelli/assassination-effects-1")
+def test_a_unit_bought_by_an_assassinated_ruler_holds():
+    """rules §Sequence of play 1.1b-c: a bribe comes before the assassinations: the Papacy buys
+    Florence's army in Arezzo and orders it to Siena, but its ruler is assassinated: the army,
+    now Papal, holds."""
+    r = _assassinated("  Florence: [A ARE, A FLO]\n  Papacy: [A PER]", "Papacy: Expense 1: 18 ducats buy a ARE\nPapacy: A ARE - SIE",
+                      papacy=18)
+    assert "Papacy: A ARE" in units_after(r)
+
+
+@pytest.mark.rule("rules.machiavelli/assassination-effects-4", "rules.machiavelli/sieges-lapse-1", moved=True)
+def test_a_besieged_papal_garrison_dies_with_its_ruler_and_the_besieger_moves_on():
+    """rules §Effects of assassination 4: "Any of the victim's garrisons that are *already under
+    siege* ... are immediately eliminated. (This rule means that the enemy may choose to order the
+    besiegeing unit to do something else and still get rid of the garrison!)": Florence besieges
+    Perugia since the last campaign, assassinates the Papacy and moves its besieger to Spoleto."""
+    state = "sieges: {PER: {by: Florence, unit: PER}}\n"
+    r = _assassinated("  Florence: [A PER, A ARE]\n  Papacy: [G PER]", "Florence: A PER - SPO", state)
+    assert "Papacy: G PER" not in units_after(r) and "Florence: A SPO" in units_after(r)
+
+
+@pytest.mark.rule("rules.machiavelli/assassination-effects-4")
+def test_a_siege_begun_in_the_same_campaign_kills_no_garrison():
+    """rules §Effects of assassination 4: "the G is *not* eliminated if the enemy ordered to begin to
+    besiege in the same campaign as the assassination occurs"."""
+    r = _assassinated("  Florence: [A PER]\n  Papacy: [G PER]", "Florence: A PER besiege")
+    assert "Papacy: G PER" in units_after(r)
+
+
+@pytest.mark.rule("rules.machiavelli/assassination-effects-4")
+def test_the_garrison_remains_when_its_besieger_is_assassinated_too():
+    """rules §Effects of assassination 4: "If the *besieging unit's player is also assassinated*, the
+    garrison remains": Florence besieges Perugia; Florence and the Papacy assassinate each other."""
+    units = "  Florence: [A PER, A ARE]\n  Papacy: [G PER, A RME]"
+    both = "Expense 1: 36 ducats assassinate Florence"
+    r = seeded(units, "Florence: " + _HIT + "\nPapacy: " + both + "\nFlorence: A PER besiege",
+               "treasury: {Florence: 36, Papacy: 36}\nsieges: {PER: {by: Florence, unit: PER}}\n",
+               lambda r: ok(r, _HIT) and ok(r, both))
+    assert "Papacy: G PER" in units_after(r)
+
+
+_REBEL_NOTE = re.compile(r"^(.+) rebels against Papacy \(die (\d)\)\.$")
+
+
+@pytest.mark.rule("rules.machiavelli/assassination-effects-5", "rules.machiavelli/assassination-effects-6")
+def test_the_victims_provinces_rebel_on_the_die_of_their_kind():
+    """rules §Effects of assassination 5: "Some provinces controlled by the victim will rebel ...
+    A home province with a unit 1; Home province with no unit 1-2; Conquered province with unit
+    1-3; Conquered province, no unit 1-5"; 6: the victim is not eliminated. Over many seeds, every
+    rebellion comes on a die within its kind's range, and some come on the wider ranges."""
+    limit = {"RME": 1, "ANC": 2, "PER": 2, "BOL": 2, "SPO": 2, "URB": 2, "SIE": 3, "ARE": 5, "PST": 5, "LUC": 5}
+    names = {MACH.board.provinces[p].name: p for p in limit}
+    state = ("province_control: {RME: Papacy, ANC: Papacy, PER: Papacy, BOL: Papacy, SPO: Papacy, URB: Papacy, SIE: Papacy, "
+             "ARE: Papacy, PST: Papacy, LUC: Papacy, FLO: Florence}\ncity_control: {RME: Papacy, FLO: Florence}\n")
+    seen = set()
+    for k in range(40):
+        r = go("  Florence: [A FLO]\n  Papacy: [A RME, A SIE]", "Florence: " + _HIT, f"dice_seed: a{k}\ntreasury: {{Florence: 36}}\n"
+               + state)
+        if not ok(r, _HIT):
+            continue
+        assert "Papacy" not in (state_of(r).get("eliminated") or [])
+        for m in filter(None, (_REBEL_NOTE.match(n) for n in r.result.notes)):
+            area, die = names[m.group(1)], int(m.group(2))
+            assert die <= limit[area], (area, die)
+            seen.add(die)
+            assert state_of(r)["rebellions"][area]["against"] == "Papacy"
+    assert seen & {3, 4, 5}
+
+
+@pytest.mark.rule("rules.machiavelli/assassination-effects-5")
+def test_only_the_victims_land_provinces_rebel():
+    """rules §Effects of assassination 5: the provinces that rebel are those "controlled by the
+    victim": never Florence's, never a sea."""
+    state = "province_control: {RME: Papacy, ARE: Papacy, LUC: Papacy, FLO: Florence, PST: Florence}\n" \
+            "city_control: {RME: Papacy, FLO: Florence}\n"
+    for k in range(30):
+        r = go("  Florence: [A FLO, F ETS]\n  Papacy: [A RME]", "Florence: " + _HIT, f"dice_seed: b{k}\ntreasury: {{Florence: 36}}\n"
+               + state)
+        assert set(state_of(r).get("rebellions") or {}) <= {"RME", "ARE", "LUC"}
+
+
+@pytest.mark.rule("rules.machiavelli/assassination-effects-6")
+def test_the_assassinated_papacy_orders_again_the_next_campaign():
+    """rules §Effects of assassination 6: "The assassinated player is *not* eliminated ... He
+    continues, representing his own successor": in the next campaign the Papal army moves."""
+    r = _assassinated("  Florence: [A ARE]\n  Papacy: [A PER]", "Papacy: A PER - SPO")
+    assert "Papacy: A PER" in units_after(r) and "Papacy" not in (state_of(r).get("eliminated") or [])
+    r = then(r, "Papacy: A PER - SPO")
+    assert "Papacy: A SPO" in units_after(r)
+
+
+@pytest.mark.rule("rules.machiavelli/self-bribes", "rules.machiavelli/expenditures-c4", moved=True)
+def test_a_self_bribe_ties_with_another_powers_bribe():
+    """rules §Self-bribes: "If you direct a bribe at one of your units at the same time as another
+    player tries to bribe the same unit, both will fail ... Naples: E1: 18d, Buy Turkish fleet
+    Tunis; Turkey: E1: 18d, Disband Turkish fleet Tunis" — Milan buying the Papal army in Bologna
+    as the Papacy disbands it: both fail and are wasted."""
+    r = go("  Papacy: [A BOL]\n  Milan: [A MOD]", "Milan: Expense 1: 18 ducats buy a BOL\nPapacy: Expense 1: 18 ducats disband a BOL",
+           "treasury: {Milan: 18, Papacy: 18}\n")
+    assert "Papacy: A BOL" in units_after(r) and treasury(r, "Milan") == 0 and treasury(r, "Papacy") == 0
