@@ -33,15 +33,16 @@ def _phase(slug: str, folder: str):
 
 
 def _machiavelli_after():
+    from judge.variants.machiavelli.state import Rebellion, state_of
+
     variant, results, before, after = _phase("example-machiavelli", "1454-1-spring-movement")
-    extra = dict(after.extra)
-    extra.update({
-        "bankrupt": ["Turkey"],
-        "chits": {"Venice": ["Milan"], "Milan": []},
-        "rebellions": {"PIS": {"against": "Florence", "city": True}, "BOL": {"against": "Papacy"}},
-        "famine": ["ROM", "SIE"],
-    })
-    return variant, results, before, after.evolve(extra=extra)
+    st = state_of(after).replace(
+        bankrupt=("Turkey",),
+        chits={"Venice": ("Milan",), "Milan": ()},
+        rebellions={"PIS": Rebellion("Florence", city=True), "BOL": Rebellion("Papacy")},
+        famine=("ROM", "SIE"),
+    )
+    return variant, results, before, after.evolve(state=st)
 
 
 @pytest.mark.rule("rules.machiavelli/borrowing-2", "rules.machiavelli/assassination-1")

@@ -17,6 +17,7 @@ from judge.core.resolution import Outcome
 from judge.notation import format_position, parse_position
 from judge.variants import find_variant
 from judge.variants.machiavelli.rules import start_position
+from judge.variants.machiavelli.state import Loan, state_of
 
 MACH = find_variant("machiavelli")
 
@@ -81,32 +82,32 @@ def test_rules_machiavelli_a_scripted_game_through_every_kind_of_phase():
             extra={k: v for k, v in report.result.next_position.extra.items() if k != "dice_seed"}))
 
     def treasury(phase, power):
-        return seen[phase][0].extra["treasury"].get(power, 0)
+        return (state_of(seen[phase][0]).treasury or {}).get(power, 0)
 
     # Income paid each Winter; upkeep paid at the adjustments.
-    first = seen["Winter 1453 Income"][1].result.next_position.extra
-    assert all(v > 0 for v in first["treasury"].values())
+    first = state_of(seen["Winter 1453 Income"][1].result.next_position)
+    assert all(v > 0 for v in first.treasury.values())
     # Spring 1454: the loan (10 + 2 due in Spring 1455), Venice's gift, the bribe defeated.
     spring = seen["Spring 1454 Movement"][1]
     assert _outcome(spring, "Borrow 10 ducats for 1 year").outcome is Outcome.SUCCESS
     assert _outcome(spring, "Pay 2 ducats to Florence").outcome is Outcome.SUCCESS
     assert _outcome(spring, "Expense 1: 12 ducats disband A ARE").outcome is Outcome.FAILURE
     after_spring = seen["Summer 1454 Movement"][0]
-    assert after_spring.extra["loans"]["Florence"] == [{"principal": 10, "interest": 2, "due": "Spring 1455"}]
+    assert state_of(after_spring).loans["Florence"] == (Loan(10, 2, "Spring 1455"),)
     assert treasury("Summer 1454 Movement", "Florence") == treasury("Spring 1454 Movement", "Florence") + 10 + 2 - 3
     # The sieges: begun in Summer, completed in Fall; the autonomous garrisons are gone.
-    fall = seen["Winter 1454 Income"][0]
-    assert "SIE" not in fall.extra["autonomous"] and "MAN" not in fall.extra["autonomous"]
-    assert fall.extra["city_control"]["SIE"] == "Florence" and fall.extra["city_control"]["MAN"] == "Milan"
+    fall = state_of(seen["Winter 1454 Income"][0])
+    assert "SIE" not in fall.autonomous and "MAN" not in fall.autonomous
+    assert fall.city_control["SIE"] == "Florence" and fall.city_control["MAN"] == "Milan"
     # Winter 1454: income counts the new cities; Florence builds in Florence.
-    paid = seen["Winter 1454 Income"][1].result.next_position.extra["income"]
-    assert paid["Florence"]["cities"] >= 3 + 1 + 1 + 1  # Florence, Arezzo, Pisa, Siena
+    paid = state_of(seen["Winter 1454 Income"][1].result.next_position).income
+    assert paid["Florence"].cities >= 3 + 1 + 1 + 1  # Florence, Arezzo, Pisa, Siena
     built = seen["Winter 1454 Adjustment"][1]
     assert _outcome(built, "Build A FLO").outcome is Outcome.SUCCESS
     # Spring 1455: the bank collects 12; Perugia falls to Florence and the Papal army retreats.
     s55 = seen["Spring 1455 Movement"]
     assert any("repays 12 ducats" in n for n in s55[1].result.notes)
-    assert "loans" not in seen["Spring 1455 Retreat"][0].extra
+    assert state_of(seen["Spring 1455 Retreat"][0]).loans is None
     retreat = seen["Spring 1455 Retreat"][1]
     assert _outcome(retreat, "A PER R SPO").outcome is Outcome.SUCCESS
     # Summer 1455: the army in Perugia becomes its garrison.
@@ -175,14 +176,15 @@ def test_rules_machiavelli_random_games_with_money_keep_their_invariants():
             played += 1
             nxt = _reread_in(variant, report.result.next_position.evolve(
                 extra={k: v for k, v in report.result.next_position.extra.items() if k != "dice_seed"}))
-            assert all(v >= 0 for v in nxt.extra.get("treasury", {}).values())
+            st = state_of(nxt)
+            assert all(v >= 0 for v in (st.treasury or {}).values())
             field = [u.province for u in nxt.units if u.kind is not UnitType.GARRISON]
             assert len(field) == len(set(field))
             on_board = {(u.power, str(u)) for u in nxt.units} | {(d.unit.power, str(d.unit)) for d in nxt.dislodged}
-            for p, units in (nxt.extra.get("special_units") or {}).items():
+            for p, units in (st.special_units or {}).items():
                 assert all((p, u) in on_board for u in units), (p, units)
-            for city, s in (nxt.extra.get("sieges") or {}).items():
-                assert any(u.power == s["by"] and u.province == s["unit"] for u in nxt.units), (city, s)
+            for city, s in (st.sieges or {}).items():
+                assert any(u.power == s.by and u.province == s.unit for u in nxt.units), (city, s)
             position = nxt
             if report.result.winner:
                 break

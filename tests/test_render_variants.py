@@ -129,7 +129,9 @@ def test_machiavelli_a_garrison_symbol_per_garrison():
     svg = render_svg(variant, position)
     found = ids(svg)
     garrisons = [u for u in position.units if u.kind is UnitType.GARRISON]
-    autonomous = position.extra["autonomous"]
+    from judge.variants.machiavelli.state import state_of
+
+    autonomous = state_of(position).autonomous
     towers = [el for el in found.values() if el.tag == NS + "g" and "garrison" in (el.get("class") or "").split()]
     assert len(towers) == len(garrisons) + len(autonomous)
     for city in autonomous:

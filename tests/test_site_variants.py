@@ -37,7 +37,7 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
     write_game(games, "machiavelli", find_variant("machiavelli"), phases=8, seed=1, title="Machiavelli game")
     write_game(games, "europe", find_variant("europe1615"), phases=6, seed=1, title="Europe game")
     write_game(games, "maharajah", find_variant("maharajah"), phases=10, seed=1, title="Maharajah game")
-    _add_state(_last_position(games, "machiavelli"), sieges={"PAV": {"by": "Venice", "unit": "A PAV"}},
+    _add_state(_last_position(games, "machiavelli"), sieges={"PAV": {"by": "Venice", "unit": "PAV"}},
                loans={"Florence": [{"principal": 15, "interest": 8, "due": "Summer 1456"}]}, bankrupt=["Turkey"],
                rebellions={"PER": {"against": "Papacy", "city": False}}, famine=["FLO"],
                special_units={"Milan": {"A MIL": "elite_mercenaries"}})
@@ -81,7 +81,7 @@ def test_machiavelli_game_page_shows_treasuries_income_by_source_and_sieges(buil
         rec = pos["income"][r[0]]
         assert r[1:5] == [str(rec["provinces"]), str(rec["cities"]), str(rec["seas"]), str(rec["variable"])]
         assert int(r[-1]) == rec["total"] == sum(rec[k] for k in ("provinces", "cities", "seas", "variable"))
-    assert _rows(page, "Sieges")[1] == ["Pavia", "Venice", "A PAV"]
+    assert _rows(page, "Sieges")[1] == ["Pavia", "Venice", "PAV"]
     assert (games / "game.yaml").is_file()
 
 

@@ -1,11 +1,12 @@
 """Machiavelli (1454, Balance of Power) with the house rules (seed 000) and the income rules
-(seed 001). Data in ``variants/machiavelli/``; here its rules (``rules``, with the campaign's
-movement in ``movement``, money in ``money``, the winter adjustment in ``adjustment`` and special
-units in ``special``), its map layer (``layer``), its page sections (``pages``) and its rulebook
+(seed 001). Data in ``variants/machiavelli/``; here its rules (``rules``, and the modules it
+lists: each phase's steps, the state, the orders), its typed state (``state``), its map layer
+(``layer``), its page and report sections (``pages``, ``report``) and its rulebook
 (``rulebook``)."""
 
 from ..description import VariantDescription
 from .rules import CALENDAR, RULES
+from .state import MachiavelliState
 
 DESCRIPTION = VariantDescription(
     name="machiavelli",
@@ -15,6 +16,7 @@ DESCRIPTION = VariantDescription(
     page_sections="judge.variants.machiavelli.pages:SECTIONS",
     report_sections="judge.variants.machiavelli.report:SECTIONS",
     rulebook="judge.variants.machiavelli.rulebook:RULEBOOK",
+    state=MachiavelliState,
     orders_help="Besides moves, supports and convoys, this variant has orders of its own: sieges, conversions, "
                 "and the expenses, loans and bribes of your treasury (shown below).",
 )

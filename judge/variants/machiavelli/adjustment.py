@@ -21,7 +21,7 @@ rule only a garrison is built in Venice. Special units (rules §Special units) a
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import Sequence
 
 from ...core.orders import Build, Disband, Order, UnitOrder
 from ...core.phases import PhaseResult, close_phase
@@ -32,20 +32,22 @@ from . import special
 from .control import home_controller, update_control
 from .geography import city_province, garrisonable, lagoon_rule
 from .orders import Maintain
-from .state import build_blocked, state, with_state
+from .state import MachiavelliState, build_blocked, state_of, with_state
 
 
-def held_homes(variant: Variant, st: dict, power: Power) -> list[ProvinceId]:
+def held_homes(variant: Variant, st: MachiavelliState, power: Power) -> list[ProvinceId]:
     """Every area of the home countries ``power`` holds (its own, unless conquered, and those it
     has conquered)."""
     out: list[ProvinceId] = []
     for home in variant.powers:
-        if home_controller(variant, st, home) == power:
+        if home_controller(st, home) == power:
             out += list(variant.homes(home))
     return out
 
 
-def build_problem(variant: Variant, position: Position, st: dict, o: Build, new: set) -> str | None:
+def build_problem(variant: Variant, position: Position, st: MachiavelliState, o: Build, new: set) -> str | None:
+    """Why ``o`` builds nothing, or None (rules §Military unit adjustments a-d, §Control 7; see
+    the module's docstring)."""
     board = variant.board
     prov = o.location.province
     info = board.provinces.get(prov)
@@ -55,23 +57,23 @@ def build_problem(variant: Variant, position: Position, st: dict, o: Build, new:
         return f"{info.name} is not in a home country {o.power} holds"
     if not info.flags.get("city"):
         return f"{info.name} has no city"
-    if st["province_control"].get(prov) != o.power or st["city_control"].get(prov) != o.power:
+    if (st.province_control or {}).get(prov) != o.power or (st.city_control or {}).get(prov) != o.power:
         return f"{o.power} does not control both the province and the city of {info.name}"
     if prov in new:
         return f"a new unit is already placed in {info.name}"
-    if prov in st["sieges"]:
+    if prov in st.sieges_now():
         return f"{info.name} is under siege"
     blocked = build_blocked(position, prov)
     if blocked is not None:
         return f"{info.name} suffers {blocked}: no builds there (rules §Famine, §Effects of rebellions 5.5)"
-    if not lagoon_rule(variant) and "venice" in info.flags and (position.units_at(prov) or prov in st["autonomous"]):
+    if not lagoon_rule(variant) and "venice" in info.flags and (position.units_at(prov) or prov in (st.autonomous or ())):
         return "only one unit may be in Venice (rules §Special mapboard features 5 a)"
     if o.kind is UnitType.GARRISON:
         if not variant.rules.options.get("garrisons", True):
             return "this game has no garrisons"
         if not garrisonable(board, prov, variant.rules.options):
             return f"{info.name} is not walled: no garrison"
-        if any(u.kind is UnitType.GARRISON for u in position.units_at(prov)) or prov in st["autonomous"]:
+        if any(u.kind is UnitType.GARRISON for u in position.units_at(prov)) or prov in (st.autonomous or ()):
             return f"{info.name} already has a garrison"
         return None
     if city_province(variant, prov) != prov:
@@ -104,7 +106,7 @@ class _Upkeep:
 
     variant: Variant
     position: Position
-    st: dict[str, Any]
+    st: MachiavelliState
     orders: Sequence[Order]
     treasury: dict[str, int] = field(default_factory=dict)
     results: list[Resolution | None] = field(default_factory=list)
@@ -114,7 +116,7 @@ class _Upkeep:
     new_specials: dict[str, dict[str, str]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        self.treasury = dict(self.st["treasury"])
+        self.treasury = {str(p): n for p, n in (self.st.treasury or {}).items()}
         self.results = [None] * len(self.orders)
         units = self.variant.data.get("units") or {}
         self.upkeep = int(units.get("upkeep", 3))
@@ -141,7 +143,7 @@ def play_adjustment(variant: Variant, position: Position, orders: Sequence[Order
     """The Winter adjustment with money (rules §Sequence of play for adjustment phases 2.2,
     §Military unit adjustments), in the order the module's docstring gives: disbands, maintains,
     builds, then the units given no order (:func:`_silent_units`)."""
-    up = _Upkeep(variant, position, state(position), orders)
+    up = _Upkeep(variant, position, state_of(position), orders)
     for idx, o in enumerate(orders):
         if isinstance(o, Disband):
             _keep_or_disband(up, idx, o, keep=False)
@@ -157,8 +159,7 @@ def play_adjustment(variant: Variant, position: Position, orders: Sequence[Order
     units = list(position.units)
     kept = [u for u in units if up.fate.get(u) == "kept"]
     lost = [u for u in units if up.fate.get(u) != "kept"]
-    up.st["treasury"] = up.treasury
-    after = with_state(position.evolve(units=tuple(kept + up.built)), up.st)
+    after = with_state(position.evolve(units=tuple(kept + up.built)), up.st.replace(treasury=up.treasury))
     after = update_control(variant, after)
     after = _special_units_after(up, special.carry(position, after, ()))
     final = [r for r in up.results if r is not None] + extra
@@ -248,7 +249,7 @@ def _special_units_after(up: _Upkeep, after: Position) -> Position:
     """rules §Special units: the new special units join those kept."""
     if not up.new_specials:
         return after
-    entries = {p: dict(us) for p, us in (after.extra.get("special_units") or {}).items()}
+    entries = {str(p): dict(us) for p, us in (state_of(after).special_units or {}).items()}
     for p, us in up.new_specials.items():
         entries.setdefault(p, {}).update(us)
     return special.with_entries(after, entries)
@@ -257,13 +258,13 @@ def _special_units_after(up: _Upkeep, after: Position) -> Position:
 # -- the Basic game ----------------------------------------------------------------------------
 
 
-def basic_allowance(variant: Variant, st: dict, power: Power) -> int:
+def basic_allowance(variant: Variant, st: MachiavelliState, power: Power) -> int:
     """rules §Advanced and basic rules: in the Basic game a power may have one unit (garrisons
     included) for each city it controls together with the city's province."""
     board = variant.board
-    return sum(1 for city, who in st["city_control"].items()
-               if who == power and board.provinces[ProvinceId(city)].flags.get("city")
-               and st["province_control"].get(city) == power)
+    pc = st.province_control or {}
+    return sum(1 for city, who in (st.city_control or {}).items()
+               if who == power and board.provinces[ProvinceId(city)].flags.get("city") and pc.get(city) == power)
 
 
 def play_basic_adjustment(variant: Variant, position: Position, orders: Sequence[Order]) -> PhaseResult:
@@ -272,7 +273,7 @@ def play_basic_adjustment(variant: Variant, position: Position, orders: Sequence
     may (:func:`build_problem`); too few removals ordered: the units farthest from the power's
     home countries go, as in civil disorder."""
     board = variant.board
-    st = state(position)
+    st = state_of(position)
     units = list(position.units)
     due = {p: basic_allowance(variant, st, p) - sum(1 for u in units if u.power == p) for p in variant.powers}
     used: dict[str, int] = {}

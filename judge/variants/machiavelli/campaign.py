@@ -8,14 +8,14 @@ and retreat phases (:mod:`.movement`) call :func:`end_of_campaign`.
 
 from __future__ import annotations
 
-from typing import AbstractSet, Any
+from typing import AbstractSet
 
 from ...core.types import Phase, Position, Power, ProvinceId, Unit
 from ...core.variant import Variant
 from .control import home_controller, update_control
 from .money import after_campaign
 from .special import prune
-from .state import AUTONOMOUS, state, with_state
+from .state import AUTONOMOUS, MachiavelliState, state_of, with_state
 
 __all__ = ["end_of_campaign", "winner_of"]
 
@@ -31,64 +31,63 @@ def end_of_campaign(variant: Variant, position: Position, played: Phase | None =
     if played is not None:
         position, pre_lost, pre_notes = after_campaign(variant, position, played, held, victims)
         position = update_control(variant, position)
-    st = state(position)
-    notes = _conquests(variant, st)
-    units, lost, more = _eliminations(variant, st, list(position.units))
-    st["eliminated"].sort()
+    st = state_of(position)
+    st, notes = _conquests(variant, st)
+    st, units, lost, more = _eliminations(variant, st, list(position.units))
     out = with_state(position.evolve(units=tuple(units)), st)
     if lost:
         out = update_control(variant, out)
     return prune(out), pre_lost + lost, pre_notes + notes + more
 
 
-def _conquests(variant: Variant, st: dict[str, Any]) -> list[str]:
+def _conquests(variant: Variant, st: MachiavelliState) -> tuple[MachiavelliState, list[str]]:
     """Seed 001, rules §Control and conquest of home countries: a power controlling all of
     another's home provinces and cities conquers its home country; a conquered home country is
     lost with the last of its provinces and cities."""
     board = variant.board
-    pc, cc = st["province_control"], st["city_control"]
+    pc, cc = st.province_control or {}, st.city_control or {}
+    conquered: dict[Power, Power] = dict(st.home_countries or {})
     notes: list[str] = []
     for home in variant.powers:
         areas = list(variant.homes(home))
         owners = {pc.get(a) for a in areas} | {cc.get(a) for a in areas if board.provinces[a].flags.get("city")}
-        holder = st["home_countries"].get(home)
+        holder = conquered.get(home)
         if holder is not None and holder not in owners:
-            st["home_countries"].pop(home)
+            conquered.pop(home)
             notes.append(f"{holder} loses the home country of {home}.")
         if len(owners) == 1:
             (who,) = owners
-            if who and who not in (AUTONOMOUS, home) and who not in st["eliminated"] and who != holder:
-                st["home_countries"][home] = who
+            if who and who not in (AUTONOMOUS, home) and not st.is_eliminated(who) and who != holder:
+                conquered[home] = who
                 notes.append(f"{who} conquers the home country of {home}.")
-    return notes
+    return st.replace(home_countries=conquered), notes
 
 
-def _eliminations(variant: Variant, st: dict[str, Any], units: list[Unit]) -> tuple[list[Unit], list[Unit], list[str]]:
+def _eliminations(variant: Variant, st: MachiavelliState, units: list[Unit]
+                  ) -> tuple[MachiavelliState, list[Unit], list[Unit], list[str]]:
     """Seed 001, rules §Player elimination: a power controlling no city in its home countries at
     the end of a campaign is eliminated and its units removed; "all of his provinces and cities
     revert to unowned status" (conquered home countries with them); a garrison of another power
     left in one of them takes its province (§Control 3). The units left, lost, and notes."""
     board = variant.board
-    pc, cc = st["province_control"], st["city_control"]
     lost: list[Unit] = []
     notes: list[str] = []
     for power in variant.powers:
-        if power in st["eliminated"]:
+        if st.is_eliminated(power):
             continue
-        homes_held = [h for h in variant.powers if home_controller(variant, st, h) == power]
+        homes_held = [h for h in variant.powers if home_controller(st, h) == power]
         homes = [a for h in homes_held for a in variant.homes(h) if board.provinces[a].flags.get("city")]
-        if any(cc.get(a) == power for a in homes):
+        if any((st.city_control or {}).get(a) == power for a in homes):
             continue
-        st["eliminated"].append(power)
         lost += [u for u in units if u.power == power]
         units = [u for u in units if u.power != power]
         notes.append(f"{power} controls no city in its home country and is eliminated.")
-        for table in (pc, cc):
-            for area in [a for a, who in table.items() if who == power]:
-                del table[area]
-        for home in [h for h, who in st["home_countries"].items() if who == power]:
-            del st["home_countries"][home]
-    return units, lost, notes
+        st = st.replace(
+            eliminated=(*(st.eliminated or ()), power),
+            province_control={a: who for a, who in (st.province_control or {}).items() if who != power},
+            city_control={a: who for a, who in (st.city_control or {}).items() if who != power},
+            home_countries={h: who for h, who in (st.home_countries or {}).items() if who != power})
+    return st, units, lost, notes
 
 
 def winner_of(variant: Variant, position: Position) -> Power | None:
@@ -99,14 +98,15 @@ def winner_of(variant: Variant, position: Position) -> Power | None:
     goal = (variant.data.get("victory") or {})
     need_cities = int(goal.get("cities", variant.victory_centres))
     need_homes = int(goal.get("home_countries", 1))
-    st = state(position)
+    st = state_of(position)
+    cc = st.city_control or {}
     found = []
     for power in variant.powers:
-        if power in st["eliminated"]:
+        if st.is_eliminated(power):
             continue
-        n = sum(1 for c, p in st["city_control"].items() if p == power and board.provinces[ProvinceId(c)].is_supply_center)
-        homes = [h for h in variant.powers if home_controller(variant, st, h) == power
-                 and any(st["city_control"].get(a) == power for a in variant.homes(h))]
+        n = sum(1 for c, p in cc.items() if p == power and board.provinces[ProvinceId(c)].is_supply_center)
+        homes = [h for h in variant.powers if home_controller(st, h) == power
+                 and any(cc.get(a) == power for a in variant.homes(h))]
         if n >= need_cities and len(homes) >= need_homes:
             found.append(power)
     return found[0] if len(found) == 1 else None

@@ -7,22 +7,23 @@ Control changes with every unit's arrival, not only at a season's end, so the ph
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any
 
-from ...core.types import Position, ProvinceId, UnitType
+from ...core.types import Position, Power, ProvinceId, UnitType
 from ...core.variant import Variant
 from .geography import city_province, is_land, lagoon_rule
-from .state import AUTONOMOUS, state, with_state
+from .state import AUTONOMOUS, MachiavelliState, state_of, with_state
 
 __all__ = ["home_controller", "update_control", "initialised", "start_position"]
 
 
-def home_controller(variant: Variant, st: Mapping[str, Any], home: str) -> str | None:
+def home_controller(st: MachiavelliState, home: str) -> str | None:
     """Who draws the variable income of ``home``'s country and holds it (seed 001): its power
     while not eliminated and not conquered, a conqueror (``home_countries``), or nobody."""
-    if home in st["home_countries"]:
-        return st["home_countries"][home]
-    if home in st["eliminated"]:
+    conquered = st.home_countries or {}
+    if home in conquered:
+        return conquered[Power(home)]
+    if st.is_eliminated(home):
         return None
     return home
 
@@ -32,10 +33,11 @@ def update_control(variant: Variant, position: Position) -> Position:
     a field unit takes the province, and the city too when it has no garrison; a garrison takes
     its city, and the province when no field unit stands there."""
     board = variant.board
-    st = state(position)
-    pc, cc = st["province_control"], st["city_control"]
+    st = state_of(position)
+    pc: dict[ProvinceId, Power] = dict(st.province_control or {})
+    cc: dict[ProvinceId, Power] = dict(st.city_control or {})
     lagoon = lagoon_rule(variant)
-    garrisons: dict[ProvinceId, str] = {c: AUTONOMOUS for c in st["autonomous"]}
+    garrisons: dict[ProvinceId, Power] = {c: AUTONOMOUS for c in sorted(st.autonomous or ())}
     for u in position.units:
         if u.kind is UnitType.GARRISON:
             garrisons[u.province] = u.power
@@ -59,7 +61,7 @@ def update_control(variant: Variant, position: Position) -> Position:
             pc[city] = owner
         elif position.unit_in(prov) is None:
             pc[prov] = owner
-    return with_state(position, st)
+    return with_state(position, st.replace(province_control=pc, city_control=cc))
 
 
 def initialised(variant: Variant, position: Position) -> Position:
@@ -67,30 +69,30 @@ def initialised(variant: Variant, position: Position) -> Position:
     the file gives none (the variant's start as the loader builds it has none): each power
     controls its home country, the autonomous garrisons their cities, and the Lagoon its first
     controller (seed 000 VENICE/VENICE LAGOON: "or the original owner")."""
-    if "province_control" in position.extra and "city_control" in position.extra:
+    st = state_of(position)
+    if st.province_control is not None and st.city_control is not None:
         return position
-    data = variant.data
+    data: Any = variant.data
     board = variant.board
-    st = state(position)
-    if "treasury" not in position.extra:
-        st["treasury"] = {p: int((data["powers"][p] or {}).get("treasury", 0)) for p in variant.powers}
-    if "autonomous" not in position.extra:
-        st["autonomous"] = sorted(str(u).split()[1].upper() for u in (data.get("autonomous") or {}).get("units", []))
-    pc: dict[str, str] = {}
-    cc: dict[str, str] = {}
+    if st.treasury is None:
+        st = st.replace(treasury={p: int((data["powers"][p] or {}).get("treasury", 0)) for p in variant.powers})
+    if st.autonomous is None:
+        st = st.replace(autonomous=tuple(sorted(ProvinceId(str(u).split()[1].upper())
+                                                for u in (data.get("autonomous") or {}).get("units", []))))
+    pc: dict[ProvinceId, Power] = {}
+    cc: dict[ProvinceId, Power] = {}
     for power in variant.powers:
         for h in variant.homes(power):
             pc[h] = power
             if board.provinces[h].flags.get("city"):
                 cc[h] = power
-    for c in st["autonomous"]:
+    for c in sorted(st.autonomous or ()):
         pc[c] = AUTONOMOUS
         cc[c] = AUTONOMOUS
     lagoon = (data.get("start") or {}).get("lagoon_controller")
     if lagoon and lagoon_rule(variant):
-        pc["LAG"] = lagoon
-    st["province_control"], st["city_control"] = pc, cc
-    return update_control(variant, with_state(position, st))
+        pc[ProvinceId("LAG")] = Power(lagoon)
+    return update_control(variant, with_state(position, st.replace(province_control=pc, city_control=cc)))
 
 
 def start_position(variant: Variant, dice_seed: Any = None) -> Position:

@@ -11,12 +11,12 @@ from typing import Any, Mapping
 
 from ...core.board import Terrain
 from ...core.phases import PhaseResult, close_phase
-from ...core.types import Position, ProvinceId, UnitType
+from ...core.types import Position, Power, ProvinceId, UnitType
 from ...core.variant import Variant
 from ...dice import Dice
 from .control import home_controller, initialised
 from .geography import city_value, lagoon_rule
-from .state import dice, income_blocked, state, with_state
+from .state import MachiavelliState, PowerIncome, dice, income_blocked, state_of, with_state
 
 __all__ = ["income", "play_income"]
 
@@ -28,23 +28,30 @@ def _dice(position: Position, dice_seed: Any, purpose: str = "income") -> Dice:
     return dice(position, purpose)
 
 
-def income(variant: Variant, position: Position, dice_seed: Any = None) -> dict[str, dict[str, Any]]:
+class _Tally:
+    """One power's income being counted."""
+
+    def __init__(self) -> None:
+        self.provinces = self.cities = self.seas = self.variable = 0
+        self.dice: dict[str, tuple[int, ...]] = {}
+
+    def paid(self) -> PowerIncome:
+        total = self.provinces + self.cities + self.seas + self.variable
+        return PowerIncome(self.provinces, self.cities, self.seas, self.variable, dict(self.dice), total)
+
+
+def income(variant: Variant, position: Position, dice_seed: Any = None) -> dict[Power, PowerIncome]:
     """Each power's income this phase (seed 001), with its parts and the dice rolled: the fixed
     income of its provinces, cities and seas (:func:`_fixed_income`), then the variable income
     (:func:`_variable_income`)."""
-    st = state(position)
-    out: dict[str, dict[str, Any]] = {
-        p: {"provinces": 0, "cities": 0, "seas": 0, "variable": 0, "dice": {}, "total": 0}
-        for p in variant.powers if p not in st["eliminated"]
-    }
+    st = state_of(position)
+    out: dict[str, _Tally] = {p: _Tally() for p in variant.powers if not st.is_eliminated(p)}
     _fixed_income(variant, position, st, out)
     _variable_income(variant, position, st, out, _dice(position, dice_seed))
-    for rec in out.values():
-        rec["total"] = rec["provinces"] + rec["cities"] + rec["seas"] + rec["variable"]
-    return out
+    return {Power(p): t.paid() for p, t in out.items()}
 
 
-def _fixed_income(variant: Variant, position: Position, st: Mapping[str, Any], out: dict[str, dict[str, Any]]) -> None:
+def _fixed_income(variant: Variant, position: Position, st: MachiavelliState, out: Mapping[str, _Tally]) -> None:
     """Seed 001: 1 ducat per controlled province (land, and the Lagoon under its house rule,
     seed 000); the city's value per controlled city not under siege ("a besieged city produces no
     income"); 1 per sea area with one of the power's fleets. Famine and rebellion: the area yields
@@ -52,22 +59,23 @@ def _fixed_income(variant: Variant, position: Position, st: Mapping[str, Any], o
     board = variant.board
     table = variant.data.get("income") or {}
     no_province, no_city = income_blocked(position)
-    for prov, owner in st["province_control"].items():
-        if owner in out and prov not in no_province:
-            out[owner]["provinces"] += int(table.get("province", 1))
-    for city, owner in st["city_control"].items():
-        if owner in out and city not in st["sieges"] and city not in no_city:
-            out[owner]["cities"] += city_value(board, ProvinceId(city))
+    sieges = st.sieges_now()
+    for area, owner in (st.province_control or {}).items():
+        if owner in out and area not in no_province:
+            out[owner].provinces += int(table.get("province", 1))
+    for city, owner in (st.city_control or {}).items():
+        if owner in out and city not in sieges and city not in no_city:
+            out[owner].cities += city_value(board, ProvinceId(city))
     lagoon = lagoon_rule(variant)
     for u in position.units:
         prov = board.provinces[u.province]
         if u.kind is UnitType.FLEET and prov.terrain is Terrain.SEA and u.power in out:
             if lagoon and "lagoon" in prov.flags:
                 continue  # counted as a province
-            out[u.power]["seas"] += int(table.get("sea_with_fleet", 1))
+            out[u.power].seas += int(table.get("sea_with_fleet", 1))
 
 
-def _variable_income(variant: Variant, position: Position, st: Mapping[str, Any], out: dict[str, dict[str, Any]],
+def _variable_income(variant: Variant, position: Position, st: MachiavelliState, out: Mapping[str, _Tally],
                      rng: Dice) -> None:
     """Seed 001, rules §Income: the variable income of each home country a power holds (and of
     Genoa, with the city of Genoa, not under siege), rolled on the table's ``rolls`` dice. With
@@ -78,23 +86,25 @@ def _variable_income(variant: Variant, position: Position, st: Mapping[str, Any]
     fixed = (data.get("income") or {}).get("no_dice_roll") or {"odd_years": 4, "even_years": 3}
     fixed_die = fixed["odd_years"] if position.phase.year % 2 else fixed["even_years"]
 
-    def roll(table: Mapping[str, Any]) -> list[int]:
+    def roll(table: Mapping[str, Any]) -> tuple[int, ...]:
         n = int(table.get("rolls", 1))
-        return [rng.d6() if use_dice else fixed_die for _ in range(n)]
+        return tuple(rng.d6() if use_dice else fixed_die for _ in range(n))
 
     var = data.get("variable_income") or {}
     for home, table in (var.get("home_countries") or {}).items():
         dice = roll(table)
-        who = home_controller(variant, st, home)
-        if who in out:
-            out[who]["dice"][home] = dice
-            out[who]["variable"] += sum(table["ducats"][d - 1] for d in dice)
+        who = home_controller(st, home)
+        if who is not None and who in out:
+            out[who].dice[home] = dice
+            out[who].variable += sum(table["ducats"][d - 1] for d in dice)
+    sieges = st.sieges_now()
     for city, table in (var.get("cities") or {}).items():
         dice = roll(table)
-        who = st["city_control"].get(city)
-        if who in out and city not in st["sieges"]:
-            out[who]["dice"][city] = dice
-            out[who]["variable"] += sum(table["ducats"][d - 1] for d in dice)
+        who = (st.city_control or {}).get(ProvinceId(city))
+        if who in out and city not in sieges:
+            assert who is not None
+            out[who].dice[city] = dice
+            out[who].variable += sum(table["ducats"][d - 1] for d in dice)
 
 
 def play_income(variant: Variant, position: Position, dice_seed: Any = None) -> PhaseResult:
@@ -105,13 +115,19 @@ def play_income(variant: Variant, position: Position, dice_seed: Any = None) -> 
         # The Basic game: no money (a game may open on this phase).
         return close_phase(variant, position, position.phase, position, (), [], ["The Basic game has no income."])
     paid = income(variant, position, dice_seed)
-    st = state(position)
+    st = state_of(position)
+    treasury = dict(st.treasury or {})
     for p, rec in paid.items():
-        st["treasury"][p] = st["treasury"].get(p, 0) + rec["total"]
-    after = with_state(position, st, income=paid)
+        treasury[p] = treasury.get(p, 0) + rec.total
+    after = with_state(position, st.replace(treasury=treasury, income=paid))
     notes = [
-        f"{p} receives {rec['total']} ducats: {rec['provinces']} for provinces, {rec['cities']} for cities, "
-        f"{rec['seas']} for seas, {rec['variable']} variable income (dice {rec['dice']})."
+        f"{p} receives {rec.total} ducats: {rec.provinces} for provinces, {rec.cities} for cities, "
+        f"{rec.seas} for seas, {rec.variable} variable income (dice {_dice_words(rec.dice)})."
         for p, rec in paid.items()
     ]
     return close_phase(variant, position, position.phase, after, (), [], notes)
+
+
+def _dice_words(dice: Mapping[str, tuple[int, ...]]) -> str:
+    """The dice as the notes have always shown them (``{'Florence': [5, 3]}``)."""
+    return str({k: list(v) for k, v in dice.items()})

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ...core.types import Location, Power, ProvinceId, UnitType
 from ...render import Layer, Point, _Renderer, _css, _mix, _n, _sub_el
-from .state import AUTONOMOUS, state
+from .state import AUTONOMOUS, state_of
 
 
 class MachiavelliLayer(Layer):
@@ -19,10 +19,10 @@ class MachiavelliLayer(Layer):
 
     def __init__(self, r: "_Renderer") -> None:
         self.autonomous_power = str(AUTONOMOUS)
-        self.state = state(r.position)
+        self.state = state_of(r.position)
 
     def fills(self, r, fills):
-        control = self.state["province_control"]
+        control = self.state.province_control or {}
         if not control:
             return fills
         tint = float(r.st["territory_tint"])
@@ -30,7 +30,7 @@ class MachiavelliLayer(Layer):
                 if Power(p) in r.variant.powers}
 
     def centre_fill(self, r, pid, fill):
-        who = self.state["city_control"].get(pid)
+        who = (self.state.city_control or {}).get(pid)
         if who == self.autonomous_power:
             return self.AUTONOMOUS_COLOUR
         return r.colour(who) if who and Power(who) in r.variant.powers else fill
@@ -60,19 +60,19 @@ class MachiavelliLayer(Layer):
 
     def over_units(self, r):
         layer = next(el for el in r.root if el.get("id") == "units")
-        for city in self.state["autonomous"]:
+        for city in sorted(self.state.autonomous or ()):
             if f"u-{city}" not in r.base.anchors:
                 continue
             r.unit_symbol(layer, UnitType.GARRISON, self._city_point(r, city), self.AUTONOMOUS_COLOUR,
                           uid=f"garrison-{self.autonomous_power}-{city}", cls="unit garrison autonomous")
         g = _sub_el(r.root, "g", {"id": "sieges"})
-        for city, siege in sorted(self.state["sieges"].items()):
+        for city, siege in sorted(self.state.sieges_now().items()):
             if f"u-{city}" not in r.base.anchors:
                 continue
             at = self._city_point(r, city)
-            colour = r.colour(str(siege.get("by", "")))
+            colour = r.colour(siege.by)
             sg = _sub_el(g, "g", {"id": f"siege-{city}", "class": "siege"})
-            _sub_el(sg, "title", text=f"{city} besieged by {siege.get('by', '?')}")
+            _sub_el(sg, "title", text=f"{city} besieged by {siege.by}")
             for w, c in ((0.3, r.st["outline"]), (0.18, colour)):
                 _sub_el(sg, "circle", {"cx": _n(at[0]), "cy": _n(at[1]), "r": _n(r.s * 0.95), "style": _css(
                     fill="none", stroke=c, stroke_width=r.s * w, stroke_dasharray=f"{_n(r.s * 0.22)} {_n(r.s * 0.16)}")})

@@ -18,9 +18,10 @@ Imports :mod:`.state`, :mod:`.geography`, :mod:`.orders` and :mod:`.special`; th
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from dataclasses import dataclass, field
-from typing import AbstractSet, Any, Mapping, Sequence
+from typing import AbstractSet, Any, Collection, Mapping, Sequence
 
 from ...core.orders import Hold, Order, UnitOrder
 from ...core.resolution import Outcome, Resolution
@@ -33,7 +34,10 @@ from .orders import (
     BANK, BRIBES, EXPENSE_KINDS, MONEY_ORDERS, Borrow, Expense, GiveChit, Pay, parse_money_order,
     _expense_without_amount,  # noqa: F401 - its old place, cited by the rulebook
 )
-from .state import AUTONOMOUS, build_blocked, dice, income_blocked, money_state, state, with_money_state, with_state
+from .state import (
+    AUTONOMOUS, Loan, MachiavelliState, Rebellion, Siege, build_blocked, dice, income_blocked, state_of, with_money,
+    with_state,
+)
 
 __all__ = [
     "Borrow", "Pay", "GiveChit", "Expense", "EXPENSE_KINDS", "parse_money_order", "play_money", "after_campaign",
@@ -67,33 +71,46 @@ class MoneyOutcome:
 
 @dataclass
 class _Book:
-    """The money steps at work: the state being changed (``st`` with its ``treasury``, ``ms``
-    the money's part), the answers given, the notes, the units lost."""
+    """The money steps at work: the position as the phase began (``st`` its state), the parts
+    of the state being changed (treasuries, loans, defaults, chits, rebellions, famine, the
+    autonomous garrisons), the answers given, the notes, the units lost."""
 
     variant: Variant
     position: Position
-    st: dict[str, Any]
-    ms: dict[str, Any]
+    st: MachiavelliState
     res: dict[int, Resolution] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
     lost: list[Unit] = field(default_factory=list)
 
-    @property
-    def treasury(self) -> dict[str, int]:
-        return self.st["treasury"]
+    def __post_init__(self) -> None:
+        st = self.st
+        self.treasury: dict[str, int] = {str(p): n for p, n in (st.treasury or {}).items()}
+        self.loans: dict[str, list[Loan]] = {p: list(ls) for p, ls in (st.loans or {}).items() if ls}
+        self.bankrupt: list[str] = sorted(st.bankrupt or ())
+        self.chits: dict[str, list[str]] = {str(p): list(vs) for p, vs in st.chits_held(self.variant).items()}
+        self.rebellions: dict[str, Rebellion] = {str(a): r for a, r in (st.rebellions or {}).items()}
+        self.famine: list[str] = sorted(st.famine or ())
+        self.autonomous: tuple[str, ...] = tuple(sorted(st.autonomous or ()))
 
     def answer(self, idx: int, o: Order, outcome: Outcome, reason: str, tags: tuple = ()) -> None:
         self.res[idx] = Resolution(o.power, o, outcome, reason, tags, text=str(o))
 
     def owed(self, power: str) -> int:
-        return sum(l["principal"] + l["interest"] for l in self.ms["loans"].get(power, []))
+        return sum(l.owed for l in self.loans.get(power, []))
+
+    def money_state(self, st: MachiavelliState) -> MachiavelliState:
+        """``st`` with the money's part as changed here."""
+        return st.replace(
+            loans={Power(p): tuple(ls) for p, ls in self.loans.items()}, bankrupt=tuple(Power(p) for p in self.bankrupt),
+            chits={Power(p): tuple(Power(v) for v in vs) for p, vs in self.chits.items()},
+            rebellions={ProvinceId(a): r for a, r in self.rebellions.items()}, famine=tuple(ProvinceId(a) for a in self.famine))
 
 
 def play_money(variant: Variant, position: Position, orders: Sequence[Order]) -> MoneyOutcome:
     """Banking, expenses and assassinations, before the moves (rules §Sequence of play and order
     resolution 1.1 a-d). ``orders`` are the phase's orders; the money orders among them are
     answered in ``resolutions`` (by index)."""
-    book = _Book(variant, position, state(position), money_state(variant, position))
+    book = _Book(variant, position, state_of(position))
     money_orders = [(i, o) for i, o in enumerate(orders) if isinstance(o, MONEY_ORDERS)]
     if not _opt(variant, "money"):
         for i, o in money_orders:
@@ -109,7 +126,7 @@ def play_money(variant: Variant, position: Position, orders: Sequence[Order]) ->
     _settle_bribes(book, bribes, counters)
     victims = _assassinate(book, attempts)
     all_victims = victims | bank_victims
-    book.position = with_money_state(book.position, book.ms)
+    book.position = with_money(book.position, book.money_state(state_of(book.position)), variant)
     if all_victims:
         book.position, more = _assassination_effects(variant, book.position, all_victims, book.lost)
         book.notes += more
@@ -134,7 +151,7 @@ def _latest_orders(book: _Book, orders: Sequence[Order], money_orders: Sequence[
 def _pay_the_bank(book: _Book, live: list[tuple[int, Order]]) -> None:
     """rules §Sequence of play for movement phases 3 a): pay to the bank: the earliest-due loan,
     interest first, then principal, then the next."""
-    treasury, loans = book.treasury, book.ms["loans"]
+    treasury, loans = book.treasury, book.loans
     for i, o in live:
         if not (isinstance(o, Pay) and o.to == BANK):
             continue
@@ -143,12 +160,13 @@ def _pay_the_bank(book: _Book, live: list[tuple[int, Order]]) -> None:
             continue
         amount = min(o.amount, treasury.get(o.power, 0), book.owed(o.power))
         left = amount
+        paid_off: list[Loan] = []
         for loan in loans.get(o.power, []):
-            for part in ("interest", "principal"):
-                take = min(left, loan[part])
-                loan[part] -= take
-                left -= take
-        loans[o.power] = [l for l in loans.get(o.power, []) if l["principal"] + l["interest"] > 0]
+            interest = min(left, loan.interest)
+            principal = min(left - interest, loan.principal)
+            left -= interest + principal
+            paid_off.append(Loan(loan.principal - principal, loan.interest - interest, loan.due))
+        loans[o.power] = [l for l in paid_off if l.owed > 0]
         treasury[o.power] = treasury.get(o.power, 0) - amount
         book.answer(i, o, Outcome.SUCCESS if amount == o.amount else Outcome.FAILURE,
                     f"paid {amount} ducats to the bank" + ("" if amount == o.amount else f" (of {o.amount}: all that was owed or held)"))
@@ -178,7 +196,7 @@ def _give_money(book: _Book, live: list[tuple[int, Order]]) -> None:
 def _borrow(book: _Book, live: list[tuple[int, Order]]) -> None:
     """rules §Sequence of play for movement phases 3 c): borrow; the principal owed may not
     exceed the limit (25 ducats); "borrow 0" takes nothing."""
-    variant, ms, treasury = book.variant, book.ms, book.treasury
+    variant, loans, treasury = book.variant, book.loans, book.treasury
     loans_cfg = variant.data.get("loans") or {}
     limit = int(loans_cfg.get("limit", 25))
     terms = {int(t["years"]): int(t["interest_percent"]) for t in loans_cfg.get("terms", [])}
@@ -190,17 +208,16 @@ def _borrow(book: _Book, live: list[tuple[int, Order]]) -> None:
             book.answer(i, o, Outcome.ILLEGAL, "this game has no bank loans")
         elif o.years not in terms:
             book.answer(i, o, Outcome.ILLEGAL, f"loans are for {' or '.join(map(str, sorted(terms)))} years")
-        elif o.power in ms["bankrupt"]:
+        elif o.power in book.bankrupt:
             book.answer(i, o, Outcome.FAILURE, "the bankers lend nothing to a power that defaulted")
         elif o.amount == 0:
             book.answer(i, o, Outcome.SUCCESS, "no loan taken")
-        elif sum(l["principal"] for l in ms["loans"].get(o.power, [])) + o.amount > limit:
+        elif sum(l.principal for l in loans.get(o.power, [])) + o.amount > limit:
             book.answer(i, o, Outcome.FAILURE, f"the bank lends at most {limit} ducats in all")
         else:
             interest = math.ceil(o.amount * terms[o.years] / 100)
-            ms["loans"].setdefault(o.power, []).append(
-                {"principal": o.amount, "interest": interest, "due": _due_label(phase, o.years)})
-            ms["loans"][o.power].sort(key=lambda l: _due_key(l["due"], variant))
+            loans.setdefault(o.power, []).append(Loan(o.amount, interest, _due_label(phase, o.years)))
+            loans[o.power].sort(key=lambda l: _due_key(l.due, variant))
             treasury[o.power] = treasury.get(o.power, 0) + o.amount
             book.answer(i, o, Outcome.SUCCESS, f"borrowed {o.amount} ducats, {o.amount + interest} due in {_due_label(phase, o.years)}")
 
@@ -209,15 +226,15 @@ def _collect_loans(book: _Book) -> set[str]:
     """rules §Sequence of play for movement phases 3 d): the bank collects what is due now; a
     power that cannot pay is assassinated by the bankers, loses its treasury and may never
     borrow again. The bankers' victims are returned."""
-    ms, treasury = book.ms, book.treasury
+    loans, treasury = book.loans, book.treasury
     phase = book.position.phase
     now = f"{phase.season} {phase.year}"
     bank_victims: set[str] = set()
-    for power in sorted(ms["loans"]):
-        due = [l for l in ms["loans"][power] if l["due"] == now]
+    for power in sorted(loans):
+        due = [l for l in loans[power] if l.due == now]
         if not due:
             continue
-        total = sum(l["principal"] + l["interest"] for l in due)
+        total = sum(l.owed for l in due)
         if treasury.get(power, 0) >= total:
             treasury[power] -= total
             book.notes.append(f"{power} repays {total} ducats due to the bank.")
@@ -226,17 +243,17 @@ def _collect_loans(book: _Book) -> set[str]:
                               f"and take its {treasury.get(power, 0)} ducats.")
             treasury[power] = 0
             bank_victims.add(power)
-            if power not in ms["bankrupt"]:
-                ms["bankrupt"].append(power)
-        ms["loans"][power] = [l for l in ms["loans"][power] if l["due"] != now]
-    ms["loans"] = {p: ls for p, ls in ms["loans"].items() if ls}
+            if power not in book.bankrupt:
+                book.bankrupt.append(power)
+        loans[power] = [l for l in loans[power] if l.due != now]
+    book.loans = {p: ls for p, ls in loans.items() if ls}
     return bank_victims
 
 
 def _give_chits(book: _Book, live: list[tuple[int, Order]]) -> None:
     """rules §Assassinations: a power may give its chit for a ruler to another power; chits
     change hands at once."""
-    chits = book.ms["chits"]
+    chits = book.chits
     for i, o in live:
         if not isinstance(o, GiveChit):
             continue
@@ -264,7 +281,7 @@ def _pay_expenses(book: _Book, live: list[tuple[int, Order]], bank_victims: set[
     assassinated). Famine relief, pacification and rebellions are carried out now; the bribes
     (by unit), counter-bribes (by unit) and assassination attempts are returned for the next
     steps."""
-    variant, position, st, ms, treasury = book.variant, book.position, book.st, book.ms, book.treasury
+    variant, position, treasury = book.variant, book.position, book.treasury
     use_money = _opt(variant, "money") and _opt(variant, "expenses")
     exp = sorted(((o.power, o.number, i, o) for i, o in live if isinstance(o, Expense)))
     bribes: dict[tuple, list[_Offer]] = {}
@@ -282,17 +299,17 @@ def _pay_expenses(book: _Book, live: list[tuple[int, Order]], bank_victims: set[
             continue
         paid = min(o.amount, treasury.get(power, 0))
         treasury[power] = treasury.get(power, 0) - paid
-        why = _expense_problem(variant, position, st, ms, o)
+        why = _expense_problem(book, o)
         if why is not None:
             book.answer(i, o, Outcome.ILLEGAL, f"{why}; {paid} ducats spent for nothing")
         elif o.kind == "assassinate":
             attempts.append((i, o, paid))
         elif o.kind == "counter_bribe":
-            key = _unit_key(position, st, o)
+            key = _unit_key(position, book.autonomous, o)
             counters[key] = counters.get(key, 0) + paid
             book.answer(i, o, Outcome.SUCCESS, f"counter-bribe of {paid} ducats placed")
         elif o.kind in BRIBES:
-            bribes.setdefault(_unit_key(position, st, o), []).append((i, o, paid))
+            bribes.setdefault(_unit_key(position, book.autonomous, o), []).append((i, o, paid))
         else:
             _simple_expense(book, i, o, paid)
     return bribes, counters, attempts
@@ -301,11 +318,11 @@ def _pay_expenses(book: _Book, live: list[tuple[int, Order]], bank_victims: set[
 def _simple_expense(book: _Book, i: int, o: Expense, paid: int) -> None:
     """rules §List of allowed expenditures a), b), j), k): famine relief, pacifying a rebellion
     and causing one, each at its price."""
-    cost = _fixed_cost(book.variant, book.st, o)
+    cost = _fixed_cost(book, o)
     if paid < cost:
         book.answer(i, o, Outcome.FAILURE, f"{paid} ducats are not enough ({cost} needed)")
         return
-    _apply_simple(book.variant, book.position, book.st, book.ms, o, book.notes)
+    _apply_simple(book, o)
     book.answer(i, o, Outcome.SUCCESS, _done_text(book.variant, o))
 
 
@@ -314,9 +331,9 @@ def _settle_bribes(book: _Book, bribes: dict[tuple, list[_Offer]], counters: dic
     largest may succeed (a tie: none); counter-bribes are deducted from it; it must still cover
     the ordered bribe's cost (d-i, observe 4). A bought special unit stays special, for its
     buyer (rules §Special units); a disbanded one is gone."""
-    variant, position, st, ms = book.variant, book.position, book.st, book.ms
+    variant, position = book.variant, book.position
     units = list(position.units)
-    autonomous = list(st["autonomous"])
+    autonomous = list(book.autonomous)
     bought: dict[tuple[str, str], tuple[str, str]] = {}
     for key in sorted(bribes):
         offers = bribes[key]
@@ -328,18 +345,18 @@ def _settle_bribes(book: _Book, bribes: dict[tuple, list[_Offer]], counters: dic
         if len(winners) != 1:
             continue
         i, o, paid = winners[0]
-        cost = _bribe_cost(variant, position, st, o)
+        cost = _bribe_cost(variant, position, book.autonomous, o)
         net = paid - counters.get(key, 0)
         if net < cost:
             book.answer(i, o, Outcome.FAILURE, f"{paid} ducats, less {counters.get(key, 0)} of counter-bribes, do not cover the {cost} needed")
             continue
-        target = _target_unit(position, st, o)
-        units, autonomous, text = _apply_bribe(variant, position, st, ms, o, units, autonomous, book.lost)
+        target = _target_unit(position, book.autonomous, o)
+        units, autonomous, text = _apply_bribe(book, o, units, autonomous)
         if o.kind == "buy" and isinstance(target, Unit):
             bought[(target.power, str(target))] = (o.power, str(target))
         book.answer(i, o, Outcome.SUCCESS, text)
         book.notes.append(f"{o.power}: {text}.")
-    st["autonomous"] = sorted(autonomous)
+    st = book.st.replace(treasury=book.treasury, autonomous=tuple(sorted(autonomous)))
     after = with_state(position.evolve(units=tuple(units)), st)
     book.position = special.carry(position, after, [], bought)
 
@@ -351,7 +368,7 @@ def _assassinate(book: _Book, attempts: list[_Offer]) -> set[str]:
     most = int((book.variant.data.get("expenses") or {}).get("assassination", {}).get("max", 36))
     victims: set[str] = set()
     for i, o, paid in attempts:
-        held = book.ms["chits"].get(o.power, [])
+        held = book.chits.get(o.power, [])
         if o.target in held:
             held.remove(o.target)
         chances = min(paid, most) // 12
@@ -372,7 +389,7 @@ def _due_key(label: str, variant: Variant) -> tuple[int, int]:
     return int(year), seasons.index(season) if season in seasons else 0
 
 
-def _unit_key(position: Position, st: Mapping[str, Any], o: Expense) -> tuple[str, str]:
+def _unit_key(position: Position, autonomous: Collection[str], o: Expense) -> tuple[str, str]:
     """The unit a bribe or counter-bribe names: its area, and garrison or field unit."""
     here = position.units_at(ProvinceId(o.target))
     if o.target_kind is UnitType.GARRISON:
@@ -382,7 +399,7 @@ def _unit_key(position: Position, st: Mapping[str, Any], o: Expense) -> tuple[st
         return o.target, "G"  # only a garrison (or an autonomous one) there
     if o.target_kind is None:
         garrison = next((u.power for u in here if u.kind is UnitType.GARRISON), None)
-        if garrison is None and o.target in st["autonomous"]:
+        if garrison is None and o.target in autonomous:
             garrison = AUTONOMOUS
         if garrison is not None:
             # Two units in the area, the type left out: the order has one meaning when only
@@ -398,13 +415,13 @@ def _unit_key(position: Position, st: Mapping[str, Any], o: Expense) -> tuple[st
     return o.target, "F"
 
 
-def _target_unit(position: Position, st: Mapping[str, Any], o: Expense) -> Unit | str | None:
+def _target_unit(position: Position, autonomous: Collection[str], o: Expense) -> Unit | str | None:
     """The unit named, ``"autonomous"`` for an autonomous garrison, or None."""
-    area, which = _unit_key(position, st, o)
+    area, which = _unit_key(position, autonomous, o)
     for u in position.units_at(ProvinceId(area)):
         if (u.kind is UnitType.GARRISON) == (which == "G"):
             return u
-    if which == "G" and area in st["autonomous"]:
+    if which == "G" and area in autonomous:
         return "autonomous"
     return None
 
@@ -419,11 +436,12 @@ def _adjacent(variant: Variant, position: Position, power: str, area: str) -> bo
     return any(u.power == power and u.province in near for u in position.units)
 
 
-def _expense_problem(variant: Variant, position: Position, st: Mapping[str, Any], ms: Mapping[str, Any], o: Expense) -> str | None:
+def _expense_problem(book: _Book, o: Expense) -> str | None:
     """Why the expense cannot be carried out at all (its money is spent anyway), or None (rules
     §List of allowed expenditures and bribes)."""
+    variant, position = book.variant, book.position
     if o.kind == "assassinate":
-        return _assassination_problem(variant, ms, o)
+        return _assassination_problem(variant, book.chits, o)
     board = variant.board
     area = o.target
     if ProvinceId(area) not in board.provinces:
@@ -432,22 +450,22 @@ def _expense_problem(variant: Variant, position: Position, st: Mapping[str, Any]
     if needs_adjacency and not _adjacent(variant, position, o.power, area):
         return f"{o.power} has no unit in or next to {board.provinces[ProvinceId(area)].name}"
     if o.kind == "famine_relief":
-        return None if area in ms["famine"] else f"there is no famine in {board.provinces[ProvinceId(area)].name}"
+        return None if area in book.famine else f"there is no famine in {board.provinces[ProvinceId(area)].name}"
     if o.kind == "pacify":
-        return None if area in ms["rebellions"] else f"there is no rebellion in {board.provinces[ProvinceId(area)].name}"
+        return None if area in book.rebellions else f"there is no rebellion in {board.provinces[ProvinceId(area)].name}"
     if o.kind == "rebellion":
-        return _rebellion_problem(variant, st, ms, o)
-    return _bribe_problem(variant, position, st, o)
+        return _rebellion_problem(book, o)
+    return _bribe_problem(variant, position, book.autonomous, o)
 
 
-def _assassination_problem(variant: Variant, ms: Mapping[str, Any], o: Expense) -> str | None:
+def _assassination_problem(variant: Variant, chits: Mapping[str, list[str]], o: Expense) -> str | None:
     """rules §Assassinations: with a chit for the victim, 12, 24 or 36 ducats, in a game with
     assassinations and dice."""
     if not _opt(variant, "assassinations") or not _opt(variant, "dice"):
         return "this game has no assassinations"
     if o.target == o.power:
         return "a ruler does not assassinate himself"
-    if o.target not in ms["chits"].get(o.power, []):
+    if o.target not in chits.get(o.power, []):
         return f"{o.power} holds no assassination chit for {o.target}"
     step = int(((variant.data.get("expenses") or {}).get("assassination") or {}).get("step", 12))
     if o.amount < step or o.amount % step:
@@ -455,29 +473,29 @@ def _assassination_problem(variant: Variant, ms: Mapping[str, Any], o: Expense) 
     return None
 
 
-def _rebellion_problem(variant: Variant, st: Mapping[str, Any], ms: Mapping[str, Any], o: Expense) -> str | None:
+def _rebellion_problem(book: _Book, o: Expense) -> str | None:
     """rules §List of allowed expenditures j), k): a rebellion in a land province another power
     controls, not in rebellion already."""
     area = o.target
-    owner = st["province_control"].get(area)
+    owner = (book.st.province_control or {}).get(ProvinceId(area))
     if owner is None or owner == AUTONOMOUS:
         return "a rebellion is raised only in a province another power controls"
     if owner == o.power:
         return "a rebellion is raised against another power"
-    if area in ms["rebellions"]:
+    if area in book.rebellions:
         return "that province is in rebellion already"
-    if not is_land(variant.board, ProvinceId(area)):
+    if not is_land(book.variant.board, ProvinceId(area)):
         return "a rebellion is raised in a land province"
     return None
 
 
-def _bribe_problem(variant: Variant, position: Position, st: Mapping[str, Any], o: Expense) -> str | None:
+def _bribe_problem(variant: Variant, position: Position, autonomous: Collection[str], o: Expense) -> str | None:
     """rules §List of allowed expenditures c)-i): a bribe or counter-bribe names a unit there; a
     power buys no unit of its own; only a garrison turns autonomous; a bribe is its least cost
     or more in steps of 3, a counter-bribe a multiple of 3."""
     board = variant.board
     cfg = variant.data.get("expenses") or {}
-    target = _target_unit(position, st, o)
+    target = _target_unit(position, autonomous, o)
     if target is None:
         return f"no such unit in {board.provinces[ProvinceId(o.target)].name}"
     step = int((cfg.get("bribes") or {}).get("step", 3))
@@ -491,7 +509,7 @@ def _bribe_problem(variant: Variant, position: Position, st: Mapping[str, Any], 
                 return "a power cannot buy its own unit"
             if o.kind == "to_autonomous" and target.kind is not UnitType.GARRISON:
                 return "only a garrison turns autonomous"
-        minimum = _bribe_cost(variant, position, st, o)
+        minimum = _bribe_cost(variant, position, autonomous, o)
         if o.amount < minimum or (o.amount - minimum) % step:
             return f"this bribe costs {minimum} ducats, or more in steps of {step}"
     if o.kind == "counter_bribe":
@@ -501,25 +519,28 @@ def _bribe_problem(variant: Variant, position: Position, st: Mapping[str, Any], 
     return None
 
 
-def _fixed_cost(variant: Variant, st: Mapping[str, Any], o: Expense) -> int:
+def _fixed_cost(book: _Book, o: Expense) -> int:
+    """rules §List of allowed expenditures a), b), j), k): famine relief 3, pacifying 12, a
+    rebellion 15 in a home province of the power it is against, 9 elsewhere."""
+    variant = book.variant
     cfg = variant.data.get("expenses") or {}
     if o.kind == "famine_relief":
         return int(cfg.get("famine_relief", 3))
     if o.kind == "pacify":
         return int(cfg.get("pacify_rebellion", 12))
     if o.kind == "rebellion":
-        owner = st["province_control"].get(o.target)
+        owner = (book.st.province_control or {}).get(ProvinceId(o.target))
         reb = cfg.get("rebellion") or {}
-        home = owner in variant.powers and ProvinceId(o.target) in variant.homes(Power(owner))
+        home = owner is not None and owner in variant.powers and ProvinceId(o.target) in variant.homes(owner)
         return int(reb.get("home_province" if home else "conquered_province", 15 if home else 9))
     return 0
 
 
-def _bribe_cost(variant: Variant, position: Position, st: Mapping[str, Any], o: Expense) -> int:
+def _bribe_cost(variant: Variant, position: Position, autonomous: Collection[str], o: Expense) -> int:
     """The least a bribe may be (rules §List of allowed expenditures d-i): doubled against a
     garrison in a city worth 2 or more."""
     b = (variant.data.get("expenses") or {}).get("bribes") or {}
-    target = _target_unit(position, st, o)
+    target = _target_unit(position, autonomous, o)
     if target == "autonomous":
         base = b.get("disband_autonomous_garrison", 6) if o.kind == "disband" else b.get("buy_autonomous_garrison", 9)
     elif o.kind == "to_autonomous":
@@ -541,21 +562,23 @@ def _bribe_cost(variant: Variant, position: Position, st: Mapping[str, Any], o: 
     return cost
 
 
-def _apply_simple(variant: Variant, position: Position, st: dict, ms: dict, o: Expense, notes: list[str]) -> None:
-    board = variant.board
+def _apply_simple(book: _Book, o: Expense) -> None:
+    """Famine relieved, a rebellion pacified, or one raised against the province's controller,
+    in its ungarrisoned walled city too (rules §Effects of rebellions 3, 4)."""
+    board = book.variant.board
     name = board.provinces[ProvinceId(o.target)].name
     if o.kind == "famine_relief":
-        ms["famine"] = [a for a in ms["famine"] if a != o.target]
-        notes.append(f"{o.power} relieves the famine in {name}.")
+        book.famine = [a for a in book.famine if a != o.target]
+        book.notes.append(f"{o.power} relieves the famine in {name}.")
     elif o.kind == "pacify":
-        ms["rebellions"].pop(o.target, None)
-        notes.append(f"{o.power} pacifies the rebellion in {name}.")
+        book.rebellions.pop(o.target, None)
+        book.notes.append(f"{o.power} pacifies the rebellion in {name}.")
     elif o.kind == "rebellion":
-        against = st["province_control"][o.target]
+        against = (book.st.province_control or {})[ProvinceId(o.target)]
         city = bool(board.provinces[ProvinceId(o.target)].flags.get("city")) and not any(
-            u.kind is UnitType.GARRISON for u in position.units_at(ProvinceId(o.target))) and o.target not in st["autonomous"]
-        ms["rebellions"][o.target] = {"against": against, "city": city}
-        notes.append(f"{name} rises in rebellion against {against}, paid by {o.power}.")
+            u.kind is UnitType.GARRISON for u in book.position.units_at(ProvinceId(o.target))) and o.target not in book.autonomous
+        book.rebellions[o.target] = Rebellion(against, city)
+        book.notes.append(f"{name} rises in rebellion against {against}, paid by {o.power}.")
 
 
 def _done_text(variant: Variant, o: Expense) -> str:
@@ -564,11 +587,13 @@ def _done_text(variant: Variant, o: Expense) -> str:
             "rebellion": f"{name} rises in rebellion"}[o.kind]
 
 
-def _apply_bribe(variant: Variant, position: Position, st: dict, ms: dict, o: Expense, units: list[Unit],
-                 autonomous: list[str], lost: list[Unit]) -> tuple[list[Unit], list[str], str]:
-    board = variant.board
+def _apply_bribe(book: _Book, o: Expense, units: list[Unit], autonomous: list[str]) -> tuple[list[Unit], list[str], str]:
+    """A bribe carried out (rules §List of allowed expenditures d-i): the unit disbanded, bought
+    (an autonomous garrison becomes the buyer's) or turned autonomous. The units, the autonomous
+    garrisons, and what was done."""
+    board = book.variant.board
     name = board.provinces[ProvinceId(o.target)].name
-    target = _target_unit(position, st, o)
+    target = _target_unit(book.position, book.autonomous, o)
     if target == "autonomous":
         autonomous = [c for c in autonomous if c != o.target]
         if o.kind == "buy":
@@ -579,16 +604,16 @@ def _apply_bribe(variant: Variant, position: Position, st: dict, ms: dict, o: Ex
     units = [u for u in units if u != target]
     what = f"{target.power}'s {target.kind.noun} in {name}"
     if o.kind == "disband":
-        lost.append(target)
+        book.lost.append(target)
         return units, autonomous, f"{what} disbanded"
     if o.kind == "to_autonomous":
         autonomous.append(o.target)
         return units, autonomous, f"{what} turned autonomous"
     units.append(Unit(o.power, target.kind, target.location))
     # Buying a unit of the power a rebellion is against liberates that rebellion.
-    reb = ms["rebellions"].get(target.province)
-    if reb and reb.get("against") == target.power:
-        ms["rebellions"].pop(target.province, None)
+    reb = book.rebellions.get(target.province)
+    if reb and reb.against == target.power:
+        book.rebellions.pop(target.province, None)
     return units, autonomous, f"bought {what}"
 
 
@@ -597,15 +622,16 @@ def _assassination_effects(variant: Variant, position: Position, victims: set[st
     the victims' sieges are broken; their garrisons already under siege are eliminated (unless
     the besieger's power was assassinated too); some of their provinces rebel (1d6)."""
     board = variant.board
-    st = state(position)
-    ms = money_state(variant, position)
+    st = state_of(position)
+    rebellions: dict[str, Rebellion] = {str(a): r for a, r in (st.rebellions or {}).items()}
+    autonomous = st.autonomous or ()
     notes: list[str] = []
     units = list(position.units)
-    sieges = st["sieges"]
+    sieges: dict[ProvinceId, Siege] = dict(st.sieges or {})
     for city, s in list(sieges.items()):
-        if s.get("by") in victims:
+        if s.by in victims:
             sieges.pop(city)
-            notes.append(f"{s['by']}'s siege of {board.provinces[ProvinceId(city)].name} is broken.")
+            notes.append(f"{s.by}'s siege of {board.provinces[ProvinceId(city)].name} is broken.")
             continue
         g = next((u for u in units if u.kind is UnitType.GARRISON and u.province == city), None)
         if g is not None and g.power in victims:
@@ -615,21 +641,23 @@ def _assassination_effects(variant: Variant, position: Position, victims: set[st
             notes.append(f"{g.power}'s besieged garrison of {board.provinces[ProvinceId(city)].name} is eliminated.")
     table = (variant.data.get("expenses") or {}).get("assassination", {}).get("rebellion_die", {})
     roll = dice(position, "assassination-rebellions")
-    for area in sorted(st["province_control"]):
-        owner = st["province_control"][area]
-        if owner not in victims or area in ms["rebellions"] or not is_land(board, ProvinceId(area)):
+    control = st.province_control or {}
+    for area in sorted(control):
+        owner = control[area]
+        if owner not in victims or area in rebellions or not is_land(board, ProvinceId(area)):
             continue
         home = ProvinceId(area) in variant.homes(Power(owner))
         occupied = any(u.province == area for u in units)
         key = f"{'home' if home else 'conquered'}_{'with' if occupied else 'without'}_unit"
         die = roll.d6()
         if die <= int(table.get(key, 0)):
-            city = bool(board.provinces[ProvinceId(area)].flags.get("city")) and not any(
-                u.kind is UnitType.GARRISON and u.province == area for u in units) and area not in st["autonomous"]
-            ms["rebellions"][area] = {"against": owner, "city": city}
+            walled = bool(board.provinces[ProvinceId(area)].flags.get("city")) and not any(
+                u.kind is UnitType.GARRISON and u.province == area for u in units) and area not in autonomous
+            rebellions[area] = Rebellion(owner, walled)
             notes.append(f"{board.provinces[ProvinceId(area)].name} rebels against {owner} (die {die}).")
-    pos = with_state(position.evolve(units=tuple(units)), st)
-    return with_money_state(pos, ms), notes
+    pos = with_state(position.evolve(units=tuple(units)), st.replace(sieges=sieges))
+    st = state_of(pos)
+    return with_money(pos, st.replace(rebellions={ProvinceId(a): r for a, r in rebellions.items()}), variant), notes
 
 
 def assassinated_orders(orders: Sequence[Order], victims: set[str]) -> tuple[list[Order], list[Resolution]]:
@@ -679,7 +707,10 @@ def after_campaign(variant: Variant, position: Position, played: Phase, held: Ab
     ``held``: provinces whose army or fleet, of the power a rebellion there is against, held
     this campaign (a hold by an assassinated ruler's unit puts nothing down). ``played``: the
     campaign's movement phase, whose seed the disasters' dice come from."""
-    after = _Aftermath(variant, position, position.evolve(phase=played), money_state(variant, position), list(position.units))
+    st = state_of(position)
+    after = _Aftermath(variant, position, position.evolve(phase=played), {str(a): r for a, r in (st.rebellions or {}).items()},
+                       sorted(st.famine or ()),
+                       list(position.units))
     _rebellions_end(after, held, victims)
     if played.season == "Spring":
         _famine_strikes(after)
@@ -687,19 +718,22 @@ def after_campaign(variant: Variant, position: Position, played: Phase, held: Ab
     if played.season == "Fall":
         _storms(after)
         _next_famine(after)
-    pos = with_money_state(after.position.evolve(units=tuple(after.units)), after.ms)
-    return pos, after.lost, after.notes
+    pos = after.position.evolve(units=tuple(after.units))
+    money = state_of(pos).replace(rebellions={ProvinceId(a): r for a, r in after.rebellions.items()},
+                                  famine=tuple(ProvinceId(a) for a in after.famine))
+    return with_money(pos, money, variant), after.lost, after.notes
 
 
 @dataclass
 class _Aftermath:
     """The end of a campaign at work: the position (``rolled``: as of the campaign's movement,
-    for its dice), the money's part of the state, the units left, lost, and the notes."""
+    for its dice), the rebellions and famine, the units left, lost, and the notes."""
 
     variant: Variant
     position: Position
     rolled: Position
-    ms: dict[str, Any]
+    rebellions: dict[str, Rebellion]
+    famine: list[str]
     units: list[Unit]
     lost: list[Unit] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
@@ -717,41 +751,41 @@ def _rebellions_end(after: _Aftermath, held: AbstractSet[ProvinceId], victims: A
     """rules §Effects of rebellions 8: a unit of another power in the province liberates it (8.3,
     8.4); the power it is against puts it down by holding there for a campaign (8.2); a
     rebellion in the city as well is put down only by a siege (8.1): its province is marked."""
-    rebellions = after.ms["rebellions"]
+    rebellions = after.rebellions
     for area, reb in sorted(rebellions.items()):
         here = [u for u in after.units if u.province == area]
-        if any(u.power != reb["against"] for u in here):
+        if any(u.power != reb.against for u in here):
             rebellions.pop(area)
             after.notes.append(f"The rebellion in {after.name(area)} is liberated.")
-        elif ProvinceId(area) in held and reb["against"] not in victims and any(
-                u.power == reb["against"] and u.kind is not UnitType.GARRISON for u in here):
-            if reb.get("city"):
-                rebellions[area] = {**reb, "province_down": True}
+        elif ProvinceId(area) in held and reb.against not in victims and any(
+                u.power == reb.against and u.kind is not UnitType.GARRISON for u in here):
+            if reb.city:
+                rebellions[area] = dataclasses.replace(reb, province_down=True)
             else:
                 rebellions.pop(area)
-                after.notes.append(f"{reb['against']} puts down the rebellion in {after.name(area)}.")
+                after.notes.append(f"{reb.against} puts down the rebellion in {after.name(area)}.")
 
 
 def _famine_strikes(after: _Aftermath) -> None:
     """rules §Famine a): "Any unit in a famined province at the end of the spring movement is
     eliminated. This includes garrison units" (autonomous ones too, as in njudge); control does
     not change (c). A siege of a starved garrison ends; the famine ends (b)."""
-    famine = after.ms["famine"]
+    famine = after.famine
     if not famine:
         return
     for u in list(after.units):
         if u.province in famine:
             after.kill(u, f"Famine: {u.power}'s {u.kind.noun} in {after.name(u.province)} starves.")
-    position = after.position
-    starved = sorted(set(position.extra.get("autonomous") or ()) & set(famine))
+    st = state_of(after.position)
+    starved = sorted(set(st.autonomous or ()) & set(famine))
     if starved:
-        position = position.evolve(extra={**position.extra, "autonomous": sorted(set(position.extra["autonomous"]) - set(starved))})
+        st = st.replace(autonomous=tuple(sorted(set(st.autonomous or ()) - set(starved))))
         after.notes += [f"Famine: the autonomous garrison in {after.name(c)} starves." for c in starved]
     gone = {u.province for u in after.lost if u.kind is UnitType.GARRISON} | set(starved)
-    if gone & set(position.extra.get("sieges") or {}):
-        position = position.evolve(extra={**position.extra, "sieges": {c: s for c, s in position.extra["sieges"].items() if c not in gone}})
-    after.position = position
-    after.ms["famine"] = []
+    if gone & set(st.sieges or {}):
+        st = st.replace(sieges={c: s for c, s in (st.sieges or {}).items() if c not in gone})
+    after.position = after.position.evolve(state=st)
+    after.famine = []
 
 
 def _plague(after: _Aftermath) -> None:
@@ -787,5 +821,5 @@ def _next_famine(after: _Aftermath) -> None:
     if not (_opt(variant, "dice") and _opt(variant, "famine")):
         return
     struck, how = _strike(variant, variant.data.get("famine") or {}, dice(after.rolled, "famine"))
-    after.ms["famine"] = struck
+    after.famine = struck
     after.notes.append(f"Famine roll: {how}; struck: {', '.join(struck) or 'nowhere'}.")

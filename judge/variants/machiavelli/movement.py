@@ -30,7 +30,7 @@ from .campaign import end_of_campaign, winner_of
 from .control import update_control
 from .geography import city_node, city_of, city_province, core_board, is_port, venice_as_written
 from .orders import MONEY_ORDERS, Ally, Besiege, Convert, LiftSiege
-from .state import garrison_owner, rebel_city_against, state, with_state
+from .state import Campaign, MachiavelliState, Siege, garrison_owner, rebel_city_against, state_of, with_state
 
 __all__ = ["CoreRules", "core_variant", "play_campaign", "play_movement", "play_retreat", "retreat_city", "strait_denied"]
 
@@ -40,15 +40,18 @@ __all__ = ["CoreRules", "core_variant", "play_campaign", "play_movement", "play_
 
 class CoreRules(Rules):
     """The hooks the movement core sees while it plays a Machiavelli movement phase on the
-    board with city nodes (no phase of its own, no captures)."""
+    board with city nodes (no phase of its own, no captures): the special units' table, and the
+    rebels' support (``{province: power}``, :func:`_rebel_support`)."""
 
-    def __init__(self, outer: Rules, specials: Mapping[str, Any] | None = None) -> None:
+    def __init__(self, outer: Rules, specials: Mapping[str, Any] | None = None,
+                 rebel_support: Mapping[str, str] | None = None) -> None:
         super().__init__(outer.options)
         self.outer = outer
         self.specials = specials or {}
+        self.rebel_support = rebel_support or {}
 
     def _strength(self, position: Position, order: UnitOrder) -> int:
-        if not self.specials or not position.extra.get("special_units"):
+        if not self.specials or not state_of(position).special_units:
             return 1
         return special.strength_of(self.specials, position, order.power, order.kind, order.location.province)
 
@@ -61,9 +64,9 @@ class CoreRules(Rules):
             # rules §Special units: a unit of strength 2 cannot dislodge a besieger in the
             # siege's second campaign (it attacks with strength 1 there).
             into = destination.province
-            if any(isinstance(s, Mapping) and s.get("unit") == into for s in (position.extra.get("sieges") or {}).values()):
+            if any(s.unit == into for s in state_of(position).sieges_now().values()):
                 bonus = 0
-        rebels = position.extra.get("rebel_support")
+        rebels = self.rebel_support
         if rebels and role in ("attack", "prevent", "defend") and destination is not None:
             if rebels.get(destination.province) == order.power:
                 bonus += 1
@@ -83,12 +86,12 @@ class CoreRules(Rules):
         return self.outer.phase_needed(variant, position)
 
 
-def core_variant(variant: Variant, *, nodes: bool) -> Variant:
+def core_variant(variant: Variant, *, nodes: bool, rebel_support: Mapping[str, str] | None = None) -> Variant:
     """The variant as the core plays it: on the board with city nodes (``nodes``), with
     :class:`CoreRules`."""
     return dataclasses.replace(
         variant, board=core_board(variant) if nodes else variant.board,
-        rules=CoreRules(variant.rules, special.table(variant)),
+        rules=CoreRules(variant.rules, special.table(variant), rebel_support),
     )
 
 
@@ -114,7 +117,7 @@ def strait_denied(variant: Variant, position: Position, power: Power, a: Provinc
     fleet = next((u for u in position.units_at(ctrl) if u.kind is UnitType.FLEET), None)
     if fleet is None or fleet.power == power:
         return None
-    allowed = (position.extra.get("straits_allowed") or {}).get(fleet.power) or []
+    allowed = (state_of(position).straits_allowed or {}).get(fleet.power) or ()
     return None if power in allowed else ctrl
 
 
@@ -162,13 +165,7 @@ def play_campaign(variant: Variant, position: Position, orders: Sequence[Order])
     moving = update_control(variant, paid.position)
     moving, own, lost_now, kept_orders = _orders_of_the_moves(variant, moving, unit_orders)
     rebel_support = _rebel_support(variant, moving, kept_orders)
-    if rebel_support:
-        moving = moving.evolve(extra={**moving.extra, "rebel_support": rebel_support})
-    result = play_movement(variant, moving, kept_orders, paid.assassinated)
-    if rebel_support:
-        nxt = result.next_position
-        result = dataclasses.replace(result, next_position=nxt.evolve(
-            extra={k: v for k, v in nxt.extra.items() if k != "rebel_support"}))
+    result = play_movement(variant, moving, kept_orders, paid.assassinated, rebel_support=rebel_support)
     money_res = [paid.resolutions[i] for i in sorted(paid.resolutions)] + own
     return dataclasses.replace(
         result, position=position, resolutions=tuple(money_res + held + _without_assassinated_holds(result, held)),
@@ -204,11 +201,11 @@ def _orders_of_the_moves(variant: Variant, moving: Position, unit_orders: Sequen
     return moving, own, lost_now, kept_orders
 
 
-def _rebel_support(variant: Variant, moving: Position, orders: Sequence[Order]) -> dict[str, Power]:
+def _rebel_support(variant: Variant, moving: Position, orders: Sequence[Order]) -> dict[str, str]:
     """rules §Effects of rebellions 6: a power the rebellion is not against gets one point of
     support moving into the rebelling province, when it alone tries (6.1, 6.4); so does its
     garrison converting out into the province (6.5). ``{province: power}``."""
-    rebels = moving.extra.get("rebellions") or {}
+    rebels = state_of(moving).rebellions_now()
     helped: dict[str, set] = {}
     for o in orders:
         if isinstance(o, Move):
@@ -217,7 +214,7 @@ def _rebel_support(variant: Variant, moving: Position, orders: Sequence[Order]) 
             into = city_province(variant, o.location.province)
         else:
             continue
-        if into in rebels and o.power != rebels[into].get("against"):
+        if into in rebels and o.power != rebels[ProvinceId(into)].against:
             helped.setdefault(into, set()).add(o.power)
     return {prov: next(iter(ps)) for prov, ps in helped.items() if len(ps) == 1}
 
@@ -239,21 +236,23 @@ def _held(position: Position, orders: Sequence[Order]) -> set[ProvinceId]:
 
 
 def play_movement(variant: Variant, position: Position, orders: Sequence[Order],
-                  victims: AbstractSet[str] = frozenset(), strait_view: Position | None = None) -> PhaseResult:
+                  victims: AbstractSet[str] = frozenset(), strait_view: Position | None = None,
+                  rebel_support: Mapping[str, str] | None = None) -> PhaseResult:
     """Play a Machiavelli movement phase (see the module's docstring). ``victims``: powers whose
-    ruler was assassinated this campaign (their holds put no rebellion down).
+    ruler was assassinated this campaign (their holds put no rebellion down); ``rebel_support``:
+    the power each rebelling province supports (:func:`_rebel_support`).
 
     With the ``house_straits`` option off (rules §Special mapboard features 1 c, d, as written),
     a fleet that enters a fleetless Piombino or Messina this campaign, by a move or a garrison's
     conversion, blocks hostile fleets using the strait in the same campaign: the phase is played
     once, and if such a fleet arrived it is played again with that fleet counted as the keeper
     (``strait_view``: the position the straits are judged on)."""
-    result = _play_movement(variant, position, orders, victims, strait_view or position)
+    result = _play_movement(variant, position, orders, victims, strait_view or position, rebel_support)
     if strait_view is None and not variant.rules.options.get("house_straits", True):
         arrived = _fleets_arrived_in_straits(variant, position, result)
         if arrived:
             view = position.evolve(units=position.units + tuple(arrived))
-            return _play_movement(variant, position, orders, victims, view)
+            return _play_movement(variant, position, orders, victims, view, rebel_support)
     return result
 
 
@@ -283,7 +282,7 @@ class _Moves:
     position: Position
     strait_view: Position
     orders: Sequence[Order]
-    sieges: dict[str, Any]
+    sieges: Mapping[ProvinceId, Siege]
     mine: dict[int, Resolution] = field(default_factory=dict)
     core_orders: list[Order] = field(default_factory=list)
     core_index: list[int] = field(default_factory=list)
@@ -309,19 +308,19 @@ class _Moves:
 
 
 def _play_movement(variant: Variant, position: Position, orders: Sequence[Order], victims: AbstractSet[str],
-                   strait_view: Position) -> PhaseResult:
+                   strait_view: Position, rebel_support: Mapping[str, str] | None = None) -> PhaseResult:
     """The movement phase's steps: the straits' permissions, each order turned into the core's,
     the core's adjudication on the board with city nodes, its answers and units brought back to
     the real board, the sieges, the dislodged units with no retreat, then control and, without
     retreats, the end of the campaign."""
     given = position
     held = sorted(_held(position, orders))
-    moves = _Moves(variant, position, strait_view, orders, state(position)["sieges"])
+    moves = _Moves(variant, position, strait_view, orders, state_of(position).sieges_now())
     _garrison_kinds(moves)
     _straits_permissions(moves)
     for idx, o in enumerate(orders):
         _order_for_core(moves, idx, o)
-    inner = core_variant(variant, nodes=True)
+    inner = core_variant(variant, nodes=True, rebel_support=rebel_support)
     res = adjudicate(inner, _on_city_nodes(moves), moves.core_orders)
     units, dislodged = _back_to_board(moves, inner, res)
     resolutions, extra_res = _answers(moves, inner, res)
@@ -344,7 +343,8 @@ def _play_movement(variant: Variant, position: Position, orders: Sequence[Order]
         notes += more
     else:
         # The campaign ends after its retreats: keep what its last steps need till then.
-        after = after.evolve(extra={**after.extra, "campaign": {"held": held, "victims": sorted(victims)}})
+        campaign = Campaign(tuple(held), tuple(Power(v) for v in sorted(victims)))
+        after = after.evolve(state=state_of(after).replace(campaign=campaign))
     final = [r for r in resolutions if r is not None] + extra_res
     won = winner_of(variant, after) if after.phase.kind is not PhaseKind.RETREAT else None
     return PhaseResult(given, tuple(final), after, tuple(lost), (), won, tuple(_clean(n) for n in notes))
@@ -362,23 +362,20 @@ def _straits_permissions(moves: _Moves) -> None:
     """rules §Special mapboard features 1 k: ``Ally``/``Unally`` orders change who may pass a
     power's straits; they count for this phase's orders, and stay until withdrawn."""
     position = moves.position
-    allowed = {str(k): sorted(set(v or [])) for k, v in (position.extra.get("straits_allowed") or {}).items()}
+    allowed: dict[Power, tuple[Power, ...]] = {
+        p: tuple(sorted(set(v))) for p, v in (state_of(position).straits_allowed or {}).items()}
     for idx, o in enumerate(moves.orders):
         if isinstance(o, Ally):
-            have = set(allowed.get(o.power, []))
+            have = set(allowed.get(o.power, ()))
             have = have | {o.other} if o.allow else have - {o.other}
-            allowed[o.power] = sorted(have)
+            allowed[o.power] = tuple(sorted(have))
             if not allowed[o.power]:
                 allowed.pop(o.power)
             verb = "allowed" if o.allow else "no longer allowed"
             moves.mine[idx] = Resolution(o.power, o, Outcome.SUCCESS, f"{o.other} {verb} to use {o.power}'s straits", text=str(o))
-    position = position.evolve(extra={**position.extra, "straits_allowed": allowed})
-    if not allowed:
-        position = position.evolve(extra={k: v for k, v in position.extra.items() if k != "straits_allowed"})
-    moves.position = position
+    moves.position = position.evolve(state=state_of(position).replace(straits_allowed=allowed or None))
     view = moves.strait_view
-    moves.strait_view = view.evolve(extra={**{k: v for k, v in view.extra.items() if k != "straits_allowed"},
-                                           **({"straits_allowed": allowed} if allowed else {})})
+    moves.strait_view = view.evolve(state=state_of(view).replace(straits_allowed=allowed or None))
 
 
 def _order_for_core(moves: _Moves, idx: int, o: Order) -> None:
@@ -529,7 +526,7 @@ def _siege_abandoned(moves: _Moves, o: UnitOrder, core: UnitOrder) -> UnitOrder:
     (or lift siege) holds, and its siege ends."""
     city = city_of(moves.variant, o.location.province)
     s = moves.sieges.get(city) if city else None
-    if s and city and s.get("unit") == o.location.province and s.get("by") == o.power and not isinstance(o, (Besiege, LiftSiege)):
+    if s and city and s.unit == o.location.province and s.by == o.power and not isinstance(o, (Besiege, LiftSiege)):
         if garrison_owner(moves.position, city) not in (None, o.power):
             moves.notes.append(f"{o.power}'s {o.kind.noun} in {o.location.province} was besieging {city}: its order '{o}' is changed to hold and the siege ends.")
             return Hold(o.power, o.kind, o.location)
@@ -596,15 +593,15 @@ def _answers(moves: _Moves, inner: Variant, res: PhaseResult) -> tuple[list[Reso
 
 
 def _play_sieges(moves: _Moves, units: list[Unit], resolutions: list[Resolution | None]
-                 ) -> tuple[dict[str, Any], list[Unit], list[str]]:
+                 ) -> tuple[MachiavelliState, list[Unit], list[str]]:
     """rules §Sieges: a besieger that held begins a siege, or completes the siege it began in the
     previous campaign, and the garrison is eliminated; a rebelling city besieged twice by the
     power it is against ends its rebellion (§Effects of rebellions 8.1). Every other siege
     lapses. The new state, the units, and the cities whose rebellion was put down."""
     position, sieges = moves.position, moves.sieges
-    st = state(position)
-    new_sieges: dict[str, dict] = {}
-    autonomous = list(st["autonomous"])
+    st = state_of(position)
+    new_sieges: dict[ProvinceId, Siege] = {}
+    autonomous = sorted(st.autonomous or ())
     put_down: list[str] = []
     for prov, (idx, u, city) in moves.besieging.items():
         # A besieger's order went to the core (a Hold), whose resolution was set already.
@@ -612,7 +609,7 @@ def _play_sieges(moves: _Moves, units: list[Unit], resolutions: list[Resolution 
         if u not in units or (r is not None and r.outcome is not Outcome.SUCCESS):
             continue
         s = sieges.get(city)
-        second = bool(s and s.get("by") == u.power and s.get("unit") == prov)
+        second = bool(s and s.by == u.power and s.unit == prov)
         name = moves.name(city)
         if garrison_owner(position, city) is None and rebel_city_against(position, city, u.power):
             if second:
@@ -620,7 +617,7 @@ def _play_sieges(moves: _Moves, units: list[Unit], resolutions: list[Resolution 
                 resolutions[idx] = dataclasses.replace(r, reason=f"siege completed: the rebellion in {name} is put down")
                 moves.notes.append(f"{u.power} puts down the rebellion in {name} after a siege.")
             else:
-                new_sieges[city] = {"by": u.power, "unit": prov}
+                new_sieges[city] = Siege(u.power, prov)
                 resolutions[idx] = dataclasses.replace(r, reason=f"siege of the rebels in {name} begun")
             continue
         if garrison_owner(position, city) is None or not any(
@@ -634,15 +631,13 @@ def _play_sieges(moves: _Moves, units: list[Unit], resolutions: list[Resolution 
             resolutions[idx] = dataclasses.replace(r, reason=f"siege completed: the garrison of {name} is eliminated")
             moves.notes.append(f"{u.power} takes {name} after a siege.")
         else:
-            new_sieges[city] = {"by": u.power, "unit": prov}
+            new_sieges[city] = Siege(u.power, prov)
             resolutions[idx] = dataclasses.replace(r, reason=f"siege of {name} begun")
-    st["sieges"] = new_sieges
-    st["autonomous"] = sorted(autonomous)
-    return st, units, put_down
+    return st.replace(sieges=new_sieges, autonomous=tuple(autonomous)), units, put_down
 
 
 def _without_retreat(moves: _Moves, res: PhaseResult, units: list[Unit], dislodged: tuple[Dislodged, ...],
-                     st: Mapping[str, Any]) -> tuple[list[Dislodged], PhaseResult]:
+                     st: MachiavelliState) -> tuple[list[Dislodged], PhaseResult]:
     """The core saw the city nodes as places to retreat to; on the real board a dislodged unit
     with no retreat (nor a city to retreat into, :func:`retreat_city`) is disbanded now."""
     from ...core.legality import retreat_options
@@ -651,7 +646,7 @@ def _without_retreat(moves: _Moves, res: PhaseResult, units: list[Unit], dislodg
     probe = res.next_position.evolve(units=tuple(units))
     kept = []
     for d in dislodged:
-        if retreat_options(board, probe, d.unit, d.attacker_from) or retreat_city(moves.variant, probe.evolve(extra={**probe.extra, **st}), d):
+        if retreat_options(board, probe, d.unit, d.attacker_from) or retreat_city(moves.variant, probe.evolve(state=st), d):
             kept.append(d)
         else:
             res = dataclasses.replace(res, disbanded=res.disbanded + (d.unit,))
@@ -663,9 +658,9 @@ def _rebellions_put_down(after: Position, put_down: list[str]) -> Position:
     """rules §Effects of rebellions 8.1: a rebellion whose city was taken by siege ends."""
     if not put_down:
         return after
-    rebels = {a: r for a, r in (after.extra.get("rebellions") or {}).items() if a not in put_down}
-    return after.evolve(extra={**{k: v for k, v in after.extra.items() if k != "rebellions"},
-                               **({"rebellions": rebels} if rebels else {})})
+    st = state_of(after)
+    rebels = {a: r for a, r in st.rebellions_now().items() if a not in put_down}
+    return after.evolve(state=st.replace(rebellions=rebels or None))
 
 
 def _reject(order: Order, why: str) -> Resolution:
@@ -739,11 +734,10 @@ def play_retreat(variant: Variant, position: Position, orders: Sequence[Order]) 
             next_position=res.next_position.evolve(units=res.next_position.units + tuple(garrisons)))
     after = update_control(variant, res.next_position)
     after = special.carry(position, after, resolutions)
-    campaign = after.extra.get("campaign") or {}
-    after = after.evolve(extra={k: v for k, v in after.extra.items() if k != "campaign"})
+    campaign = state_of(after).campaign or Campaign()
+    after = after.evolve(state=state_of(after).replace(campaign=None))
     played = Phase(position.phase.year, position.phase.season, PhaseKind.MOVEMENT)
-    after, gone, notes = end_of_campaign(variant, after, played, {ProvinceId(p) for p in campaign.get("held", [])},
-                                         set(campaign.get("victims", [])))
+    after, gone, notes = end_of_campaign(variant, after, played, set(campaign.held), set(campaign.victims))
     return dataclasses.replace(res, resolutions=tuple(resolutions), next_position=after, winner=winner_of(variant, after),
                                disbanded=res.disbanded + tuple(gone), notes=res.notes + tuple(notes))
 

@@ -40,11 +40,11 @@ from .geography import CITY_SUFFIX, city_province, city_value, garrisonable, is_
 from .income import income, play_income
 from .movement import CoreRules, play_campaign, play_retreat, strait_denied
 from .orders import Ally, Besiege, Convert, LiftSiege, Maintain, parse_order
-from .state import AUTONOMOUS, state
+from .state import AUTONOMOUS, MachiavelliState, state_of
 
 __all__ = [
     "CALENDAR", "RULES", "MachiavelliRules", "AUTONOMOUS", "Ally", "Besiege", "Maintain", "LiftSiege", "Convert",
-    "start_position", "income", "state", "initialised", "winner_of", "strait_denied", "city_province", "city_value",
+    "start_position", "income", "MachiavelliState", "state_of", "initialised", "winner_of", "strait_denied", "city_province", "city_value",
     "garrisonable", "is_land",
 ]
 
@@ -84,7 +84,7 @@ class MachiavelliRules(Rules):
         return (UnitType.ARMY, UnitType.FLEET, UnitType.GARRISON)
 
     def captures_now(self, calendar: Calendar, phase: Phase) -> bool:
-        # Control changes with every unit's arrival; this module keeps it (extra), not the core.
+        # Control changes with every unit's arrival; the variant keeps it (its state), not the core.
         return False
 
     def can_carry_convoy(self, board: Board, province: ProvinceId) -> bool:
@@ -119,7 +119,7 @@ class MachiavelliRules(Rules):
             return []
         if kind is PhaseKind.ADJUSTMENT and self.options.get("money", True):
             playable = {p for p, info in variant.powers.items() if info.playable}
-            treasury = position.extra.get("treasury") or {}
+            treasury = state_of(position).treasury or {}
             present = {u.power for u in position.units} | set(position.supply_centers.values())
             present |= {p for p, n in treasury.items() if n}
             return sorted(p for p in present if p in playable)

@@ -7,7 +7,7 @@ and bribe factor. A power may have one special unit in play (``units.special_lim
 strength 2 counts twice in its moves, holds and supports (its support is still cut by any
 attack); in retreats all units are alike.
 
-State: ``special_units`` in ``Position.extra``, ``{power: {"A FLO": kind}}``; the entry follows
+State: the state's ``special_units``, ``{power: {"A FLO": kind}}``; the entry follows
 its unit when it moves, retreats, converts or is bought (:func:`carry`), and goes with it.
 """
 
@@ -17,10 +17,11 @@ from typing import Any, Iterable, Mapping
 
 from ...core.orders import Move, Retreat, UnitOrder
 from ...core.resolution import Outcome, Resolution
-from ...core.types import Location, Position, Unit, UnitType
+from ...core.types import Location, Position, Power, Unit, UnitType
 from ...core.variant import Variant
 from .geography import CITY_SUFFIX
 from .orders import Convert, SpecialBuild, parse_special_build
+from .state import state_of
 
 __all__ = ["SpecialBuild", "table", "special_of", "strength_of", "carry", "prune", "with_entries", "parse_special_build"]
 
@@ -31,20 +32,20 @@ def table(variant: Variant) -> Mapping[str, Mapping[str, Any]]:
 
 
 def _entries(position: Position) -> dict[str, dict[str, str]]:
-    raw = position.extra.get("special_units") or {}
-    return {str(p): {str(u): str(k) for u, k in (units or {}).items()} for p, units in raw.items()}
+    """The special units in play, a copy: ``{power: {"A FLO": kind}}``."""
+    return {str(p): dict(units) for p, units in (state_of(position).special_units or {}).items()}
 
 
 def special_of(position: Position, unit: Unit) -> str | None:
     """The special kind of ``unit``, or None for an ordinary unit."""
-    return _entries(position).get(unit.power, {}).get(str(unit))
+    return state_of(position).special_kind(unit.power, str(unit))
 
 
 def strength_of(specials_table: Mapping[str, Mapping[str, Any]], position: Position, power: str, kind: UnitType,
                 province: str) -> int:
     """The unit's strength (1, or 2 for an elite unit), by :func:`table`. ``province`` may be a city node
     (``FLO#G``: the garrison of Florence, as the movement core sees it)."""
-    specials = _entries(position).get(power)
+    specials = (state_of(position).special_units or {}).get(Power(power))
     if not specials:
         return 1
     if province.endswith(CITY_SUFFIX):
@@ -64,13 +65,9 @@ def count(position: Position, power: str) -> int:
 
 
 def with_entries(position: Position, entries: Mapping[str, Mapping[str, str]]) -> Position:
-    extra = dict(position.extra)
-    kept = {p: dict(sorted(us.items())) for p, us in sorted(entries.items()) if us}
-    if kept:
-        extra["special_units"] = kept
-    else:
-        extra.pop("special_units", None)
-    return position.evolve(extra=extra)
+    """``position`` with these special units in play (by power and unit, in order; none: left out)."""
+    kept = {Power(p): dict(sorted(us.items())) for p, us in sorted(entries.items()) if us}
+    return position.evolve(state=state_of(position).replace(special_units=kept or None))
 
 
 def carry(before: Position, after: Position, resolutions: Iterable[Resolution],
