@@ -21,7 +21,7 @@ from judge.adjudication import run_phase
 from judge.core.resolution import Outcome
 from judge.core.types import PhaseKind
 from judge.variants import find_variant
-from test_machiavelli import MACH, outcome, play, reason, units_after
+from test_machiavelli import MACH, outcome, play, units_after
 
 XFAIL = pytest.mark.xfail
 
@@ -3065,3 +3065,317 @@ def test_a_self_bribe_ties_with_another_powers_bribe():
     r = go("  Papacy: [A BOL]\n  Milan: [A MOD]", "Milan: Expense 1: 18 ducats buy a BOL\nPapacy: Expense 1: 18 ducats disband a BOL",
            "treasury: {Milan: 18, Papacy: 18}\n")
     assert "Papacy: A BOL" in units_after(r) and treasury(r, "Milan") == 0 and treasury(r, "Papacy") == 0
+
+
+# -- Order syntax, the example of orders, the game's options --------------------------------------
+
+
+@pytest.mark.rule("rules.machiavelli/order-syntax-expenditure", "rules.machiavelli/straits-k")
+@pytest.mark.parametrize("word, allow", [("ally", True), ("allies", True), ("alliance", True), ("allow", True),
+                                         ("unally", False), ("not allies", False), ("unalliance", False),
+                                         ("don't allow", False), ("dont allow", False)])
+def test_every_ally_word_is_read(word, allow):
+    """rules §Order syntax: <ally> = "ally", "allies", "alliance", "allow", "unally", "not allies",
+    "unalliance", "don't allow", "dont allow"."""
+    r = go("  Naples: [F MES]", f"Naples: {word} Turkey", "straits_allowed: {Naples: [Turkey]}\n" if not allow else "")
+    assert not r.unreadable
+    assert (state_of(r).get("straits_allowed") or {}).get("Naples", []) == (["Turkey"] if allow else [])
+
+
+@pytest.mark.rule("rules.machiavelli/order-syntax-retreat")
+@pytest.mark.parametrize("word", ["d", "disband", "disbands"])
+def test_a_retreat_disband_in_every_listed_word(word):
+    """rules §Order syntax, retreat orders: <type> <s-prov> <disband>, <disband> = "d", "disband",
+    "disbands"."""
+    r = go("  Florence: [A ARE]\n  Papacy: [A SIE, A PER]", "Papacy: A SIE - ARE\nPapacy: A PER S A SIE - ARE")
+    r = then(r, f"Florence: A ARE {word}")
+    assert not r.unreadable and not r.result.next_position.units_of("Florence")
+
+
+_NAPLES_EXAMPLE = """Naples:
+Pay 14 ducats to bank
+Pay  6 ducats to Turkey
+Borrow 25 ducats for 2 years
+Expense 1: 12 ducats Disband Army Rome
+Expense 2:  3 ducats Counter-bribe Army Capua
+Expense 3: 24 ducats Assassinate Papacy
+Army Capua -> Spoleto
+Army Aquila -> Capua
+Fleet Naples Convert to Garrison
+"""
+
+
+@pytest.mark.rule("rules.machiavelli/order-example", "rules.machiavelli/borrowing-sequence", "rules.machiavelli/sequence-a",
+                  moved=True)
+def test_the_example_of_orders_played_by_naples():
+    """rules §Example of orders: Florence's movement orders (pay the bank, then Milan, borrow 25 for
+    2 years, disband the army in Bologna, counter-bribe its own army, assassinate the Papacy, two
+    moves and a fleet garrisoning Pisa) — given by Naples around Rome and Capua: every line is
+    read and played."""
+    r = go("  Naples: [A TIV, A CAP, A AQU, F NAP]\n  Papacy: [A RME]\n  Turkey: [A ALB]", _NAPLES_EXAMPLE,
+           "treasury: {Naples: 40, Turkey: 0}\nloans: {Naples: [{principal: 12, interest: 2, due: Spring 1455}]}\n")
+    assert not r.unreadable
+    assert {"Naples: A SPO", "Naples: A CAP", "Naples: G NAP", "Naples: A TIV"} <= units_after(r)
+    assert "Papacy: A RME" not in units_after(r)
+    assert treasury(r, "Turkey") == 6 and treasury(r, "Naples") == 40 - 14 - 6 + 25 - 12 - 3 - 24
+    assert state_of(r)["loans"]["Naples"] == [{"principal": 25, "interest": 13, "due": "Spring 1456"}]
+
+
+@pytest.mark.rule("rules.machiavelli/order-example", "rules.machiavelli/expenditures-2", "rules.machiavelli/bribes-1",
+                  moved=True)
+def test_the_revised_example_of_orders_played_by_naples():
+    """rules §Example of orders, the revision: "Pay 0 ducats to Milan / Ally Naples / Ally Turkey /
+    Expense 1: 21 ducats buy Army Bologna / Expense 2: none / Army Bologna -> Ferrara" — Naples
+    buys the army in Rome instead (21 ducats, anticipating a counter-bribe) and marches it to
+    Perugia."""
+    r = go("  Naples: [A TIV, F MES]\n  Papacy: [A RME]", "Naples:\nPay 0 ducats to Turkey\nAlly Papacy\nAlly Turkey\n"
+           "Expense 1: 21 ducats buy Army Rome\nExpense 2: none\nArmy Rome -> Perugia\n",
+           "treasury: {Naples: 21, Turkey: 0}\n")
+    assert not r.unreadable and "Naples: A PER" in units_after(r)
+    assert treasury(r, "Naples") == 0 and treasury(r, "Turkey") == 0
+    assert state_of(r)["straits_allowed"] == {"Naples": ["Papacy", "Turkey"]}
+
+
+@pytest.mark.rule("rules.machiavelli/options-loans")
+def test_without_loans_nobody_borrows():
+    """rules §Variant specific judge commands, set noloans: "To disable/enable the borrowing of
+    ducats from the bank"."""
+    r = go("  Milan: [A MIL]", "Milan: Borrow 10 ducats for 1 year", "treasury: {Milan: 0}\n", options={"loans": False})
+    assert outcome(r, "Borrow 10 ducats for 1 year") is Outcome.ILLEGAL and treasury(r, "Milan") == 0
+
+
+@pytest.mark.rule("rules.machiavelli/options-loans", "rules.machiavelli/borrowing-gifts")
+def test_without_loans_powers_still_give_each_other_ducats():
+    """rules §Variant specific judge commands, set noloans: "This does not affect whether one player
+    can give money to another player"."""
+    r = go("  Milan: [A MIL]", "Milan: Pay 5 ducats to Venice", "treasury: {Milan: 5, Venice: 0}\n", options={"loans": False})
+    assert treasury(r, "Venice") == 5
+
+
+@pytest.mark.rule("rules.machiavelli/options-assassinations")
+def test_without_assassinations_nobody_assassinates():
+    """rules §Variant specific judge commands, set noassassinations: no assassination expenditure."""
+    r = go("  Florence: [A ARE]\n  Papacy: [A PER]", "Florence: " + _HIT + "\nPapacy: A PER - SPO", "treasury: {Florence: 36}\n",
+           options={"assassinations": False})
+    assert outcome(r, _HIT) is Outcome.ILLEGAL and "Papacy: A SPO" in units_after(r)
+
+
+@pytest.mark.rule("rules.machiavelli/options-assassinations", "rules.machiavelli/borrowing-default")
+def test_without_assassinations_the_bankers_still_assassinate():
+    """rules §Variant specific judge commands, set noassassinations: "Regardless of this setting you
+    will still be assassinated by the *bankers* if you do not repay your loans"."""
+    r = go("  Milan: [A MIL]", "Milan: A MIL - TYR", "treasury: {Milan: 0}\nloans: {Milan: [{principal: 5, interest: 1, due: Spring 1454}]}\n",
+           options={"assassinations": False})
+    assert "Milan: A MIL" in units_after(r) and "Milan" in state_of(r)["bankrupt"]
+
+
+@pytest.mark.rule("rules.machiavelli/options-dice")
+def test_without_dice_no_famine_no_loans_no_assassinations():
+    """rules §Variant specific judge commands, set nodice: "Setting nodice automatically disables
+    famine, plague, loans and assassinations"."""
+    nodice = {"dice": False}
+    r = go("  Florence: [A ARE]\n  Papacy: [A PER]", "Florence: Borrow 5 ducats for 1 year\nFlorence: " + _HIT,
+           "treasury: {Florence: 36}\n", phase="Fall 1454 Movement", options=nodice)
+    assert outcome(r, "Borrow 5 ducats for 1 year") is Outcome.ILLEGAL and outcome(r, _HIT) is Outcome.ILLEGAL
+    assert "Famine roll" not in notes(r) and not state_of(r).get("famine")
+
+
+@pytest.mark.rule("rules.machiavelli/options-special")
+def test_without_special_units_none_is_built():
+    """rules §Variant specific judge commands, set nospecial: "To disable/enable the special unit
+    types"."""
+    r = go("", "Milan: Build em A MIL", "treasury: {Milan: 20}\n", phase="Winter 1454 Adjustment", options={"special_units": False})
+    assert outcome(r, "Build elite mercenaries A MIL") is not Outcome.SUCCESS and not units_after(r)
+
+
+@pytest.mark.rule("rules.machiavelli/options-special", "rules.machiavelli/special-units-strength-1")
+def test_without_special_units_an_elite_counts_one():
+    """rules §Variant specific judge commands, set nospecial: a unit listed as elite has no second
+    point of strength when special units are not in use."""
+    r = go("  Florence: [A ARE]\n  Papacy: [A PER]", "Florence: A ARE - PER", "special_units: {Florence: {A ARE: elite_mercenaries}}\n",
+           options={"special_units": False})
+    assert "Papacy: A PER" in units_after(r)
+
+
+@pytest.mark.rule("rules.machiavelli/options-adjacency", "rules.machiavelli/expenditures-j")
+def test_a_rebellion_needs_a_unit_next_to_the_province():
+    """rules §Variant specific judge commands, adjacency table: "Cause reb. (j,k) required (to prov
+    or city)": France, with no unit near Pavia, raises no rebellion there; with the switch off it
+    does."""
+    order = "France: Expense 1: 15 ducats cause rebellion PAV"
+    assert not state_of(go("  France: [A MAR]", order, "treasury: {France: 15}\n")).get("rebellions")
+    r = go("  France: [A MAR]", order, "treasury: {France: 15}\n", options={"bribe_adjacency": False})
+    assert "PAV" in state_of(r)["rebellions"]
+
+
+@XFAIL(strict=True, reason="judge disagrees with rules.machiavelli/options-adjacency: a counter-bribe on another power's "
+       "unit is accepted with no unit of the power near it")
+@pytest.mark.rule("rules.machiavelli/options-adjacency", "rules.machiavelli/expenditures-c3")
+def test_a_counter_bribe_on_a_distant_allys_army_needs_adjacency():
+    """rules §Variant specific judge commands, adjacency table: "Counter bribe (c) required (to army or
+    fleet)"; "You can always counter-bribe your own unit as it will suffice as its own adjacent
+    unit": Turkey, far away, cannot guard the Papal army in Bologna; Florence's disband succeeds."""
+    r = go("  Papacy: [A BOL]\n  Florence: [A FLO]\n  Turkey: [A ALB]", "Turkey: Expense 1: 3 ducats counter-bribe a BOL\n"
+           "Florence: Expense 1: 12 ducats disband a BOL", "treasury: {Turkey: 3, Florence: 12}\n")
+    assert "Papacy: A BOL" not in units_after(r)
+
+
+@pytest.mark.rule("rules.machiavelli/options-adjacency-example", "rules.machiavelli/expenditures-g", moved=True)
+def test_a_fleet_in_pisa_is_next_to_the_garrison_of_lucca():
+    """rules §Variant specific judge commands, adjacency: "A city (regardless of type) is always
+    adjacent to its containing province and any province bordering the containing province ...
+    This means that a fleet in, say, Sienna is considered adjacent to a garrison in Florence" —
+    a Florentine fleet in Pisa bribes Milan's garrison of Lucca away."""
+    r = go("  Florence: [F PSA]\n  Milan: [G LUC]", "Florence: Expense 1: 12 ducats disband g LUC", "treasury: {Florence: 12}\n")
+    assert units_after(r) == {"Florence: F PSA"}
+
+
+@pytest.mark.rule("rules.machiavelli/options-adjacency-example", "rules.machiavelli/options-adjacency")
+def test_a_garrison_two_provinces_away_is_not_next():
+    """rules §Variant specific judge commands, adjacency: a province is adjacent "to any bordering
+    province and any cities in the bordering provinces": an army in Arezzo reaches the garrison of
+    Perugia (bordering), an army in Florence does not."""
+    order = "Florence: Expense 1: 12 ducats disband g PER"
+    assert "Papacy: G PER" not in units_after(go("  Florence: [A ARE]\n  Papacy: [G PER]", order, "treasury: {Florence: 12}\n"))
+    assert "Papacy: G PER" in units_after(go("  Florence: [A FLO]\n  Papacy: [G PER]", order, "treasury: {Florence: 12}\n"))
+
+
+# -- njudge's known bugs (rules.machiavelli appendix 6), shown absent ------------------------------
+
+
+@pytest.mark.rule("rules.machiavelli/bugs-a2a", "rules.machiavelli/special-units-1")
+def test_naples_disbands_its_professionals_and_builds_militia_in_one_order_set():
+    """njudge #383 (appendix 6 A2a): "Ordering to disband a special unit in the same order set as a
+    build of a special unit will raise an error message": Naples does both at once."""
+    r = go("  Naples: [A NAP]", "Naples: Disband A NAP\nNaples: Build cm F BAR", "treasury: {Naples: 20}\n"
+           "special_units: {Naples: {A NAP: elite_professionals}}\n", phase="Winter 1454 Adjustment")
+    assert ok(r, "Disband A NAP") and ok(r, "Build citizens militia F BAR")
+    assert state_of(r)["special_units"] == {"Naples": {"F BAR": "citizens_militia"}}
+
+
+@pytest.mark.rule("rules.machiavelli/bugs-a2b", "rules.machiavelli/expenditures-2")
+def test_two_bribes_for_special_units_withdrawn_cost_nothing():
+    """njudge #548 (appendix 6 A2b): "problems cancelling a bribe attempting to buy two special
+    units ... the player failed to issue the order 'Expense X: none' ... for both expense items":
+    Florence withdraws both."""
+    units = "  Florence: [A ARE]\n  Papacy: [A PER, G PER]"
+    r = go(units, "Florence: Expense 1: 36 ducats buy a PER\nFlorence: Expense 2: 36 ducats buy g PER\n"
+           "Florence: Expense 1: none\nFlorence: Expense 2: none", "treasury: {Florence: 72}\n"
+           "special_units: {Papacy: {A PER: citizens_militia}}\n")
+    assert {"Papacy: A PER", "Papacy: G PER"} <= units_after(r) and treasury(r, "Florence") == 72
+
+
+@pytest.mark.rule("rules.machiavelli/bugs-a4a", "seed000/straits-3", moved=True)
+def test_milans_fleet_in_piombino_lets_its_other_fleet_pass_as_florence_attacks():
+    """njudge #511 (appendix 6 A4a): "If e.g. Naples has a fleet in Mes a neapolitan fleet moving
+    ION-GON ... fails if an enemy fleets try to move into MES" — at Piombino: Florence's fleet
+    attacks Piombino as Milan's second fleet passes from the Eastern Tyrrhenian Sea to Pisa."""
+    r = go("  Milan: [F PIO, F ETS]\n  Florence: [F WTS]", "Milan: F ETS - PSA\nFlorence: F WTS - PIO")
+    assert "Milan: F PSA" in units_after(r)
+
+
+@pytest.mark.rule("rules.machiavelli/bugs-a4b", "rules.machiavelli/sequence-b", moved=True)
+def test_turkey_buys_the_fleet_in_messina_and_passes_the_strait():
+    """njudge #537 (appendix 6 A4b): "If e.g. Florence buys a papal unit in PIO any florentine move
+    from ETS-PSA (or vice versa) will be blocked" — at Messina: Turkey buys Naples' keeper and its
+    fleet passes from the Ionian Sea to the Gulf of Naples."""
+    r = go("  Naples: [F MES]\n  Turkey: [F ION]", "Turkey: Expense 1: 18 ducats buy f MES\nTurkey: F ION - GON",
+           "treasury: {Turkey: 18}\n")
+    assert {"Turkey: F MES", "Turkey: F GON"} <= units_after(r)
+
+
+_LAGOON_DISLODGED = ("  Venice: [F LAG]\n  Milan: [F UAS, F FRI, A PAD, A TRV]", "Milan: F UAS - LAG\nMilan: F FRI S F UAS - LAG")
+
+
+@XFAIL(strict=True, reason="judge disagrees with rules.machiavelli/bugs-a5 and rebellions-5.2: a fleet dislodged from the "
+       "Lagoon may retreat into Venice as a fleet (an ordinary move), even into a Venice rebelling against it")
+@pytest.mark.rule("rules.machiavelli/bugs-a5", "rules.machiavelli/rebellions-5.2")
+def test_a_rebelling_venice_is_no_retreat_for_the_fleet_on_the_lagoon():
+    """njudge #516 (appendix 6 A5): "If Venice is in rebellion the judge will issue a retreat message
+    stating that retreat is possible into Venice, but correctly deny any user to retreat into
+    Venice": Venice's fleet on the Lagoon, its other exits held, is dislodged while the city of
+    Venice rebels against Venice; it has no retreat (5.2) and is disbanded."""
+    r = go(*_LAGOON_DISLODGED, "rebellions: {VEN: {against: Venice, city: true}}\n")
+    assert not retreating(r) and not r.result.next_position.units_of("Venice")
+
+
+@XFAIL(strict=True, reason="judge disagrees with seed000/venice-lagoon-4: a fleet dislodged from the Lagoon retreats into "
+       "Venice as a fleet standing in the city, and its retreat by conversion is refused")
+@pytest.mark.rule("seed000/venice-lagoon-4", "rules.machiavelli/conversion-retreat")
+def test_the_fleet_on_the_lagoon_retreats_into_venice_only_as_its_garrison():
+    """seed 000: "Venice may contain a Garrison unit (in the city), a Fleet (on the Lagoon), or
+    both", so no fleet stands in the city; rules §Conversion, retreats: a dislodged unit with no
+    other retreat converts into the empty walled city: Venice's dislodged fleet becomes the
+    garrison of Venice."""
+    r = then(go(*_LAGOON_DISLODGED), "Venice: F LAG C G")
+    assert "Venice: G VEN" in units_after(r)
+
+
+@pytest.mark.rule("rules.machiavelli/bugs-a6", "rules.machiavelli/sieges-3")
+def test_as_written_rebels_do_not_help_a_besieged_garrison_convert():
+    """njudge #521 (appendix 6 A6): "Besieged G allowed to convert with rebellion support in the 2nd
+    siege turn. This is explicitly forbidden by the rules" (as written, seed 000 off): Florence's
+    garrison of Modena, besieged by the Papacy, with the province rebelling against the Papacy."""
+    off = {"house_besieged_garrison_converts": False}
+    r = go("  Papacy: [A MOD]\n  Florence: [G MOD]", "Florence: G MOD C A", "sieges: {MOD: {by: Papacy, unit: MOD}}\n"
+           "rebellions: {MOD: {against: Papacy, city: false}}\n", options=off)
+    assert outcome(r, "G MOD C A") is Outcome.ILLEGAL and "Papacy: A MOD" in units_after(r)
+
+
+@pytest.mark.rule("rules.machiavelli/bugs-a6", "seed000/convert-2", "rules.machiavelli/rebellions-6.5")
+def test_under_the_house_rule_the_rebels_point_is_support_like_any_other():
+    """Seed 000 lets a besieged garrison convert with "support greater than strength of the
+    besieging unit"; the rebels' point (rules §Effects of rebellions 6.5) is such support: under the
+    house rule the same garrison converts and dislodges the besieger."""
+    r = go("  Papacy: [A MOD]\n  Florence: [G MOD]", "Florence: G MOD C A", "sieges: {MOD: {by: Papacy, unit: MOD}}\n"
+           "rebellions: {MOD: {against: Papacy, city: false}}\n")
+    assert "Florence: A MOD" in units_after(r) and retreating(r)
+
+
+@pytest.mark.rule("rules.machiavelli/bugs-a7", "rules.machiavelli/sieges-5", moved=True)
+def test_a_besieger_of_turin_ordered_to_move_stays_and_ends_its_siege():
+    """njudge #529 (appendix 6 A7): "Siege not lifted when besiegeing unit is given non-siege order"
+    — Milan's army besieging Turin is ordered to Savoy in the second campaign: it holds and the
+    siege ends."""
+    r = go("  Milan: [A TUR]\n  France: [G TUR]", "Milan: A TUR - SAV", "sieges: {TUR: {by: Milan, unit: TUR}}\n")
+    assert "Milan: A TUR" in units_after(r) and not state_of(r).get("sieges") and "France: G TUR" in units_after(r)
+
+
+@pytest.mark.rule("rules.machiavelli/bugs-a8", "rules.machiavelli/sequence-m", moved=True)
+def test_france_bought_out_of_its_last_city_moves_before_it_is_eliminated():
+    """njudge #534 (appendix 6 A8): "Power eliminated at the beginning of a campaign due to bribe ...
+    Powers are always eliminated after retreats": Milan buys France's garrison of Marseilles, its
+    last home city; France's army still moves this campaign and France is out at its end."""
+    r = go("  France: [G MAR, A TUR]\n  Milan: [A PRO]", "Milan: Expense 1: 18 ducats buy g MAR\nFrance: A TUR - SLZ",
+           "treasury: {Milan: 18}\nprovince_control: {AVI: France, MAR: France, PRO: Milan, MIL: Milan}\n"
+           "city_control: {MAR: France, AVI: Milan, SWI: Milan, MIL: Milan}\n")
+    assert ok(r, "A TUR - SLZ") and "France" in state_of(r)["eliminated"]
+
+
+@pytest.mark.rule("rules.machiavelli/bugs-b1", "rules.machiavelli/rebellions-8.3", moved=True)
+def test_austria_entering_treviso_frees_it_and_is_not_its_target():
+    """njudge #425/#489 (appendix 6 B1): "an austrian unit entered a province rebelling against
+    Venice. The rebellion was then not removed ... and was subsequently directed against Austria"
+    — Treviso: the rebellion is gone, and none is against Austria."""
+    r = go("  Austria: [A FRI]", "Austria: A FRI - TRV", "rebellions: {TRV: {against: Venice, city: true}}\n")
+    assert "Austria: A TRV" in units_after(r) and not state_of(r).get("rebellions")
+    r = then(r, "Austria: A TRV H")
+    assert not state_of(r).get("rebellions")
+
+
+@pytest.mark.rule("rules.machiavelli/bugs-b2", "rules.machiavelli/advanced-basic-2")
+def test_the_basic_game_removes_units_beyond_the_count():
+    """njudge #522 (appendix 6 B2, a crash in the Basic game's builds): Milan, with five armies and
+    three cities, removes two; the phase is played."""
+    r = go("  Milan: [A MIL, A PAV, A CRE, A COM, A PIA]", "Milan: Remove A COM\nMilan: Remove A PIA", "treasury: {}\n",
+           phase="Winter 1454 Adjustment", options=BASIC)
+    assert units_after(r) == {"Milan: A MIL", "Milan: A PAV", "Milan: A CRE"}
+
+
+@pytest.mark.rule("rules.machiavelli/bugs-b3")
+def test_naples_disbands_the_garrison_of_bari_and_builds_a_fleet_there():
+    """njudge #541 (appendix 6 B3): "The judge did not like to receive an order that contained both
+    a build and disbanded order for the same province": Naples disbands its garrison of Bari and
+    builds a fleet in Bari."""
+    r = go("  Naples: [G BAR]", "Naples: Disband G BAR\nNaples: Build F BAR", "treasury: {Naples: 9}\n", phase="Winter 1454 Adjustment")
+    assert units_after(r) == {"Naples: F BAR"}
