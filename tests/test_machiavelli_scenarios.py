@@ -3379,3 +3379,36 @@ def test_naples_disbands_the_garrison_of_bari_and_builds_a_fleet_there():
     builds a fleet in Bari."""
     r = go("  Naples: [G BAR]", "Naples: Disband G BAR\nNaples: Build F BAR", "treasury: {Naples: 9}\n", phase="Winter 1454 Adjustment")
     assert units_after(r) == {"Naples: F BAR"}
+
+
+@pytest.mark.rule("rules.machiavelli/assassination-effects-2", "rules.machiavelli/straits-h")
+def test_an_assassinated_rulers_fleet_retreats_from_ancona():
+    """rules §Effects of assassination 2: the victim "will still be able to retreat": the Papal
+    fleet in Ancona, dislodged by Venice in the campaign the Papacy's ruler is assassinated,
+    retreats to the Lower Adriatic."""
+    r = _assassinated("  Florence: [A ARE]\n  Papacy: [F ANC]\n  Venice: [F UAS, A RMA]", "Venice: F UAS - ANC\nVenice: A RMA S F UAS - ANC")
+    assert retreating(r)
+    r = then(r, "Papacy: F ANC R LAS")
+    assert "Papacy: F LAS" in units_after(r)
+
+
+NO_GARRISONS = {"garrisons": False}
+
+
+@pytest.mark.rule("rules.machiavelli/options-garrisons")
+def test_without_garrisons_a_fleet_does_not_garrison_a_port():
+    """rules §Variant specific judge commands, set nogarrisons: "You may not use, build or convert
+    to these": Naples' fleet in Naples stays a fleet."""
+    r = go("  Naples: [F NAP]", "Naples: F NAP C G", options=NO_GARRISONS)
+    assert outcome(r, "F NAP C G") is Outcome.ILLEGAL and units_after(r) == {"Naples: F NAP"}
+
+
+@XFAIL(strict=True, reason="judge disagrees with rules.machiavelli/options-garrisons: without garrisons a dislodged unit "
+       "may still retreat into a city as its garrison")
+@pytest.mark.rule("rules.machiavelli/options-garrisons", "rules.machiavelli/conversion-retreat")
+def test_without_garrisons_no_retreat_into_a_city():
+    """rules §Variant specific judge commands, set nogarrisons: no conversion into a garrison, so no
+    retreat by conversion either: Milan's army in Lucca, every other way out held, is disbanded."""
+    r = go("  Milan: [A LUC]\n  Florence: [A PSA, A PST, A BOL, A MOD, F EGL]", "Florence: A PSA - LUC\nFlorence: A PST S A PSA - LUC",
+           options=NO_GARRISONS)
+    assert not retreating(r) and not r.result.next_position.units_of("Milan")
