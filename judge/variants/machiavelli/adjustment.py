@@ -46,13 +46,20 @@ def held_homes(variant: Variant, st: MachiavelliState, power: Power) -> list[Pro
 
 
 def build_problem(variant: Variant, position: Position, st: MachiavelliState, o: Build, new: set) -> str | None:
-    """Why ``o`` builds nothing, or None (rules §Military unit adjustments a-d, §Control 7; see
-    the module's docstring)."""
-    board = variant.board
-    prov = o.location.province
-    info = board.provinces.get(prov)
-    if info is None:
+    """Why ``o`` builds nothing, or None: the site (:func:`_site_problem`), then the unit it would
+    hold (:func:`_unit_problem`); see the module's docstring."""
+    if o.location.province not in variant.board.provinces:
         return "unknown province"
+    return _site_problem(variant, position, st, o, new) or _unit_problem(variant, position, st, o)
+
+
+def _site_problem(variant: Variant, position: Position, st: MachiavelliState, o: Build, new: set) -> str | None:
+    """rules §Military unit adjustments a-b, §Control 7: a city of a home country the power
+    holds, its province and city both controlled, no other new unit there, no siege, famine or
+    rebellion (rules §Famine, §Effects of rebellions 5.5); Venice without the Lagoon house rule
+    holds one unit (rules §Special mapboard features 5 a)."""
+    prov = o.location.province
+    info = variant.board.provinces[prov]
     if prov not in held_homes(variant, st, o.power):
         return f"{info.name} is not in a home country {o.power} holds"
     if not info.flags.get("city"):
@@ -68,6 +75,16 @@ def build_problem(variant: Variant, position: Position, st: MachiavelliState, o:
         return f"{info.name} suffers {blocked}: no builds there (rules §Famine, §Effects of rebellions 5.5)"
     if not lagoon_rule(variant) and "venice" in info.flags and (position.units_at(prov) or prov in (st.autonomous or ())):
         return "only one unit may be in Venice (rules §Special mapboard features 5 a)"
+    return None
+
+
+def _unit_problem(variant: Variant, position: Position, st: MachiavelliState, o: Build) -> str | None:
+    """rules §Military unit adjustments c-d: a garrison in a walled city with none (in a game
+    with garrisons); an army or fleet where none stands, a fleet in a port; under the Lagoon house
+    rule only a garrison in Venice (seed 000)."""
+    board = variant.board
+    prov = o.location.province
+    info = board.provinces[prov]
     if o.kind is UnitType.GARRISON:
         if not variant.rules.options.get("garrisons", True):
             return "this game has no garrisons"

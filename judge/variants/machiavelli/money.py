@@ -619,14 +619,23 @@ def _apply_bribe(book: _Book, o: Expense, units: list[Unit], autonomous: list[st
 
 def _assassination_effects(variant: Variant, position: Position, victims: set[str], lost: list[Unit]) -> tuple[Position, list[str]]:
     """rules §Effects of assassination 3-5 (the victims' orders become holds in the movement):
-    the victims' sieges are broken; their garrisons already under siege are eliminated (unless
-    the besieger's power was assassinated too); some of their provinces rebel (1d6)."""
-    board = variant.board
+    sieges broken or completed (:func:`_sieges_after_assassinations`), then provinces rebel
+    (:func:`_provinces_rebel`)."""
     st = state_of(position)
-    rebellions: dict[str, Rebellion] = {str(a): r for a, r in (st.rebellions or {}).items()}
-    autonomous = st.autonomous or ()
-    notes: list[str] = []
     units = list(position.units)
+    sieges, notes = _sieges_after_assassinations(variant, st, units, victims, lost)
+    rebellions, more = _provinces_rebel(variant, position, st, units, victims)
+    pos = with_state(position.evolve(units=tuple(units)), st.replace(sieges=sieges))
+    return with_money(pos, state_of(pos).replace(rebellions=rebellions), variant), notes + more
+
+
+def _sieges_after_assassinations(variant: Variant, st: MachiavelliState, units: list[Unit], victims: set[str],
+                                 lost: list[Unit]) -> tuple[dict[ProvinceId, Siege], list[str]]:
+    """rules §Effects of assassination 3, 4: the victims' sieges are broken; their garrisons
+    already under siege are eliminated (unless the besieger's power was assassinated too).
+    ``units`` and ``lost`` are changed; the sieges left, and notes."""
+    board = variant.board
+    notes: list[str] = []
     sieges: dict[ProvinceId, Siege] = dict(st.sieges or {})
     for city, s in list(sieges.items()):
         if s.by in victims:
@@ -639,25 +648,34 @@ def _assassination_effects(variant: Variant, position: Position, victims: set[st
             lost.append(g)
             sieges.pop(city)
             notes.append(f"{g.power}'s besieged garrison of {board.provinces[ProvinceId(city)].name} is eliminated.")
+    return sieges, notes
+
+
+def _provinces_rebel(variant: Variant, position: Position, st: MachiavelliState, units: list[Unit],
+                     victims: set[str]) -> tuple[dict[ProvinceId, Rebellion], list[str]]:
+    """rules §Effects of assassination 5: each land province a victim controls rebels on a die
+    at or below the table's figure (home or conquered, with or without a unit of its own there);
+    in its ungarrisoned walled city too. The rebellions, and notes."""
+    board = variant.board
+    rebellions: dict[ProvinceId, Rebellion] = dict(st.rebellions or {})
+    notes: list[str] = []
     table = (variant.data.get("expenses") or {}).get("assassination", {}).get("rebellion_die", {})
     roll = dice(position, "assassination-rebellions")
     control = st.province_control or {}
     for area in sorted(control):
         owner = control[area]
-        if owner not in victims or area in rebellions or not is_land(board, ProvinceId(area)):
+        if owner not in victims or area in rebellions or not is_land(board, area):
             continue
-        home = ProvinceId(area) in variant.homes(Power(owner))
+        home = area in variant.homes(owner)
         occupied = any(u.province == area for u in units)
         key = f"{'home' if home else 'conquered'}_{'with' if occupied else 'without'}_unit"
         die = roll.d6()
         if die <= int(table.get(key, 0)):
-            walled = bool(board.provinces[ProvinceId(area)].flags.get("city")) and not any(
-                u.kind is UnitType.GARRISON and u.province == area for u in units) and area not in autonomous
+            walled = bool(board.provinces[area].flags.get("city")) and not any(
+                u.kind is UnitType.GARRISON and u.province == area for u in units) and area not in (st.autonomous or ())
             rebellions[area] = Rebellion(owner, walled)
-            notes.append(f"{board.provinces[ProvinceId(area)].name} rebels against {owner} (die {die}).")
-    pos = with_state(position.evolve(units=tuple(units)), st.replace(sieges=sieges))
-    st = state_of(pos)
-    return with_money(pos, st.replace(rebellions={ProvinceId(a): r for a, r in rebellions.items()}), variant), notes
+            notes.append(f"{board.provinces[area].name} rebels against {owner} (die {die}).")
+    return rebellions, notes
 
 
 def assassinated_orders(orders: Sequence[Order], victims: set[str]) -> tuple[list[Order], list[Resolution]]:
