@@ -322,10 +322,10 @@ def test_rules_machiavelli_rebellions_cost_income_and_liberation():
     reb = after(report).rebellions
     assert reb["PER"].against == "Papacy" and after(report).treasury["Florence"] == 15
     # Income: Perugia yields nothing while in rebellion.
-    from judge.variants.machiavelli.rules import _initialised
+    from judge.variants.machiavelli.control import initialised
 
     variant, pos = position(units, t, phase="Winter 1454 Income")
-    pos = _initialised(variant, pos)
+    pos = initialised(variant, pos)
     base = money.income_blocked(pos)
     pos2 = pos.evolve(state=state_of(pos).replace(rebellions=reb))
     from judge.variants.machiavelli.rules import income
@@ -419,19 +419,20 @@ def test_rules_machiavelli_famine_rolled_after_fall_starves_units_after_spring()
                   "treasury: {Florence: 3}\nfamine: [FLO]\n")
     assert after(relief).famine is None
     # Income: Florence's province and its ungarrisoned city yield nothing; with a garrison the city does.
-    from judge.variants.machiavelli.rules import _initialised, income
+    from judge.variants.machiavelli.control import initialised
+    from judge.variants.machiavelli.rules import income
 
     _, pos = position("  Florence: [A ARE]\n", "treasury: {Florence: 0}\n", phase="Winter 1454 Income")
-    pos = _initialised(MACH, pos)
+    pos = initialised(MACH, pos)
     hit = pos.evolve(state=state_of(pos).replace(famine=("FLO",)))
     full, starved = income(MACH, pos)["Florence"], income(MACH, hit)["Florence"]
     assert starved.provinces == full.provinces - 1 and starved.cities == full.cities - 3
     _, gpos = position("  Florence: [A ARE, G FLO]\n", "treasury: {Florence: 0}\n", phase="Winter 1454 Income")
-    gpos = _initialised(MACH, gpos)
+    gpos = initialised(MACH, gpos)
     assert income(MACH, gpos.evolve(state=state_of(gpos).replace(famine=("FLO",))))["Florence"].cities == income(MACH, gpos)["Florence"].cities
     # No builds in a famine area.
     _, adj = position("  Florence: [A ARE]\n", "treasury: {Florence: 20}\nfamine: [FLO]\n", phase="Winter 1454 Adjustment")
-    built = run_phase(MACH, _initialised(MACH, adj), "Florence: Build A FLO\n", "orders.txt")
+    built = run_phase(MACH, initialised(MACH, adj), "Florence: Build A FLO\n", "orders.txt")
     assert "famine" in result_of(built, "Build A FLO").reason
 
 
@@ -516,10 +517,10 @@ def test_njudge_bug_A3_elimination_waits_for_the_campaigns_retreats():
     """njudge #464: a power could be eliminated before its campaign's retreats. Florence's army
     in Florence, its last home city, is dislodged: in the retreat phase Florence is still in the
     game, and a retreat into Arezzo (a home city) keeps it there; without it, it is out."""
-    from judge.variants.machiavelli.rules import _initialised
+    from judge.variants.machiavelli.control import initialised
 
     variant, pos = position("  Florence: [A FLO]\n  Papacy: [A BOL, A RMA]\n", "treasury: {Florence: 0}\n")
-    pos = _initialised(variant, pos)
+    pos = initialised(variant, pos)
     st = state_of(pos)
     pos = pos.evolve(state=st.replace(city_control={**st.city_control, "ARE": "Papacy", "PSA": "Papacy"}))
     report = run_phase(variant, pos, "Papacy: A BOL - FLO\nPapacy: A RMA S A BOL - FLO\n", "orders.txt")
@@ -560,9 +561,9 @@ def test_njudge_bug_A8_a_bribe_eliminates_nobody_before_the_campaign_ends():
     its units moved (its army still moves this campaign)."""
     units = "  Florence: [A ARE]\n  Papacy: [G PER, A SPO]\n"
     variant, pos = position(units, "treasury: {Florence: 40}\n")
-    from judge.variants.machiavelli.rules import _initialised
+    from judge.variants.machiavelli.control import initialised
 
-    pos = _initialised(variant, pos)
+    pos = initialised(variant, pos)
     st = state_of(pos)
     pos = pos.evolve(state=st.replace(city_control={c: ("Florence" if p == "Papacy" and c != "PER" else p) for c, p in st.city_control.items()}))
     report = run_phase(variant, pos, "Florence: Expense 1: 18 ducats buy g PER\nPapacy: A SPO - TIV\n", "orders.txt")
@@ -589,12 +590,12 @@ def test_njudge_fixed_425_a_third_power_liberates_a_rebellion():
 def test_rules_machiavelli_basic_game_one_unit_per_controlled_city_and_province():
     """rules §Advanced and basic rules: no money; after Fall a power may have one unit for each
     city it controls together with its province: builds up to that, removals down to it."""
-    from judge.variants.machiavelli.rules import _initialised
+    from judge.variants.machiavelli.control import initialised
 
     basic = find_variant("machiavelli", options={"money": False})
     text = ("variant: machiavelli\nphase: Winter 1454 Adjustment\nunits:\n  Florence: [A PST]\n"
             "  Milan: [A MIL, A PAV, A CRE, A COM, A PIA]\nautonomous: []\n")
-    pos = _initialised(basic, parse_position(text, "t.yaml", basic)[1])
+    pos = initialised(basic, parse_position(text, "t.yaml", basic)[1])
     from judge.variants.machiavelli.adjustment import basic_allowance
 
     assert basic_allowance(basic, state_of(pos), "Florence") == 3  # Florence, Arezzo, Pisa
@@ -626,10 +627,10 @@ def test_rules_machiavelli_special_units_build_cost_limit_and_upkeep():
     """rules §Special units: elite mercenaries cost 6 to build and keep, elite professionals 9,
     citizen's militia 6; one special unit in play per power (an order past it fails, its money
     lost)."""
-    from judge.variants.machiavelli.rules import _initialised
+    from judge.variants.machiavelli.control import initialised
 
     variant, pos = position("  Florence: [A ARE]\n", "treasury: {Florence: 40}\n", phase="Winter 1454 Adjustment")
-    pos = _initialised(variant, pos)
+    pos = initialised(variant, pos)
     report = run_phase(variant, pos, "Florence: Build elite mercenaries A FLO\nFlorence: Build ep F PSA\nFlorence: Maintain A ARE\n", "orders.txt")
     assert result_of(report, "Build elite mercenaries A FLO").outcome is Outcome.SUCCESS
     assert result_of(report, "Build elite professionals F PSA").outcome is Outcome.FAILURE
@@ -700,11 +701,11 @@ def test_rules_machiavelli_rebels_support_the_one_other_power_moving_in():
 def test_njudge_bug_A2a_disband_a_special_unit_and_build_another_in_one_order_set():
     """njudge #383: ordering the disband of a special unit together with a special-unit build
     gave an error. Disbands come first, so the new special unit is within the limit."""
-    from judge.variants.machiavelli.rules import _initialised
+    from judge.variants.machiavelli.control import initialised
 
     variant, pos = position("  Florence: [A ARE]\n", "treasury: {Florence: 40}\n"
                             "special_units: {Florence: {A ARE: elite_mercenaries}}\n", phase="Winter 1454 Adjustment")
-    pos = _initialised(variant, pos)
+    pos = initialised(variant, pos)
     report = run_phase(variant, pos, "Florence: Disband A ARE\nFlorence: Build elite professionals A FLO\n", "orders.txt")
     assert result_of(report, "Disband A ARE").outcome is Outcome.SUCCESS
     assert result_of(report, "Build elite professionals A FLO").outcome is Outcome.SUCCESS

@@ -64,9 +64,10 @@ CALENDAR = Calendar(
 """variant.yaml ``sequence``: three campaigns, each movement then retreats; then the Winter
 income (seed 001: before Spring movement) and adjustment."""
 
-# Old names, from before the package was split by meaning, that the tests and the rulebook's
-# ``by`` entries still cite (to be pointed at the new places).
-_initialised = initialised
+# Old names, from before the package was split by meaning, that the rulebook's ``by`` entries
+# still cite (to be pointed at the new places: .control:update_control, .control:home_controller,
+# .income:play_income, .campaign:end_of_campaign, .movement:play_campaign, .movement:CoreRules,
+# .orders:_expense_without_amount).
 _update_control = update_control
 _home_controller = home_controller
 _play_income = play_income
