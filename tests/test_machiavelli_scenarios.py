@@ -96,7 +96,8 @@ R = "rules.machiavelli/"
 # -- seed 000: GARRISONS/CONVERT ORDERS ---------------------------------------------------------
 
 
-@pytest.mark.rule("seed000/convert-1", "rules.machiavelli/conversion-1", "rules.machiavelli/conversion-2b", moved=True)
+@pytest.mark.rule("rules.machiavelli/conversion-1", moved=True)
+@pytest.mark.rule("seed000/convert-1", "rules.machiavelli/conversion-2b")
 def test_a_conversion_bounces_an_equal_move_elsewhere():
     """seed 000: "Convert orders are simultaneous with, and of equal strength to, all other types
     of orders"; rules §Conversion's Genoa example (garrison converting, army moving in, neither
@@ -141,7 +142,8 @@ def test_an_advance_follows_a_unit_that_garrisons_its_city():
 # -- seed 000: STRAITS -------------------------------------------------------------------------
 
 
-@pytest.mark.rule("seed000/straits-1", "rules.machiavelli/straits-a", "rules.machiavelli/straits", moved=True)
+@pytest.mark.rule("seed000/straits-1", moved=True)
+@pytest.mark.rule("rules.machiavelli/straits-a", "rules.machiavelli/straits")
 def test_messina_denies_the_strait_to_another_powers_fleet():
     """seed 000 STRAITS: the fleet in Messina at the beginning of the phase lets its owner deny
     passage; Turkey's fleet may not pass Gulf of Naples - Ionian Sea (the Piombino case played at
@@ -180,7 +182,8 @@ def test_passage_is_a_convoy_too_at_messina():
     assert "Turkey: A DUR" in units_after(r)
 
 
-@pytest.mark.rule("seed000/straits-3", "rules.machiavelli/straits-e", moved=True)
+@pytest.mark.rule("seed000/straits-3", moved=True)
+@pytest.mark.rule("rules.machiavelli/straits-e")
 def test_a_fleet_taking_messina_does_not_change_this_phases_passage():
     """seed 000: "Occupation of the controlling space by the Fleet of another power on the same
     move does not alter the right (or denial) of passage": Turkey's fleet takes an empty Messina
@@ -279,8 +282,7 @@ def test_venices_garrison_support_holds_the_lagoon():
 # -- seed 001: income ---------------------------------------------------------------------------
 
 
-@pytest.mark.rule("seed001/income-2", "seed001/income-3", "seed001/income-4", "rules.machiavelli/income-a",
-                  "rules.machiavelli/income-b", "rules.machiavelli/income-c", moved=True)
+@pytest.mark.rule("seed001/income-2", "seed001/income-3", "seed001/income-4", "rules.machiavelli/income-a", "rules.machiavelli/income-b", "rules.machiavelli/income-c")
 def test_naples_income_provinces_cities_and_seas():
     """seed 001: 1 ducat a controlled province, 1 a normal city and the printed number for a major
     one, 1 a sea holding one's fleet. Naples holds Naples (2), Rome (2) and Bari (1) and four
@@ -321,8 +323,8 @@ def test_a_power_holding_two_home_countries_rolls_for_both():
 # -- seed 001: control --------------------------------------------------------------------------
 
 
-@pytest.mark.rule("seed001/control-1", "seed001/control-2", "rules.machiavelli/control-example-2",
-                  "rules.machiavelli/control", moved=True)
+@pytest.mark.rule("seed001/control-1", "rules.machiavelli/control-example-2", moved=True)
+@pytest.mark.rule("seed001/control-2", "rules.machiavelli/control")
 def test_a_neapolitan_army_walks_pisa_lucca_modena_parma_and_keeps_all_four():
     """seed 001's example (and rules §Control, example 2): a unit "starts out in Genoa in the
     spring and moves to Fornova and then to Parma in the summer and to Mantua in the fall": all
@@ -350,7 +352,8 @@ def test_the_last_army_in_siena_takes_its_city():
     assert pc(r)["SIE"] == "Florence" and cc(r)["SIE"] == "Florence"
 
 
-@pytest.mark.rule("seed001/control-3", "rules.machiavelli/control-6", moved=True)
+@pytest.mark.rule("seed001/control-3", moved=True)
+@pytest.mark.rule("rules.machiavelli/control-6")
 def test_ferrara_province_pays_milan_and_its_city_pays_papacy():
     """seed 001: "If one player has a unit in a province and another has a garrison in the city,
     the province income will go to the one player while the city income goes to the other"
@@ -362,7 +365,8 @@ def test_ferrara_province_pays_milan_and_its_city_pays_papacy():
     assert (paid(r, "Papacy")["provinces"], paid(r, "Papacy")["cities"]) == (0, 1)
 
 
-@pytest.mark.rule("seed001/control-4", "rules.machiavelli/control-3", moved=True)
+@pytest.mark.rule("seed001/control-4", moved=True)
+@pytest.mark.rule("rules.machiavelli/control-3")
 def test_the_garrison_of_perugia_takes_back_its_province_when_the_army_is_dislodged():
     """seed 001: "If the unit in the province leaves or is eliminated while the garrison remains,
     control of the province will revert to the player with the garrison." Florence's army in
@@ -402,7 +406,7 @@ def test_three_of_florences_four_provinces_are_not_its_home_country():
     assert not state_of(r).get("home_countries")
 
 
-@pytest.mark.rule("seed001/elimination", "rules.machiavelli/elimination-1", "rules.machiavelli/sequence-m", moved=True)
+@pytest.mark.rule("seed001/elimination", "rules.machiavelli/elimination-1", "rules.machiavelli/sequence-m")
 def test_papacy_without_a_city_of_its_home_is_eliminated_and_its_units_removed():
     """seed 001: "A player who controls no cities in his home country ... at the end of a campaign
     is conquered and eliminated from the game and all of his military units are immediately
@@ -505,8 +509,7 @@ def test_an_army_enters_a_province_whose_city_holds_another_garrison():
     assert units_after(r) == {"Florence: A SIE", "Milan: G SIE"}
 
 
-@pytest.mark.rule("rules.machiavelli/movement-retreats-1", "rules.machiavelli/rebellions-5.2",
-                  "rules.machiavelli/bugs-a5", moved=True)
+@pytest.mark.rule("rules.machiavelli/movement-retreats-1", "rules.machiavelli/rebellions-5.2", "rules.machiavelli/bugs-a5")
 def test_no_retreat_into_treviso_whose_gates_are_shut():
     """rules §Movement, retreats 1: "Retreats are *not* allowed into a rebelling city (locked city
     gates)" (5.2; njudge bug A5: the city is not even offered). Venice's army in Treviso, with no
@@ -572,7 +575,8 @@ def test_rebels_in_city_and_province_do_not_support_a_retreat_either():
     assert "PER" in state_of(r)["rebellions"]
 
 
-@pytest.mark.rule("rules.machiavelli/movement-retreats-5", "rules.machiavelli/special-units-strength-4", moved=True)
+@pytest.mark.rule("rules.machiavelli/movement-retreats-5", moved=True)
+@pytest.mark.rule("rules.machiavelli/special-units-strength-4")
 def test_an_elite_retreat_bounces_an_ordinary_one():
     """rules §Movement, retreats (the second 4): "Multistrength units (the elites) are treated as
     normal one-strength units during retreat (thus this is a bounce: a mil m pav, elite a tur m
@@ -618,11 +622,12 @@ def test_the_elite_moves_in_whichever_unit_is_the_elite():
     assert units_after(r) == {"Milan: A TUR", "Milan: A PAV"}
 
 
-@pytest.mark.rule("rules.machiavelli/movement-trade-places")
+@pytest.mark.rule("rules.machiavelli/movement-trade-places", moved=True)
 def test_a_garrison_and_its_army_cannot_trade_places_even_supported():
-    """rules §Movement: "a garrison and an army or fleet in the same province cannot trade places
-    ... regardless of units strengths": Milan's garrison of Genoa, supported, and its army of
-    Genoa both convert; neither changes."""
+    """rules §Movement: "a garrison and an army or fleet in the *same province* cannot *trade
+    places*. E.g. G PISA C A at the same time as F PISA C G is not allowed regardless of units
+    strengths" — in Genoa: Milan's garrison, supported, and its army both convert; neither
+    changes."""
     r = go("  Milan: [G GEN, A GEN, A MON]", "Milan: G GEN C A\nMilan: A GEN C G\nMilan: A MON S G GEN - GEN")
     assert {"Milan: G GEN", "Milan: A GEN"} <= units_after(r)
 
@@ -842,7 +847,7 @@ def test_a_cut_elite_support_gives_nothing_to_a_hold():
     assert "France: A PAV" in units_after(r)
 
 
-@pytest.mark.rule("rules.machiavelli/special-units-strength-3", moved=True)
+@pytest.mark.rule("rules.machiavelli/special-units-strength-3")
 def test_elite_professionals_cannot_dislodge_the_besieger_of_modena():
     """rules §Special units, strength 2, 3: "Cannot dislodge any besieger in the second siege
     season": Florence's professionals attack Milan's army besieging Modena for the second time
@@ -887,7 +892,7 @@ def test_as_written_a_besieged_garrison_of_perugia_never_converts():
     assert outcome(r, "G PER C A") is Outcome.ILLEGAL and "Papacy: G PER" not in units_after(r)
 
 
-@pytest.mark.rule("rules.machiavelli/sieges-4", moved=True)
+@pytest.mark.rule("rules.machiavelli/sieges-4")
 def test_the_besieged_garrison_of_perugia_supports_the_attack_on_its_besieger():
     """rules §Sieges: a besieged garrison "can support another unit moving into its province to
     displace the besieging unit": Papacy's garrison supports Papacy's army from Spoleto."""
@@ -1201,8 +1206,8 @@ def test_after_famine_in_florence_neither_power_may_build_there():
     assert outcome(r, "Build A FLO") is Outcome.ILLEGAL and outcome(r, "Build G FLO") is Outcome.ILLEGAL
 
 
-@pytest.mark.rule("rules.machiavelli/control-example-1", "rules.machiavelli/control-1", "rules.machiavelli/sequence-b",
-                  moved=True)
+@pytest.mark.rule("rules.machiavelli/control-example-1", moved=True)
+@pytest.mark.rule("rules.machiavelli/control-1", "rules.machiavelli/sequence-b")
 def test_venice_buys_the_papal_fleet_of_ancona_and_sails_it_away():
     """rules §Control, example 1: "if a unit is purchased, ownership of the province the unit is in
     changes before the unit moves away": Venice buys the fleet in Ancona and sails it to the Lower
@@ -1216,7 +1221,8 @@ def test_venice_buys_the_papal_fleet_of_ancona_and_sails_it_away():
 _FLORENCE_GONE = "eliminated: [Florence]\n"
 
 
-@pytest.mark.rule("rules.machiavelli/home-countries-a", "seed001/home-country", moved=True)
+@pytest.mark.rule("rules.machiavelli/home-countries-a", moved=True)
+@pytest.mark.rule("seed001/home-country")
 def test_papacy_gains_florence_by_taking_pistoia_the_como_example():
     """rules §Control and conquest, a), its example: "Player A controls all of Milans provinces and
     cities except Como at the beginning of S1463. He manages to gain control of Como during S1463
@@ -1387,7 +1393,8 @@ def test_fourteen_cities_and_two_home_countries_do_not_win():
     assert r.result.winner is None
 
 
-@pytest.mark.rule("rules.machiavelli/victory-3", "rules.machiavelli/victory-2", moved=True)
+@pytest.mark.rule("rules.machiavelli/victory-3", moved=True)
+@pytest.mark.rule("rules.machiavelli/victory-2")
 def test_papacy_wins_holding_only_rome_of_its_home_and_florence_of_florences():
     """rules §Victory, important, and its example ("you may win by controlling say MIL, TYR and 13
     ... non-milanese and non-austrian cities! Even if enemy units control any other province of
@@ -1469,7 +1476,7 @@ def test_the_fleets_owner_passes_though_another_powers_garrison_holds_messina():
     assert "Turkey: F GON" in units_after(r)
 
 
-@pytest.mark.rule("rules.machiavelli/straits-c", moved=True)
+@pytest.mark.rule("rules.machiavelli/straits-c")
 def test_as_written_a_fleet_entering_an_empty_messina_blocks_at_once():
     """rules §Special mapboard features 1c (as written, seed 000's house rule off): "If a fleet
     successfully advances ... into a *fleet-less* Piombino or Messina in the same turn as a hostile
@@ -1982,7 +1989,7 @@ def test_famine_killing_an_army_leaves_its_province_to_its_power():
     assert not units_after(r) and pc(r)["FER"] == "Milan" and cc(r)["FER"] == "Milan"
 
 
-@pytest.mark.rule("rules.machiavelli/famine-d", "rules.machiavelli/famine-e", moved=True)
+@pytest.mark.rule("rules.machiavelli/famine-d", "rules.machiavelli/famine-e")
 def test_famine_in_perugia_stops_its_income_unless_garrisoned():
     """rules §Famine d, e: "A famined province will not produce income"; "A garrisoned city will
     always produce income": Perugia under famine pays the Papacy nothing; with a garrison in the
@@ -2354,7 +2361,8 @@ def test_milan_borrows_ten_to_repay_the_fifteen_borrowed_two_years_before():
     assert state_of(r)["loans"]["Milan"] == [{"principal": 10, "interest": 2, "due": "Fall 1457"}]
 
 
-@pytest.mark.rule("rules.machiavelli/borrowing-example-2", "rules.machiavelli/borrowing-repayment", moved=True)
+@pytest.mark.rule("rules.machiavelli/borrowing-example-2", moved=True)
+@pytest.mark.rule("rules.machiavelli/borrowing-repayment")
 def test_naples_pays_down_to_twelve_and_borrows_thirteen():
     """rules §Borrowing, example 2: "With 26d and a 38 (25+13) ducats loan, you can pay it off to
     12+0d, allowing you to borrow up to 13d to pay off the remaining 12d due" — Naples."""
@@ -2397,7 +2405,8 @@ def test_four_expenses_in_one_campaign():
     assert all(ok(r, f"Expense {n}: 3 ducats counter-bribe {u}") for n, u in ((1, "A FLO"), (2, "A ARE"), (3, "A PST"), (4, "F PSA")))
 
 
-@pytest.mark.rule("rules.machiavelli/expenditures-2", "rules.machiavelli/expenditures-h", moved=True)
+@pytest.mark.rule("rules.machiavelli/expenditures-2", moved=True)
+@pytest.mark.rule("rules.machiavelli/expenditures-h")
 def test_a_new_expense_one_replaces_the_old():
     """rules §Expenditures: "you have issued the order 'expense 1: 18 ducats buy a flore' but want to
     disband the unit instead ... issue the order 'expense 1: 12 ducats disband a flore'" — Milan,
@@ -2416,7 +2425,8 @@ def test_famine_relief_in_perugia_saves_its_army():
     assert "Papacy: A PER" in units_after(r) and not state_of(r).get("famine") and treasury(r, "Papacy") == 0
 
 
-@pytest.mark.rule("rules.machiavelli/expenditures-b", "rules.machiavelli/rebellions-8.5", moved=True)
+@pytest.mark.rule("rules.machiavelli/expenditures-b", moved=True)
+@pytest.mark.rule("rules.machiavelli/rebellions-8.5")
 def test_pacifying_perugia_ends_the_rebellion_in_city_and_province():
     """rules §List of allowed expenditures b, "Expense 1: 12 ducats pacify rebellion rome", and
     §Effects of rebellions 8.5: "Removes both in city and province" — in Perugia."""
@@ -2435,16 +2445,18 @@ def test_a_counter_bribe_is_a_multiple_of_three():
     assert ok(r, "Expense 1: 6 ducats counter-bribe A MOD")
 
 
-@pytest.mark.rule("rules.machiavelli/expenditures-c", "rules.machiavelli/expenditures-c1", moved=True)
+@pytest.mark.rule("rules.machiavelli/expenditures-c", moved=True)
+@pytest.mark.rule("rules.machiavelli/expenditures-c1")
 def test_six_ducats_counter_bribed_make_a_disband_of_fifteen_fail():
     """rules §List of allowed expenditures c: "Example. Expense 1: 6 ducats counter-bribe a modena"
-    — here Milan guards its army in Modena with 6; Florence's 15 leave 9, too few to disband it."""
-    r = go("  Milan: [A MOD]\n  Florence: [A LUC]", "Milan: Expense 1: 6 ducats counter-bribe a MOD\n"
-           "Florence: Expense 1: 15 ducats disband a MOD", "treasury: {Milan: 6, Florence: 15}\n")
-    assert "Milan: A MOD" in units_after(r)
+    — here Milan guards its army in Parma with 6; Florence's 15 leave 9, too few to disband it."""
+    r = go("  Milan: [A PAR]\n  Florence: [A MOD]", "Milan: Expense 1: 6 ducats counter-bribe a PAR\n"
+           "Florence: Expense 1: 15 ducats disband a PAR", "treasury: {Milan: 6, Florence: 15}\n")
+    assert "Milan: A PAR" in units_after(r)
 
 
-@pytest.mark.rule("rules.machiavelli/expenditures-c1", "rules.machiavelli/bribes-1", moved=True)
+@pytest.mark.rule("rules.machiavelli/expenditures-c1", moved=True)
+@pytest.mark.rule("rules.machiavelli/bribes-1")
 def test_a_counter_bribe_of_three_beats_a_buy_of_eighteen_not_of_twenty_one():
     """rules §List of allowed expenditures c1: "If you try to disband a unit with 12+0 ducats and the
     affected player has counter-bribed it with 3d the disband fails. To succeed you would have
@@ -2555,7 +2567,8 @@ def test_six_ducats_do_not_buy_an_autonomous_garrison():
     assert "MON" in state_of(r)["autonomous"] and "Milan: G MON" not in units_after(r)
 
 
-@pytest.mark.rule("rules.machiavelli/bribes-5", "rules.machiavelli/special-units-a", moved=True)
+@pytest.mark.rule("rules.machiavelli/bribes-5", moved=True)
+@pytest.mark.rule("rules.machiavelli/special-units-a")
 def test_a_militia_garrison_of_naples_costs_forty_eight_to_disband():
     """rules §List of allowed expenditures, bribes 5: "a citizen's militia garrison in Rome would cost
     12*2*2=48 ducats to disband" — in Naples: 24 fail, 48 succeed."""
@@ -2565,7 +2578,8 @@ def test_a_militia_garrison_of_naples_costs_forty_eight_to_disband():
     assert "Naples: G NAP" not in units_after(go(units, "Papacy: Expense 1: 48 ducats disband g NAP", militia))
 
 
-@pytest.mark.rule("rules.machiavelli/expenditures-d", "rules.machiavelli/expenditures-c1", moved=True)
+@pytest.mark.rule("rules.machiavelli/expenditures-d", moved=True)
+@pytest.mark.rule("rules.machiavelli/expenditures-c1")
 def test_nine_ducats_disband_the_autonomous_garrison_of_savoy_past_a_counter_bribe():
     """rules §List of allowed expenditures d: "6+3n ducats ... Example. Expense 1: 9 ducats disband g
     trent. (This order would counter a 3d counter-bribe.)" — in Savoy, France countering."""
@@ -2619,7 +2633,8 @@ def test_eighteen_ducats_buy_the_neapolitan_garrison_of_bari_which_stays_a_garri
     assert "Papacy: G BAR" in units_after(r) and cc(r)["BAR"] == "Papacy"
 
 
-@pytest.mark.rule("rules.machiavelli/expenditures-j", "rules.machiavelli/rebellions-3", moved=True)
+@pytest.mark.rule("rules.machiavelli/expenditures-j", moved=True)
+@pytest.mark.rule("rules.machiavelli/rebellions-3")
 def test_nine_ducats_raise_modena_against_milan():
     """rules §Rebellions j: "9 ducats ... to start a rebellion in an enemy-controlled province that is
     not part of said enemy's home country. Example. Expense 1: 9 ducats cause rebellion saluz" —
@@ -2726,7 +2741,7 @@ def test_in_pavia_a_garrison_may_be_built_but_not_an_army():
     assert outcome(r, "Build A PAV") is Outcome.ILLEGAL and ok(r, "Build G PAV")
 
 
-@pytest.mark.rule("rules.machiavelli/rebellions-6.1", "rules.machiavelli/sequence-f", moved=True)
+@pytest.mark.rule("rules.machiavelli/rebellions-6.1", "rules.machiavelli/sequence-f")
 def test_rebels_carry_milan_into_pavia_against_frances_army():
     """rules §Effects of rebellions 6.1: "Any player who the rebellion is *not* directed against will
     get one strength point in support when moving into a rebelling province" (the rebellion is
@@ -2777,7 +2792,8 @@ def test_rebel_support_goes_whole_to_the_one_power_moving_in():
     assert "Milan: A PER" in units_after(r) and retreating(r)
 
 
-@pytest.mark.rule("rules.machiavelli/rebellions-6.5", "rules.machiavelli/rebellions-5.4", moved=True)
+@pytest.mark.rule("rules.machiavelli/rebellions-6.5", moved=True)
+@pytest.mark.rule("rules.machiavelli/rebellions-5.4")
 def test_rebels_in_pavia_support_the_french_garrison_out():
     """rules §Effects of rebellions 6.5: "A converting garrison *not* owned by the affected player
     will get support from the rebellion unit in the province. (This means that a player in a city
@@ -2787,7 +2803,7 @@ def test_rebels_in_pavia_support_the_french_garrison_out():
     assert "France: A PAV" in units_after(r) and retreating(r)
 
 
-@pytest.mark.rule("rules.machiavelli/rebellions-7.1", moved=True)
+@pytest.mark.rule("rules.machiavelli/rebellions-7.1")
 def test_a_rebelling_province_and_its_city_pay_milan_nothing():
     """rules §Effects of rebellions 7.1: "The controlling player receives no income from rebelling
     provinces or rebelling ungarrisoned cities": Pavia, rebelling in province and city."""
@@ -2825,7 +2841,7 @@ def test_a_city_not_in_rebellion_pays_after_its_garrison_is_bribed_away():
     assert (paid(r, "Milan")["provinces"], paid(r, "Milan")["cities"]) == (1, 4)
 
 
-@pytest.mark.rule("rules.machiavelli/rebellions-8.1", "rules.machiavelli/sequence-h", moved=True)
+@pytest.mark.rule("rules.machiavelli/rebellions-8.1", "rules.machiavelli/sequence-h")
 def test_milan_puts_down_rebellious_pavia_by_a_siege():
     """rules §Effects of rebellions 8.1: "The player who the rebellion is directed against must
     besiege a rebelling city to 'put down' the rebellion. Any rebellion in the province is *also
@@ -2975,7 +2991,8 @@ def test_a_unit_bought_by_an_assassinated_ruler_holds():
     assert "Papacy: A ARE" in units_after(r)
 
 
-@pytest.mark.rule("rules.machiavelli/assassination-effects-4", "rules.machiavelli/sieges-lapse-1", moved=True)
+@pytest.mark.rule("rules.machiavelli/assassination-effects-4", moved=True)
+@pytest.mark.rule("rules.machiavelli/sieges-lapse-1")
 def test_a_besieged_papal_garrison_dies_with_its_ruler_and_the_besieger_moves_on():
     """rules §Effects of assassination 4: "Any of the victim's garrisons that are *already under
     siege* ... are immediately eliminated. (This rule means that the enemy may choose to order the
@@ -3056,7 +3073,8 @@ def test_the_assassinated_papacy_orders_again_the_next_campaign():
     assert "Papacy: A SPO" in units_after(r)
 
 
-@pytest.mark.rule("rules.machiavelli/self-bribes", "rules.machiavelli/expenditures-c4", moved=True)
+@pytest.mark.rule("rules.machiavelli/self-bribes", moved=True)
+@pytest.mark.rule("rules.machiavelli/expenditures-c4")
 def test_a_self_bribe_ties_with_another_powers_bribe():
     """rules §Self-bribes: "If you direct a bribe at one of your units at the same time as another
     player tries to bribe the same unit, both will fail ... Naples: E1: 18d, Buy Turkish fleet
@@ -3105,8 +3123,8 @@ Fleet Naples Convert to Garrison
 """
 
 
-@pytest.mark.rule("rules.machiavelli/order-example", "rules.machiavelli/borrowing-sequence", "rules.machiavelli/sequence-a",
-                  moved=True)
+@pytest.mark.rule("rules.machiavelli/order-example", moved=True)
+@pytest.mark.rule("rules.machiavelli/borrowing-sequence", "rules.machiavelli/sequence-a")
 def test_the_example_of_orders_played_by_naples():
     """rules §Example of orders: Florence's movement orders (pay the bank, then Milan, borrow 25 for
     2 years, disband the army in Bologna, counter-bribe its own army, assassinate the Papacy, two
@@ -3121,8 +3139,8 @@ def test_the_example_of_orders_played_by_naples():
     assert state_of(r)["loans"]["Naples"] == [{"principal": 25, "interest": 13, "due": "Spring 1456"}]
 
 
-@pytest.mark.rule("rules.machiavelli/order-example", "rules.machiavelli/expenditures-2", "rules.machiavelli/bribes-1",
-                  moved=True)
+@pytest.mark.rule("rules.machiavelli/order-example", moved=True)
+@pytest.mark.rule("rules.machiavelli/expenditures-2", "rules.machiavelli/bribes-1")
 def test_the_revised_example_of_orders_played_by_naples():
     """rules §Example of orders, the revision: "Pay 0 ducats to Milan / Ally Naples / Ally Turkey /
     Expense 1: 21 ducats buy Army Bologna / Expense 2: none / Army Bologna -> Ferrara" — Naples
@@ -3220,7 +3238,8 @@ def test_a_counter_bribe_on_a_distant_allys_army_needs_adjacency():
     assert "Papacy: A BOL" not in units_after(r)
 
 
-@pytest.mark.rule("rules.machiavelli/options-adjacency-example", "rules.machiavelli/expenditures-g", moved=True)
+@pytest.mark.rule("rules.machiavelli/options-adjacency-example", moved=True)
+@pytest.mark.rule("rules.machiavelli/expenditures-g")
 def test_a_fleet_in_pisa_is_next_to_the_garrison_of_lucca():
     """rules §Variant specific judge commands, adjacency: "A city (regardless of type) is always
     adjacent to its containing province and any province bordering the containing province ...
@@ -3265,7 +3284,8 @@ def test_two_bribes_for_special_units_withdrawn_cost_nothing():
     assert {"Papacy: A PER", "Papacy: G PER"} <= units_after(r) and treasury(r, "Florence") == 72
 
 
-@pytest.mark.rule("rules.machiavelli/bugs-a4a", "seed000/straits-3", moved=True)
+@pytest.mark.rule("rules.machiavelli/bugs-a4a", moved=True)
+@pytest.mark.rule("seed000/straits-3")
 def test_milans_fleet_in_piombino_lets_its_other_fleet_pass_as_florence_attacks():
     """njudge #511 (appendix 6 A4a): "If e.g. Naples has a fleet in Mes a neapolitan fleet moving
     ION-GON ... fails if an enemy fleets try to move into MES" — at Piombino: Florence's fleet
@@ -3274,7 +3294,8 @@ def test_milans_fleet_in_piombino_lets_its_other_fleet_pass_as_florence_attacks(
     assert "Milan: F PSA" in units_after(r)
 
 
-@pytest.mark.rule("rules.machiavelli/bugs-a4b", "rules.machiavelli/sequence-b", moved=True)
+@pytest.mark.rule("rules.machiavelli/bugs-a4b", moved=True)
+@pytest.mark.rule("rules.machiavelli/sequence-b")
 def test_turkey_buys_the_fleet_in_messina_and_passes_the_strait():
     """njudge #537 (appendix 6 A4b): "If e.g. Florence buys a papal unit in PIO any florentine move
     from ETS-PSA (or vice versa) will be blocked" — at Messina: Turkey buys Naples' keeper and its
@@ -3332,7 +3353,7 @@ def test_under_the_house_rule_the_rebels_point_is_support_like_any_other():
     assert "Florence: A MOD" in units_after(r) and retreating(r)
 
 
-@pytest.mark.rule("rules.machiavelli/bugs-a7", "rules.machiavelli/sieges-5", moved=True)
+@pytest.mark.rule("rules.machiavelli/bugs-a7", "rules.machiavelli/sieges-5")
 def test_a_besieger_of_turin_ordered_to_move_stays_and_ends_its_siege():
     """njudge #529 (appendix 6 A7): "Siege not lifted when besiegeing unit is given non-siege order"
     — Milan's army besieging Turin is ordered to Savoy in the second campaign: it holds and the
@@ -3341,7 +3362,7 @@ def test_a_besieger_of_turin_ordered_to_move_stays_and_ends_its_siege():
     assert "Milan: A TUR" in units_after(r) and not state_of(r).get("sieges") and "France: G TUR" in units_after(r)
 
 
-@pytest.mark.rule("rules.machiavelli/bugs-a8", "rules.machiavelli/sequence-m", moved=True)
+@pytest.mark.rule("rules.machiavelli/bugs-a8", "rules.machiavelli/sequence-m")
 def test_france_bought_out_of_its_last_city_moves_before_it_is_eliminated():
     """njudge #534 (appendix 6 A8): "Power eliminated at the beginning of a campaign due to bribe ...
     Powers are always eliminated after retreats": Milan buys France's garrison of Marseilles, its
@@ -3352,7 +3373,8 @@ def test_france_bought_out_of_its_last_city_moves_before_it_is_eliminated():
     assert ok(r, "A TUR - SLZ") and "France" in state_of(r)["eliminated"]
 
 
-@pytest.mark.rule("rules.machiavelli/bugs-b1", "rules.machiavelli/rebellions-8.3", moved=True)
+@pytest.mark.rule("rules.machiavelli/bugs-b1", moved=True)
+@pytest.mark.rule("rules.machiavelli/rebellions-8.3")
 def test_austria_entering_treviso_frees_it_and_is_not_its_target():
     """njudge #425/#489 (appendix 6 B1): "an austrian unit entered a province rebelling against
     Venice. The rebellion was then not removed ... and was subsequently directed against Austria"
@@ -3412,3 +3434,28 @@ def test_without_garrisons_no_retreat_into_a_city():
     r = go("  Milan: [A LUC]\n  Florence: [A PSA, A PST, A BOL, A MOD, F EGL]", "Florence: A PSA - LUC\nFlorence: A PST S A PSA - LUC",
            options=NO_GARRISONS)
     assert not retreating(r) and not r.result.next_position.units_of("Milan")
+
+
+@pytest.mark.rule("rules.machiavelli/assassination-2", "rules.machiavelli/assassination-1", moved=True)
+def test_venice_spends_twenty_four_ducats_on_milans_ruler():
+    """rules §Assassinations, "Example. Expense 3: 24 ducats assassinate papacy" — Venice on Milan:
+    two chances in six; over the dice of many campaigns some attempts succeed and some fail, and
+    each uses up Venice's chit."""
+    order = "Venice: Expense 3: 24 ducats assassinate Milan"
+    text = "Expense 3: 24 ducats assassinate Milan"
+    seen = set()
+    for k in range(40):
+        r = go("  Venice: [A VER]\n  Milan: [A MIL]", order, f"dice_seed: v{k}\ntreasury: {{Venice: 24}}\n")
+        seen.add(outcome(r, text))
+        assert "Milan" not in state_of(r)["chits"]["Venice"] and treasury(r, "Venice") == 0
+    assert seen == {Outcome.SUCCESS, Outcome.FAILURE}
+
+
+@pytest.mark.rule("rules.machiavelli/order-shorthand", moved=True)
+def test_the_shorthand_buy_and_disband_read_in_siena_and_bari():
+    """rules §Order shorthand: "Expense 1: buy fer = 18 ducats buy [a|f|g] fer. Expense 1: disband
+    dur = 12 ducats disband [a|f|g] dur" — read in Siena and Bari, and played."""
+    r = go("  Florence: [A ARE]\n  Papacy: [A SIE]\n  Naples: [G BAR, A OTR]\n  Milan: [A AQU]",
+           "Florence: Expense 1: buy sie\nMilan: Expense 1: disband bar", "treasury: {Florence: 18, Milan: 12}\n")
+    assert not r.unreadable
+    assert "Florence: A SIE" in units_after(r) and "Naples: G BAR" not in units_after(r)
