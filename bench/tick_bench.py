@@ -6,7 +6,7 @@ each time (as the deadline job is), ``tick(repo, [game], force=True, max_phases=
 current phase: adjudication, the maps (SVG and palette PNG), results and the commit. Reported per
 variant (median of ``repeat`` runs, each on a fresh copy of the repository):
 
-* ``tick_s``: the ``tick()`` call itself, in a process that has imported the judge but drawn
+* ``tick_s``: the ``tick()`` call itself (``cpu_s``: its CPU time, steadier on a busy machine), in a process that has imported the judge but drawn
   nothing yet (so the base map's first read and cairosvg's import are in it, as in a real tick);
 * ``process_s``: the whole child process, from start to exit (Python and the judge's imports too);
 * ``maps_s``: the part of ``tick_s`` spent drawing (``render_svg`` and ``to_png``).
@@ -62,6 +62,7 @@ artifacts.map_files = timed(artifacts.map_files)
 repo = open_repo(REPO)
 prof = cProfile.Profile() if PROFILE else None
 t = time.perf_counter()
+c = time.process_time()
 if prof is not None:
     prof.enable()
 r = tick(repo, [GAME], force=True, max_phases=1)
@@ -69,7 +70,8 @@ if prof is not None:
     prof.disable()
     prof.dump_stats(PROFILE)
 tick_s = time.perf_counter() - t
-print(json.dumps({"tick_s": tick_s, "maps_s": spent[0], "played": r.played, "errors": r.errors,
+cpu_s = time.process_time() - c
+print(json.dumps({"tick_s": tick_s, "cpu_s": cpu_s, "maps_s": spent[0], "played": r.played, "errors": r.errors,
                   "imports_s": t - T0}))
 """
 
@@ -114,6 +116,7 @@ def tick_bench(repeat: int = 3, variants: tuple[str, ...] = tuple(GAMES), profil
                 "game": game,
                 "phase": runs[-1]["played"][0],
                 "tick_s": round(statistics.median(r["tick_s"] for r in runs), 3),
+                "cpu_s": round(statistics.median(r["cpu_s"] for r in runs), 3),
                 "maps_s": round(statistics.median(r["maps_s"] for r in runs), 3),
                 "process_s": round(statistics.median(r["process_s"] for r in runs), 3),
             }
@@ -123,8 +126,8 @@ def tick_bench(repeat: int = 3, variants: tuple[str, ...] = tuple(GAMES), profil
 def print_figures(figures: dict[str, dict[str, Any]], repeat: int) -> None:
     print(f"  median of {repeat} runs, each a fresh process on a fresh copy of the example game")
     for name, f in figures.items():
-        print(f"  {name} ({f['phase']}): tick {f['tick_s']:.2f} s per game, of which maps {f['maps_s']:.2f} s; "
-              f"whole process {f['process_s']:.2f} s")
+        print(f"  {name} ({f['phase']}): tick {f['tick_s']:.2f} s per game (cpu {f['cpu_s']:.2f} s), of which maps "
+              f"{f['maps_s']:.2f} s; whole process {f['process_s']:.2f} s")
 
 
 def _print_profile(path: str, top: int = 25) -> None:

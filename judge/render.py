@@ -40,6 +40,7 @@ import contextlib
 import copy
 import dataclasses
 import functools
+import itertools
 import math
 import re
 import sys
@@ -167,27 +168,27 @@ def _auto_unit_size(points: list[tuple[float, float]], view: tuple[float, ...]) 
     return min(max(median * 0.27, width / 140), width / 45)
 
 
-# -- the base map as each phase's SVG carries it ----------------------------------------------------
+# -- the base map as each map carries it -------------------------------------------------------------
 #
-# Each phase's SVG holds the whole base map (an SVG shown as an image cannot reference another
-# file), so the base map is the bulk of its bytes, and its path points are the bulk of the work of
-# rasterising it. tools/mapc writes it exact (0.1 px) and complete; each phase needs less:
+# Every map holds the whole base map (an SVG shown as an image cannot reference another file), and
+# tools/mapc writes it complete. Two things of it are not seen, and are left out of each map:
 #
-# - coordinates on a 0.5 px grid (``_GRID``): at the 1600 px PNG a map unit is a pixel, and a
-#   border moved by a quarter of a pixel at most does not show, even magnified in a browser;
-# - the seas drawn coarsely: with the mapc contract (``<g id="borders">`` draws every border, the
+# - the seas' exact outlines: with the mapc contract (``<g id="borders">`` draws every border, the
 #   provinces only fill), a sea's fill is the sea colour of a rectangle under the whole map, and
 #   every land province is drawn over it exactly, so a sea's outline along the coast, the longest
-#   and most detailed line of the map, is not seen. A sea is kept within ``_SEA_TOLERANCE`` of its
-#   outline (it stays a province of the drawing, with its id); a layer that colours one gets its
-#   exact outline back (:attr:`BaseMap.precise`);
-# - no anchors (the renderer reads them once; nothing shows them).
+#   and most detailed line of the map, is hidden. A sea is kept within ``_SEA_TOLERANCE`` of its
+#   outline on a 1-unit grid (it stays a province of the drawing, with its id), which spares
+#   cairo a third of the map's points; a layer that colours a sea gets its exact outline back
+#   (:attr:`BaseMap.precise`);
+# - the anchors (the renderer reads them once; nothing shows them).
 
-_GRID = 5
-"""Base map coordinates are rounded to this many tenths of a unit (0.5)."""
 _SEA_TOLERANCE = 40
-"""A sea's coarse outline stays within this many tenths of a unit (4) of the exact one."""
+"""A sea's coarse outline stays within this many tenths of a unit (4) of the exact one..."""
+_SEA_GRID = 10
+"""... on a grid of this many tenths (1)."""
 _PATH_TOKEN = re.compile(r"[A-Za-z]|[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
+_MAPC_SUBPATH = re.compile(r"M(-?[\d.]+) (-?[\d.]+)l([-\d. ]*)(z?)")
+_MAPC_PATH = re.compile(r"(?:M-?[\d.]+ -?[\d.]+l[-\d. ]*z?)+")
 
 Polyline = tuple[list[tuple[int, int]], bool]
 """A subpath of straight lines: its points in tenths of a unit, and whether it is closed."""
@@ -197,6 +198,14 @@ def _line_subpaths(d: str) -> list[tuple[list[tuple[float, float]], bool]] | Non
     """The subpaths of a path made of straight lines (M, L, H, V, Z, absolute or relative), as
     absolute points, each with whether it is closed; None for a path with curves or arcs, or one
     that cannot be read."""
+    if _MAPC_PATH.fullmatch(d):  # the form mapc writes, read at C speed
+        fast: list[tuple[list[tuple[float, float]], bool]] = []
+        for x, y, steps, z in _MAPC_SUBPATH.findall(d):
+            numbers = [float(v) for v in steps.replace("-", " -").split()]
+            xs = itertools.accumulate(numbers[0::2], initial=float(x))
+            ys = itertools.accumulate(numbers[1::2], initial=float(y))
+            fast.append((list(zip(xs, ys, strict=True)), bool(z)))
+        return fast
     tokens = _PATH_TOKEN.findall(d)
     subs: list[tuple[list[tuple[float, float]], bool]] = []
     pts: list[tuple[float, float]] | None = None
@@ -246,10 +255,10 @@ def _line_subpaths(d: str) -> list[tuple[list[tuple[float, float]], bool]] | Non
 
 def _polylines(d: str) -> list[Polyline] | None:
     """:func:`_line_subpaths` in tenths of a unit."""
-    subs = _line_subpaths(d)
-    if subs is None:
+    lines = _line_subpaths(d)
+    if lines is None:
         return None
-    return [([(round(x * 10), round(y * 10)) for x, y in pts], closed) for pts, closed in subs]
+    return [([(round(x * 10), round(y * 10)) for x, y in pts], closed) for pts, closed in lines]
 
 
 def _tenths(v: int) -> str:
@@ -261,38 +270,53 @@ def _tenths(v: int) -> str:
     return f"{sign}{whole or ''}.{part}"
 
 
+@functools.lru_cache(maxsize=4)
+def _step_texts(grid: int) -> dict[int, str]:
+    """``_tenths(k * grid)`` for the steps of a path on the grid, written with the separator it
+    needs after a number with a point (None: a space) and after one without."""
+    return {k: _tenths(k * grid) for k in range(-400, 401)}
+
+
 def _join_numbers(numbers: Sequence[str]) -> str:
     """Numbers of a path, separated only where SVG needs it (``1.5-2``, ``1.5.5`` read as two)."""
     out: list[str] = []
-    prev = ""
+    dot = False
     for t in numbers:
-        if out and not t.startswith("-") and not (t.startswith(".") and "." in prev):
+        if out and t[0] != "-" and not (dot and t[0] == "."):
             out.append(" ")
         out.append(t)
-        prev = t
+        dot = "." in t
     return "".join(out)
 
 
-def _format_polylines(subs: Sequence[Polyline], grid: int) -> str:
+def _format_polylines(subs: Sequence[Polyline], grid: int) -> tuple[str, list[tuple[list[tuple[float, float]], bool]]]:
     """Path data of the subpaths on a grid of ``grid`` tenths: the first point absolute, then
     relative steps; points that meet on the grid are merged, and a subpath that shrinks to a point
-    (an islet smaller than the grid) is left out."""
+    (an islet smaller than the grid) is left out. Also the points as drawn, in map units."""
+    texts = _step_texts(grid)
     out = []
+    drawn: list[tuple[list[tuple[float, float]], bool]] = []
     for pts, closed in subs:
         q: list[tuple[int, int]] = []
+        last = None
         for x, y in pts:
-            p = (round(x / grid) * grid, round(y / grid) * grid)
-            if not q or p != q[-1]:
+            p = (round(x / grid), round(y / grid))
+            if p != last:
                 q.append(p)
+                last = p
         if closed and len(q) > 1 and q[0] == q[-1]:
             q.pop()
         if len(q) < (3 if closed else 2):
             continue
         steps: list[str] = []
         for (ax, ay), (bx, by) in zip(q, q[1:], strict=False):
-            steps += [_tenths(bx - ax), _tenths(by - ay)]
-        out.append(f"M{_join_numbers([_tenths(q[0][0]), _tenths(q[0][1])])}l{_join_numbers(steps)}{'z' if closed else ''}")
-    return "".join(out)
+            dx, dy = bx - ax, by - ay
+            steps.append(texts.get(dx) or _tenths(dx * grid))
+            steps.append(texts.get(dy) or _tenths(dy * grid))
+        head = _join_numbers([_tenths(q[0][0] * grid), _tenths(q[0][1] * grid)])
+        out.append(f"M{head}l{_join_numbers(steps)}{'z' if closed else ''}")
+        drawn.append(([(x * grid / 10, y * grid / 10) for x, y in q], closed))
+    return "".join(out), drawn
 
 
 def _simplify(pts: Sequence[tuple[int, int]], tolerance: float) -> list[tuple[int, int]]:
@@ -341,7 +365,8 @@ def _classes(el: ET.Element) -> list[str]:
 
 def _compact_base(root: ET.Element, view: tuple[float, ...]) -> dict[str, str]:
     """Make the base map's tree what each phase's SVG carries (see above); return the exact
-    outline of each province drawn coarsely, by id."""
+    outline of each province drawn coarsely, by id. The points of each path as drawn are given to
+    the PNG's path reader (:data:`_KNOWN_LINES`), which then need not read them again."""
     groups = {g.get("id"): g for g in root if g.tag == "g"}
     anchors = groups.get("anchors")
     if anchors is not None:
@@ -349,23 +374,19 @@ def _compact_base(root: ET.Element, view: tuple[float, ...]) -> dict[str, str]:
     provinces = groups.get("provinces")
     coarse_seas = provinces is not None and "borders" in groups
     precise: dict[str, str] = {}
-    for gid in ("provinces", "neutral", "borders", "rivers"):
-        group = groups.get(gid)
-        if group is None:
-            continue
-        for el in group.iter("path"):
-            subs = _polylines(el.get("d") or "")
-            if subs is None:
-                continue
-            exact = _format_polylines(subs, _GRID)
-            if coarse_seas and gid == "provinces" and "sea" in _classes(el):
-                precise[el.get("id") or ""] = exact
-                subs = [((_simplify_ring(p, _SEA_TOLERANCE) if closed else _simplify(p, _SEA_TOLERANCE)), closed)
-                        for p, closed in subs]
-                exact = _format_polylines(subs, 10)
-            el.set("d", exact)
     if provinces is not None and coarse_seas:
         seas = [el for el in provinces if "sea" in _classes(el)]
+        for el in seas:
+            d = el.get("d") or ""
+            subs = _polylines(d)
+            if subs is None:
+                continue
+            precise[el.get("id") or ""] = d
+            subs = [((_simplify_ring(p, _SEA_TOLERANCE) if closed else _simplify(p, _SEA_TOLERANCE)), closed)
+                    for p, closed in subs]
+            text, drawn = _format_polylines(subs, _SEA_GRID)
+            el.set("d", text)
+            _KNOWN_LINES[text] = drawn
         for el in seas:
             provinces.remove(el)
         x0, y0, w, h = view
@@ -373,6 +394,11 @@ def _compact_base(root: ET.Element, view: tuple[float, ...]) -> dict[str, str]:
                                                     "height": _n(h)}), *seas]):
             provinces.insert(k, el)
     return precise
+
+
+_KNOWN_LINES: dict[str, list[tuple[list[tuple[float, float]], bool]]] = {}
+"""Path data written by :func:`_compact_base` -> its subpaths, so that the PNG's path reader
+(:func:`_fast_paths`) does not read them again."""
 
 
 @functools.lru_cache(maxsize=16)
@@ -597,7 +623,31 @@ _GARRISON = [[
     (-0.17, -0.8), (0.17, -0.8), (0.17, -0.58), (0.46, -0.58), (0.46, -0.8), (0.8, -0.8), (0.8, -0.34),
     (0.62, -0.34), (0.62, 0.78),
 ]]
-_SHAPES = {UnitType.ARMY: _ARMY, UnitType.FLEET: _FLEET, UnitType.GARRISON: _GARRISON}
+
+
+def _outline(part: Any) -> list[Point]:
+    """A part as a polygon: a circle as a 32-gon (within 0.5% of its radius, a fraction of a
+    pixel at any unit size, and drawn as straight lines like everything else)."""
+    if part[0] != "circle":
+        return list(part)
+    _, cx, cy, r = part
+    return [(cx + r * math.cos(k * math.pi / 16), cy + r * math.sin(k * math.pi / 16)) for k in range(32)]
+
+
+def _symbol(parts: list[Any], layers: list[list[int]]) -> tuple[list[list[Point]], list[list[list[Point]]]]:
+    """A unit symbol as drawn: its halo (every part, one path) and its body, parts grouped into
+    paths in drawing order; parts in one path must not overlap (a path is filled, then outlined)."""
+    outlines = [_outline(p) for p in parts]
+    return outlines, [[outlines[i] for i in layer] for layer in layers]
+
+
+_SHAPES = {
+    # The cannon: trail and barrel apart, then the muzzle over the barrel with the wheel over both
+    # (the muzzle and the wheel apart), then the hub over the wheel.
+    UnitType.ARMY: _symbol(_ARMY, [[0, 1], [2, 3], [4]]),
+    UnitType.FLEET: _symbol(_FLEET, [[0, 1, 2]]),  # hull and sails apart
+    UnitType.GARRISON: _symbol(_GARRISON, [[0]]),
+}
 
 
 def _ident(text: str) -> str:
@@ -645,8 +695,29 @@ class _Renderer:
         """The drawn path of each move and retreat, by order number."""
         self.moves_from: dict[ProvinceId, tuple[ProvinceId, list[Point]]] = {}
         """The path of the (followed) move of the unit in a province: (destination, points)."""
+        self.styles: dict[str, str] = {}
+        """Declarations -> the class that carries them (:meth:`style_class`)."""
         self.layer: Layer = layer(self)
         """What the variant adds to the drawing (see "Variant layers" below)."""
+
+    def style_class(self, css: str) -> str:
+        """The class that gives an element these declarations: elements drawn alike (the parts of
+        the units, the centre markers) share one rule of the map's style sheet instead of each
+        carrying the declarations, which cairosvg would read once for each element."""
+        name = self.styles.get(css)
+        if name is None:
+            name = self.styles[css] = f"s{len(self.styles)}"
+        return name
+
+    def style_sheet(self) -> None:
+        """The rules of :meth:`style_class`, after the base map's own style sheet (a class rule
+        wins over its element rules such as ``path{stroke:none}``)."""
+        if not self.styles:
+            return
+        sheet = ET.Element("style")
+        sheet.text = "".join(f".{name}{{{css}}}" for css, name in self.styles.items())
+        styles = [i for i, child in enumerate(self.root) if child.tag == "style"]
+        self.root.insert(styles[-1] + 1 if styles else 0, sheet)
 
     # geometry of the board
 
@@ -684,14 +755,16 @@ class _Renderer:
         width = s * 0.085 * stroke_scale
         halo = _css(fill=self.st["halo"], stroke=self.st["halo"], stroke_width=width * 3.2, stroke_linejoin="round")
         body = _css(fill=fill, stroke=stroke, stroke_width=width, stroke_linejoin="round")
-        for css in (halo, body):
-            for part in _SHAPES[kind]:
-                if part[0] == "circle":
-                    _, cx, cy, r = part
-                    _sub_el(g, "circle", {"cx": _n(at[0] + cx * s), "cy": _n(at[1] + cy * s), "r": _n(r * s), "style": css})
-                else:
-                    pts = [(at[0] + x * s, at[1] + y * s) for x, y in part]
-                    _sub_el(g, "path", {"d": _path(pts), "style": css})
+        outlines, layers = _SHAPES[kind]
+
+        def d(polygons: list[list[Point]]) -> str:
+            return "".join(_path([(at[0] + x * s, at[1] + y * s) for x, y in p]) for p in polygons)
+
+        # The halo: every part in one path, outlined thick in white (where parts overlap the
+        # even-odd fill leaves a hole, which the body covers).
+        _sub_el(g, "path", {"d": d(outlines), "class": self.style_class(halo)})
+        for layer in layers:
+            _sub_el(g, "path", {"d": d(layer), "class": self.style_class(body)})
         return g
 
     def centres(self) -> None:
@@ -713,12 +786,14 @@ class _Renderer:
                 continue
             owner = owners.get(pid)
             fill = self.layer.centre_fill(self, pid, self.colour(owner) if owner else self.st["neutral_centre"])
-            g = _sub_el(layer, "g", {"id": f"sc-{pid}", "class": "centre owned" if owner else "centre"})
+            # The marker (its fill, the owner's, written on it), and for an owned centre a dot.
             r = self.s * 0.34
-            _sub_el(g, "circle", {"cx": _n(at[0]), "cy": _n(at[1]), "r": _n(r),
-                                  "style": _css(fill=fill, stroke=self.st["outline"], stroke_width=r * 0.28)})
-            _sub_el(g, "circle", {"cx": _n(at[0]), "cy": _n(at[1]), "r": _n(r * 0.38),
-                                  "style": _css(fill=self.st["outline"] if owner else "none", stroke="none")})
+            rim = self.style_class(_css(stroke=self.st["outline"], stroke_width=r * 0.28))
+            _sub_el(layer, "circle", {"id": f"sc-{pid}", "class": f"centre{' owned' if owner else ''} {rim}",
+                                      "cx": _n(at[0]), "cy": _n(at[1]), "r": _n(r), "style": _css(fill=fill)})
+            if owner:
+                _sub_el(layer, "circle", {"cx": _n(at[0]), "cy": _n(at[1]), "r": _n(r * 0.38),
+                                          "class": self.style_class(_css(fill=self.st["outline"], stroke="none"))})
 
     def units(self, dislodged_now: set[ProvinceId]) -> None:
         layer = _sub_el(self.root, "g", {"id": "units"})
@@ -1290,6 +1365,7 @@ def render_svg(
     r.clear_labels()
     r.order_marks()
     r.frame(text)
+    r.style_sheet()
     return ET.tostring(r.root, encoding="unicode") + "\n"
 
 
@@ -1360,7 +1436,7 @@ def _fast_paths() -> Iterator[None]:
         kept = _LINE_PATHS.get(d)
         ctx = surface.context._pointer
         if kept is None:
-            subs = _line_subpaths(d)
+            subs = _KNOWN_LINES.get(d) or _line_subpaths(d)
             if subs is None:
                 general(surface, node)
                 return
