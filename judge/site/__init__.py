@@ -1,6 +1,8 @@
 """The published archive: game folders to Markdown pages and images, rendered by MkDocs.
 
 * :mod:`judge.site.generate` — the generator (incremental, plain Markdown + assets + navigation);
+* :mod:`judge.site.gamefiles` — game folders on disk, read through the judge's own model
+  (:mod:`judge.store.layout`): the same phase folders, game names, schemas and located errors;
 * :mod:`judge.site.build` — runs ``mkdocs build --strict`` on what the generator wrote;
 * :mod:`judge.site.escape` — player text made harmless (Markdown escaping, press sanitizing);
 * :mod:`judge.site.charts` — centre and treasury charts as SVG;

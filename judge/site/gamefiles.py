@@ -14,9 +14,9 @@ import functools
 from pathlib import Path
 from typing import Any
 
-from ..core.types import Phase, Position
+from ..core.types import Phase, Position, Power
 from ..core.variant import Variant
-from ..store.layout import DirTree, Game, PhaseInfo, Receipt, find_games as _find_games, game_on_disk
+from ..store.layout import RECEIPTS, DirTree, Game, PhaseInfo, Receipt, find_games as _find_games, game_on_disk
 from ..store.settings import Ending, GameSettings
 
 __all__ = ["GameFolder", "PhaseFolder", "read_game", "find_games"]
@@ -75,15 +75,14 @@ class PhaseFolder:
         d = self.path / "press"
         return sorted(p for p in d.glob("*.md") if p.is_file()) if d.is_dir() else []
 
-    def order_files(self) -> list[Path]:
-        """The orders files (plain or sealed), by name."""
-        d = self.path / "orders"
-        return sorted(p for p in d.iterdir() if p.is_file() and (p.name.endswith(".txt") or p.name.endswith(".txt.age"))) if d.is_dir() else []
+    def order_files(self) -> dict[Power, str]:
+        """The order file of each power, as the judge takes them (file name by power)."""
+        return {p: path.rsplit("/", 1)[-1] for p, path in self.game.order_files(self.name)[0].items()}
 
     def receipt_stems(self) -> list[str]:
         """The order file stems of the powers with a receipt in the folder."""
-        d = self.path / "receipts"
-        return sorted(p.stem for p in d.glob("*.yaml") if p.is_file()) if d.is_dir() else []
+        names = self.game.tree.listdir(self.game.folder_path(self.name, RECEIPTS))
+        return sorted(n.removesuffix(".yaml") for n in names if n.endswith(".yaml"))
 
 
 class GameFolder:

@@ -53,7 +53,7 @@ from ..core.legality import retreat_options
 from ..core.types import PhaseKind, Position, UnitType
 from ..core.variant import Variant
 from ..reports import as_moment, njudge_results, narrative, place_name, read_order
-from ..store.layout import PHASE_FILE, POSITION, RESULTS_TXT
+from ..store.layout import PHASE_FILE, POSITION, RESULTS_TXT, power_stem
 from .charts import line_chart
 from .context import (
     CaptureRow, GameContext, GameRow, IndexContext, Link, MapImage, OrderRow, PhaseContext,
@@ -467,7 +467,7 @@ def _receipt_for_orders(folder: PhaseFolder, stem: str) -> bool:
 def _received(folder: PhaseFolder) -> list[str]:
     """The powers whose orders for the phase being played have arrived (a file or a receipt)."""
     stems = folder.game.stems()
-    found = {f.name.split(".")[0] for f in folder.order_files()}
+    found = {power_stem(p) for p in folder.order_files()}
     found |= {s for s in folder.receipt_stems() if _receipt_for_orders(folder, s)}
     return [stems[s] for s in sorted(found) if s in stems]
 

@@ -41,14 +41,6 @@ class _PowerRow(TypedDict):
     sent: str | None
 
 
-def _power_files(folder: PhaseFolder, stem: str) -> str | None:
-    """The order file of a power already in the phase folder (public or sealed), if any."""
-    for name in (f"{stem}.txt", f"{stem}.txt.age"):
-        if (folder.path / "orders" / name).is_file():
-            return name
-    return None
-
-
 
 
 def _orders_help(variant: Variant) -> str:
@@ -68,6 +60,7 @@ def orders_page_context(game: GameFolder, variant: Variant, folder: PhaseFolder,
 
     sealed = game.settings.sealed
     powers: list[_PowerRow] = []
+    sent = folder.order_files()
     for power in variant.powers:
         units = sorted(str(u) for u in position.units if u.power == power)
         centres = sorted(str(c) for c, owner in position.supply_centers.items() if owner == power)
@@ -75,7 +68,7 @@ def orders_page_context(game: GameFolder, variant: Variant, folder: PhaseFolder,
             continue
         stem = power_stem(str(power))
         powers.append({"name": str(power), "stem": stem, "units": units, "centres": len(centres),
-                       "sent": _power_files(folder, stem)})
+                       "sent": sent.get(power)})
     data = {
         "game": game.slug,
         "phase": folder.title,

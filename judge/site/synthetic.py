@@ -24,7 +24,7 @@ from ..core.phases import adjustment_counts, build_sites
 from ..core.types import Phase, PhaseKind, Position, ProvinceId, Unit, UnitType
 from ..core.variant import Variant
 from ..notation import format_position
-from ..store.layout import phase_folder
+from ..store.layout import PHASE_FILE, PhaseInfo, phase_folder
 
 __all__ = ["phase_folder_name", "results_data", "write_game", "tiny_png", "orders_for"]
 
@@ -186,9 +186,7 @@ def write_game(root: Path, slug: str, variant: Variant, *, phases: int = 12, see
         folder.mkdir(parents=True, exist_ok=True)
         opened = when
         when = when + timedelta(hours=72 if position.phase.kind is PhaseKind.MOVEMENT else 24)
-        meta = {"phase": str(position.phase), "deadline": when.isoformat().replace("+00:00", "Z"),
-                "opened": opened.isoformat().replace("+00:00", "Z")}
-        (folder / "phase.yaml").write_text(yaml.safe_dump(meta, sort_keys=False), encoding="utf-8")
+        (folder / PHASE_FILE).write_text(PhaseInfo(str(position.phase), opened, when).to_text(), encoding="utf-8")
         (folder / "position.yaml").write_text(format_position(position), encoding="utf-8")
         for name, text in ((press or {}).get(i) or {}).items():
             (folder / "press").mkdir(exist_ok=True)

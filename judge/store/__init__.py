@@ -1,5 +1,7 @@
 """Games as folders of a git repository: settings, phase folders, the deadline job, pull
-requests, sealed orders and replays. The layout is in ``docs/game-layout.md``.
+requests, sealed orders and replays. The layout is in ``docs/game-layout.md``; its one model
+(game names, phase folders, every file's reader and schema), which the site reads too, is
+:mod:`judge.store.layout`.
 
 The entry points a program needs:
 

@@ -379,6 +379,28 @@ class Game:
         text = read_text(self.tree, where)
         return None if text is None else parse_receipt(text, where)
 
+    def order_files(self, folder: str) -> tuple[dict[Power, str], list[str]]:
+        """The order file of each power in the folder as the judge takes them (repository path by
+        power), and a note for each file of ``orders/`` it ignores. An order file is
+        ``<stem>.txt``, in a sealed game ``<stem>.txt.age`` (the clear text the judge publishes
+        beside it after the deadline is not a second file)."""
+        odir = self.folder_path(folder, ORDERS)
+        names = set(self.tree.listdir(odir))
+        stems = self.stems()
+        files: dict[Power, str] = {}
+        notes: list[str] = []
+        for name in sorted(names):
+            stem, ext = _split_order_name(name)
+            power = stems.get(stem)
+            if power is None or ext not in (".txt", ".txt.age"):
+                example = self.order_name(next(iter(self.variant.powers)))
+                notes.append(f"{join(odir, name)}: not an order file of this game (expected e.g. {example}): ignored")
+            elif ext == ".txt.age" and not self.settings.sealed:
+                notes.append(f"{join(odir, name)}: a sealed file in a game whose orders are public: ignored")
+            elif not (ext == ".txt" and self.settings.sealed and stem + ".txt.age" in names):
+                files[power] = join(odir, name)
+        return files, notes
+
     def stems(self) -> dict[str, Power]:
         """Order file stem -> power."""
         return {power_stem(p): p for p in self.variant.powers}
@@ -386,6 +408,14 @@ class Game:
     def order_name(self, power: Power) -> str:
         """The order file name of ``power`` in this game (``france.txt`` or ``france.txt.age``)."""
         return power_stem(power) + (".txt.age" if self.settings.sealed else ".txt")
+
+
+def _split_order_name(name: str) -> tuple[str, str]:
+    """An order file's name as stem and extension (``france``, ``.txt.age``)."""
+    for ext in (".txt.age", ".txt"):
+        if name.endswith(ext):
+            return name[: -len(ext)], ext
+    return name, ""
 
 
 @functools.lru_cache(maxsize=64)

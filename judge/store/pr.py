@@ -26,7 +26,7 @@ from ..core.errors import JudgeError, StoreError
 from ..core.types import Power
 from ..notation import parse_orders
 from ..sealing import is_armored
-from .layout import GAMES, RECEIPTS, Game, GitTree, Receipt, join, parse_receipt, power_stem, read_text
+from .layout import GAMES, RECEIPTS, SETTINGS, Game, GitTree, Receipt, join, parse_receipt, power_stem, read_text
 from .settings import format_time
 from .submissions import digest, ready_line, unread_lines
 from .transaction import PlannedCommit, commit_atomically
@@ -228,7 +228,7 @@ def check_pr(repo: Any, base: str, head: str, author: str, now: datetime) -> Ver
     def game_at(slug: str) -> Game | None:
         if slug not in games:
             try:
-                games[slug] = Game.load(tree, join(GAMES, slug)) if tree.read(join(GAMES, slug, "game.yaml")) else None
+                games[slug] = Game.load(tree, join(GAMES, slug)) if tree.read(join(GAMES, slug, SETTINGS)) else None
             except JudgeError as exc:
                 verdict.problems.append(f"the game {slug!r} cannot be read on the base branch: {exc}")
                 games[slug] = None

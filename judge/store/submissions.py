@@ -24,7 +24,7 @@ from ..core.types import PhaseKind, Position, Power
 from ..core.variant import Variant
 from ..notation import ParsedLine, parse_orders
 from ..sealing import CANNOT_DECRYPT, IDENTITY_ENV, decrypt, read_sealed
-from .layout import ORDERS, RECEIPTS, Game, join, power_stem
+from .layout import RECEIPTS, Game, power_stem
 from .settings import format_time
 
 READY = re.compile(r"^[ \t]*#[ \t]*ready[ \t]*$", re.I | re.M)
@@ -147,34 +147,11 @@ def collect(game: Game, folder: str, *, identities: list[str], late_after: datet
     limit). ``prefer_clear``: for a phase already played in a sealed game, read the published
     clear text rather than decrypting (``judge verify`` needs no secret).
     """
-    tree = game.tree
-    odir = game.folder_path(folder, ORDERS)
-    names = set(tree.listdir(odir))
-    stems = game.stems()
-    subs: dict[Power, Submission] = {}
-    notes: list[str] = []
-    for name in sorted(names):
-        stem, ext = _split(name)
-        power = stems.get(stem)
-        if power is None or ext not in (".txt", ".txt.age"):
-            notes.append(f"{join(odir, name)}: not an order file of this game (expected e.g. {game.order_name(next(iter(game.variant.powers)))}): ignored")
-            continue
-        if ext == ".txt.age" and not game.settings.sealed:
-            notes.append(f"{join(odir, name)}: a sealed file in a game whose orders are public: ignored")
-            continue
-        if ext == ".txt" and game.settings.sealed and stem + ".txt.age" in names:
-            continue  # the sealed file decides; this is its published clear text (or a stray copy)
-        subs[power] = _open(game, folder, power, join(odir, name), identities, prefer_clear)
+    files, notes = game.order_files(folder)
+    subs = {power: _open(game, folder, power, path, identities, prefer_clear) for power, path in files.items()}
     for sub in subs.values():
         _check_receipt(game, folder, sub, late_after)
     return Collected(dict(sorted(subs.items())), notes)
-
-
-def _split(name: str) -> tuple[str, str]:
-    for ext in (".txt.age", ".txt"):
-        if name.endswith(ext):
-            return name[: -len(ext)], ext
-    return name, ""
 
 
 def _open(game: Game, folder: str, power: Power, source: str, identities: list[str], prefer_clear: bool) -> Submission:
