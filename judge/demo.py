@@ -30,20 +30,19 @@ def _shown(path: Path) -> str:
 def played_lines(games: Path, played: list[str]) -> list[str]:
     """One line a game under ``games``: its variant and the phase played (from the tags
     ``<game>/<phase folder>``), or that nothing was played."""
-    import yaml
+    from .store.layout import game_on_disk
 
     done = dict(tag.split("/", 1) for tag in played)
     rows = []
     for settings in sorted(games.glob("*/game.yaml")):
+        game = game_on_disk(settings.parent)
         slug = settings.parent.name
-        data = yaml.safe_load(settings.read_text(encoding="utf-8")) or {}
-        variant = str(data.get("variant") or "standard")
-        if slug in done:
-            results = yaml.safe_load((settings.parent / done[slug] / "results.yaml").read_text(encoding="utf-8"))
+        results = game.results(done[slug]) if slug in done else None
+        if results is not None:
             what = f"played {results['phase']}"
         else:
-            what = f"nothing to play (status: {data.get('status') or 'active'})"
-        rows.append((slug, variant, what))
+            what = f"nothing to play (status: {game.settings.status})"
+        rows.append((slug, game.variant.name, what))
     width = max((len(s) for s, _, _ in rows), default=0)
     vwidth = max((len(v) for _, v, _ in rows), default=0)
     return [f"  {s:<{width}}  {v:<{vwidth}}  {w}" for s, v, w in rows]
