@@ -409,7 +409,8 @@ _MONEY_RULES = (
        "may pay an old one.", _BORROW, _COLLECT),
     _m("borrowing-example-2", "Borrowing, example 2", "The limit counts the principal owed at the moment of borrowing: pay "
        "first, then borrow.", _BANK, _BORROW),
-    _m("borrowing-example-3", "Borrowing, example 3", "'Borrow 0 ducats' takes no loan.", ".money:_latest_orders", _BORROW),
+    _m("borrowing-example-3", "Borrowing, example 3", "'Borrow 0 ducats for N years' withdraws an earlier borrow order of that term: no "
+       "loan is taken.", ".money:_latest_orders", _BORROW),
     _m("expenditures-1", "Expenditures", "Up to four expenditures a campaign, numbered 1-4, carried out in their numbers' "
        "order; money is spent even when one fails; a short treasury is spent to the last ducat.", _EXPENSES),
     _m("expenditures-2", "Expenditures", "'Expense N: none' withdraws expense N; a new expense N replaces the old.", ".money:_latest_orders"),
@@ -572,8 +573,8 @@ _BUGS = (
        "campaign.", _CAMPAIGN, _STRAIT),
     _m("bugs-a5", "Appendix 6 A5 (njudge #516)", "A city in rebellion against a unit's power is not offered to it as a "
        "retreat.", _RETREAT_CITY, _NO_RETREAT),
-    _m("bugs-a6", "Appendix 6 A6 (njudge #521)", "Rebels never help a besieged garrison convert in the siege's second "
-       "campaign.", _OUT_OF_CITY, _REBEL_SUPPORT),
+    _m("bugs-a6", "Appendix 6 A6 (njudge #521)", "As written, rebels never help a besieged garrison convert in the siege's "
+       "second campaign (under seed 000 their point is support like any other).", _OUT_OF_CITY, _REBEL_SUPPORT),
     _m("bugs-a7", "Appendix 6 A7 (njudge #529)", "A besieger given another order in the siege's second campaign ends the "
        "siege.", _ABANDONED),
     _m("bugs-a8", "Appendix 6 A8 (njudge #534)", "A bribe eliminates nobody at the start of a campaign: elimination waits for "
