@@ -1269,3 +1269,18 @@ def test_scenario_an_armistice_agreed_by_both_ends_the_war_of_their_alliances():
     assert relations(fall).at_war("Sweden", "Austria") and relations(fall).at_war("Denmark", "Austria")
     fall = after(pos, "Austria: Armistice with Sweden\nSweden: Armistice with Austria")
     assert not relations(fall).at_war("Sweden", "Austria") and not relations(fall).at_war("Denmark", "Austria")
+
+
+@pytest.mark.rule("seed002/neutrality-1", "seed002/alignments-2")
+def test_scenario_reading_half_aligns_even_with_a_tie_below_it():
+    """Our reading (README, "Half and a tie below it"): "at least 50%" aligns the state, so INFs
+    split 4/2/2 align Hesse to the power with 4; the two powers tied at 2 below it do not make it
+    neutral. Split 3/3/2 nobody holds half and two are equally invested: neutral."""
+    pos = position({}, phase="Summer 1617 Movement", infs={"HES": {"England": 2, "France": 2}},
+                   influence={"Dutch": 17})
+    nxt = play(pos, "Dutch: 4: HES").result.next_position
+    assert infs(nxt)["HES"] == {"Dutch": 4, "England": 2, "France": 2}
+    assert status(nxt, "HES") == "Dutch"
+    pos = position({}, phase="Summer 1617 Movement", infs={"HES": {"England": 3, "France": 2}},
+                   influence={"Dutch": 17})
+    assert status(play(pos, "Dutch: 3: HES").result.next_position, "HES") == "neutral"
