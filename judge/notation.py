@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import Any, Callable, NamedTuple
 
 import yaml
 
@@ -256,17 +256,34 @@ def _clean(text: str, notes: list[str], names: Names) -> str:
 
 
 def _tokenise(text: str, names: Names, notes: list[str]) -> list[Token]:
+    """The tokens of an order line: its text made plain (:func:`_plain_words`), then each word
+    read in turn (:func:`_read_word`)."""
+    words = _plain_words(text, names, notes)
+    out: list[Token] = []
+    i = 0
+    while i < len(words):
+        i = _read_word(words, i, names, out, notes)
+    return out
+
+
+def _coast_sub(m: re.Match) -> str:
+    return f" /{_COAST_WORDS[m.group(1).lower()]} "
+
+
+def _plain_words(text: str, names: Names, notes: list[str]) -> list[str]:
+    """The words of an order line, lower case: markup and remarks gone (:func:`_clean`), arrows
+    as ``-``, coasts as ``/NC``, hyphens in names (``Holy-Roman``) kept apart from moves,
+    punctuation as separators. A ``/`` before anything but a coast offers two places."""
     t = text
     if not t.isascii() or _ODD.search(t):
         t = _clean(t, notes, names)
     elif ">" in t:
         t = _ARROWS.sub(" - ", t)
     if "/" in t or "(" in t or "coast" in t.lower():
-        t = _COAST_PAREN_WORDS.sub(lambda m: f" /{_COAST_WORDS[m.group(1).lower()]} ", t)
-        t = _COAST_SLASH.sub(lambda m: f" /{_COAST_WORDS[m.group(1).lower()]} ", t)
-        t = _COAST_WORDS_RE.sub(lambda m: f" /{_COAST_WORDS[m.group(1).lower()]} ", t)
-        alt = re.search(r"/\s*(?![nsew]c\b)[a-z]", t, re.I)
-        if alt:
+        t = _COAST_PAREN_WORDS.sub(_coast_sub, t)
+        t = _COAST_SLASH.sub(_coast_sub, t)
+        t = _COAST_WORDS_RE.sub(_coast_sub, t)
+        if re.search(r"/\s*(?![nsew]c\b)[a-z]", t, re.I):
             raise AmbiguousOrder(f"'/' gives two places to choose from: {text.strip()!r}")
     if "-" in t:
         if names.hyphened is not None:
@@ -274,103 +291,120 @@ def _tokenise(text: str, names: Names, notes: list[str]) -> list[Token]:
         t = t.replace("-", " - ")
     t = t.replace(",", " , ").replace(";", " , ").replace(":", " ")
     t = t.replace(".", " ").replace("'", "")
-    words = t.lower().split()
-    out: list[Token] = []
-    i = 0
-    while i < len(words):
-        w = words[i]
-        if w[0] == "/" and w[1:].upper() in ("NC", "SC", "EC", "WC"):
-            out.append(Token("COAST", w[1:].upper(), w))
-            i += 1
-            continue
-        if w == ",":
-            out.append(Token("SEP", None, w))
-            i += 1
-            continue
-        # Longest province name starting here (names may have several words; most words begin
-        # only names of one word).
-        found = None
-        longest = names.longest_from.get(w, 1)
-        if longest == 1:
-            pid = names.provinces.get(w)
+    return t.lower().split()
+
+
+def _read_word(words: list[str], i: int, names: Names, out: list[Token], notes: list[str]) -> int:
+    """Read the word at ``i`` (and any that follow it in a name) into ``out``; the index of the
+    next word to read (the end when the rest of the line is a remark)."""
+    w = words[i]
+    if w[0] == "/" and w[1:].upper() in ("NC", "SC", "EC", "WC"):
+        out.append(Token("COAST", w[1:].upper(), w))
+    elif w == ",":
+        out.append(Token("SEP", None, w))
+    elif n := _province_here(words, i, names, out):
+        return i + n
+    elif w in _UNIT_WORDS and (not out or out[-1].kind != "UNIT"):
+        out.append(Token("UNIT", _UNIT_WORDS[w], w))
+    elif w in _WORD_KIND:
+        _order_word(words, i, out, notes)
+    elif w in _VERB_UNIT and _keyword_context(out):
+        kind, unit = _VERB_UNIT[w]
+        out.append(Token(kind, None, w))
+        out.append(Token("UNIT", unit, w))
+    elif w in ("&", "and"):
+        out.append(Token("AND", None, w))
+    elif w in names.powers:
+        out.append(Token("POWER", names.powers[w], w))
+    elif w in _FILLER:
+        pass
+    elif w in _REMARK_WORDS and out and out[-1].kind in ("PROV", "COAST", "HOLD"):
+        notes.append(f"remark {' '.join(words[i:])!r} ignored")
+        return len(words)
+    elif not _coast_run_in(w, names, out, notes):
+        return i + _unknown_word(words, i, names, out, notes)
+    return i + 1
+
+
+def _province_here(words: list[str], i: int, names: Names, out: list[Token]) -> int:
+    """The longest province name starting at ``i`` (names may have several words; most words
+    begin only names of one word), added to ``out``: how many words it takes, 0 if none. A
+    one-letter word after a place is an order word rather (``A Par S ...``)."""
+    w = words[i]
+    longest = names.longest_from.get(w, 1)
+    n = 0
+    pid = None
+    if longest == 1:
+        pid = names.provinces.get(w)
+        n = 1 if pid is not None else 0
+    else:
+        for k in range(min(longest, len(words) - i), 0, -1):
+            pid = names.provinces.get(" ".join(words[i:i + k]) if k > 1 else w)
             if pid is not None:
-                found = (1, pid)
-        else:
-            for n in range(min(longest, len(words) - i), 0, -1):
-                pid = names.provinces.get(" ".join(words[i:i + n]) if n > 1 else w)
-                if pid is not None:
-                    found = (n, pid)
-                    break
-        if found and not (found[0] == 1 and (w in _UNIT_WORDS or w in _WORD_KIND) and _keyword_context(out)):
-            n = found[0]
-            out.append(Token("PROV", found[1], w if n == 1 else " ".join(words[i:i + n])))
-            i += n
-            continue
-        if w in _UNIT_WORDS and (not out or out[-1].kind != "UNIT"):
-            out.append(Token("UNIT", _UNIT_WORDS[w], w))
-        elif w in _WORD_KIND:
-            kind = _WORD_KIND[w]
-            if kind == "CONVOY" and out and out[-1].kind == "VIA":
-                out[-1] = Token("VIA", True, "via convoy")
-            elif kind == "VIA" and out and out[-1].kind == "SUPPORT" and w == "by":
-                out[-1] = Token("SBY", None, "supported by")
-            elif kind == "VIA" and (i + 1 >= len(words) or words[i + 1] not in _KEYWORDS["CONVOY"]):
-                raise InvalidOrder(f"{w!r} should be followed by 'convoy'")
-            elif kind == "MOVE" and out and out[-1].kind in ("MOVE", "RETREAT") and w != "-":
-                pass  # "moves to", "retreats to"
-            elif kind == "MOVE" and out and out[-1].kind == "MOVE":
-                pass
-            elif (kind in ("SUPPORT", "CONVOY") and len(out) >= 2 and out[-1].kind == "MOVE"
-                  and out[-1].text == "-" and out[-2].kind in ("PROV", "COAST")):
-                # "F Bengal-Convoys A Assam-Jaffna" (seed 004), "F NTH-Convoys A LON-BEL": the
-                # hyphen joins the unit's place to its verb; no move is meant.
-                notes.append(f"'-' before {w!r} read past")
-                out[-1] = Token(kind, None, w)
-            else:
-                out.append(Token(kind, None, w))
-        elif w in _VERB_UNIT and _keyword_context(out):
-            kind, unit = _VERB_UNIT[w]
-            out.append(Token(kind, None, w))
-            out.append(Token("UNIT", unit, w))
-        elif w in ("&", "and"):
-            out.append(Token("AND", None, w))
-        elif w in names.powers:
-            out.append(Token("POWER", names.powers[w], w))
-        elif w in _FILLER:
-            pass
-        elif w in _REMARK_WORDS and out and out[-1].kind in ("PROV", "COAST", "HOLD"):
-            notes.append(f"remark {' '.join(words[i:])!r} ignored")
-            break
-        elif (len(w) >= 5 and w[-2:] in ("nc", "sc", "ec", "wc") and w[:-2] in names.provinces
-              and w[-2:].upper() in names.variant.board.provinces[names.provinces[w[:-2]]].coasts):
-            # "Spasc", "StPnc": a coast run into the name
-            pid = names.provinces[w[:-2]]
-            notes.append(f"{w!r} read as {pid}/{w[-2:].upper()}")
-            out.append(Token("PROV", pid, w[:-2]))
-            out.append(Token("COAST", w[-2:].upper(), w[-2:]))
-        else:
-            guess = None
-            for n in (3, 2, 1):
-                window = words[i:i + n]
-                if len(window) == n and all(x.isalpha() and x not in _WORD_KIND for x in window):
-                    guess = names.guess_province(" ".join(window))
-                    if guess:
-                        notes.append(f"{' '.join(window)!r} read as {names.variant.board.provinces[guess].name}")
-                        out.append(Token("PROV", guess, " ".join(window)))
-                        i += n
-                        break
+                n = k
+                break
+    if n == 0 or (n == 1 and (w in _UNIT_WORDS or w in _WORD_KIND) and _keyword_context(out)):
+        return 0
+    out.append(Token("PROV", pid, w if n == 1 else " ".join(words[i:i + n])))
+    return n
+
+
+def _order_word(words: list[str], i: int, out: list[Token], notes: list[str]) -> None:
+    """An order word: ``via convoy`` and ``supported by`` are one token each; ``moves to`` and
+    ``retreats to`` one verb; ``F NTH-Convoys``'s hyphen joins the place to its verb."""
+    w = words[i]
+    kind = _WORD_KIND[w]
+    last = out[-1].kind if out else ""
+    if kind == "CONVOY" and last == "VIA":
+        out[-1] = Token("VIA", True, "via convoy")
+    elif kind == "VIA" and last == "SUPPORT" and w == "by":
+        out[-1] = Token("SBY", None, "supported by")
+    elif kind == "VIA" and (i + 1 >= len(words) or words[i + 1] not in _KEYWORDS["CONVOY"]):
+        raise InvalidOrder(f"{w!r} should be followed by 'convoy'")
+    elif kind == "MOVE" and (last == "MOVE" or (last == "RETREAT" and w != "-")):
+        pass  # "moves to", "retreats to"
+    elif (kind in ("SUPPORT", "CONVOY") and len(out) >= 2 and last == "MOVE"
+          and out[-1].text == "-" and out[-2].kind in ("PROV", "COAST")):
+        # "F Bengal-Convoys A Assam-Jaffna" (seed 004), "F NTH-Convoys A LON-BEL": the
+        # hyphen joins the unit's place to its verb; no move is meant.
+        notes.append(f"'-' before {w!r} read past")
+        out[-1] = Token(kind, None, w)
+    else:
+        out.append(Token(kind, None, w))
+
+
+def _coast_run_in(w: str, names: Names, out: list[Token], notes: list[str]) -> bool:
+    """``Spasc``, ``StPnc``: a coast run into the name (added to ``out``)."""
+    if not (len(w) >= 5 and w[-2:] in ("nc", "sc", "ec", "wc") and w[:-2] in names.provinces
+            and w[-2:].upper() in names.variant.board.provinces[names.provinces[w[:-2]]].coasts):
+        return False
+    pid = names.provinces[w[:-2]]
+    notes.append(f"{w!r} read as {pid}/{w[-2:].upper()}")
+    out.append(Token("PROV", pid, w[:-2]))
+    out.append(Token("COAST", w[-2:].upper(), w[-2:]))
+    return True
+
+
+def _unknown_word(words: list[str], i: int, names: Names, out: list[Token], notes: list[str]) -> int:
+    """A word that is nothing known: a misspelt name of up to three words with one close match,
+    or the start of a name (``Liv``: one place, or several for the order to choose from), with a
+    note (seed 003 section 4); else InvalidOrder. How many words it took."""
+    for n in (3, 2, 1):
+        window = words[i:i + n]
+        if len(window) == n and all(x.isalpha() and x not in _WORD_KIND for x in window):
+            guess = names.guess_province(" ".join(window))
             if guess:
-                continue
-            starts = names.prefixed(w) or names.misspelt_short(w)
-            if starts:
-                out.append(Token("PROVS", starts, w) if len(starts) > 1 else Token("PROV", starts[0], w))
-                if len(starts) == 1:
-                    notes.append(f"{w!r} read as {names.variant.board.provinces[starts[0]].name}")
-                i += 1
-                continue
-            raise InvalidOrder(f"{w!r} is not a province, a unit or an order word")
-        i += 1
-    return out
+                notes.append(f"{' '.join(window)!r} read as {names.variant.board.provinces[guess].name}")
+                out.append(Token("PROV", guess, " ".join(window)))
+                return n
+    w = words[i]
+    starts = names.prefixed(w) or names.misspelt_short(w)
+    if not starts:
+        raise InvalidOrder(f"{w!r} is not a province, a unit or an order word")
+    out.append(Token("PROVS", starts, w) if len(starts) > 1 else Token("PROV", starts[0], w))
+    if len(starts) == 1:
+        notes.append(f"{w!r} read as {names.variant.board.provinces[starts[0]].name}")
+    return 1
 
 
 def _keyword_context(out: list[Token]) -> bool:
@@ -556,47 +590,79 @@ def parse_line(text: str, power: Power, variant: Variant, position: Position, na
     segs = _segments(toks)
     if len(segs) == 1:
         return [Piece(_order_of(segs[0][0], power, variant, position, names, notes), None, notes, text)]
-    out: list[Piece] = []
-    pending: list[list[Token]] = []
-    supported: Order | None = None
-    adj_verb: Token | None = None
-    first = True
+    reader = _LineReader(power, variant, position, names)
     for n, (seg, joiner) in enumerate(segs):
-        nxt = segs[n + 1][1] if n + 1 < len(segs) else ""
-        piece_notes = notes if first else []
-        first = False
+        nxt = segs[n + 1] if n + 1 < len(segs) else None
+        reader.segment(seg, joiner, nxt, notes if n == 0 else [])
+    return reader.finish()
+
+
+class _LineReader:
+    """The orders of a line of several (``F Bre-Mid, A Par-Bur``), read segment by segment.
+
+    What a segment means may depend on those around it: ``A Par & A Mar - Bur`` gives both units
+    the order (units wait in ``pending`` for it); ``F Eng-Mid, supported by F Iri`` makes the
+    named unit support the order before it (``supported``); ``Build A Par, F Bre`` carries the
+    verb on (``adj_verb``)."""
+
+    def __init__(self, power: Power, variant: Variant, position: Position, names: Names) -> None:
+        self.power = power
+        self.variant = variant
+        self.position = position
+        self.names = names
+        self.out: list[Piece] = []
+        self.pending: list[list[Token]] = []
+        self.supported: Order | None = None
+        self.adj_verb: Token | None = None
+        self.notes: list[str] = []
+
+    def _order(self, toks: list[Token], notes: list[str]) -> Order:
+        return _order_of(toks, self.power, self.variant, self.position, self.names, notes)
+
+    def segment(self, seg: list[Token], joiner: str, nxt: tuple[list[Token], str] | None, notes: list[str]) -> None:
+        """Read one segment (``joiner``: the separator before it; ``nxt``: the next segment);
+        ``notes`` go with its first piece."""
         seg_text = " ".join(t.text for t in seg)
+        self.notes = notes
         try:
-            sub = _subject_len(seg)
-            if seg[0].kind == "SBY":
-                if supported is None:
-                    raise InvalidOrder("'supported by' follows no order")
-                seg, sub = seg[1:], _subject_len(seg[1:])
-            if sub and sub == len(seg) and nxt == "AND" and supported is None:
-                pending.append(seg)
-                continue
-            if sub and sub == len(seg) and supported is not None and joiner in ("AND", "SEP") and (seg_text and out):
-                order = _support_of(supported, seg, power, variant, position, names, piece_notes)
-                out.append(Piece(order, None, piece_notes, seg_text))
-                continue
-            if seg[0].kind in ("BUILD", "DISBAND"):
-                adj_verb = seg[0]
-            elif adj_verb is not None and sub == len(seg) and position.phase.kind is PhaseKind.ADJUSTMENT:
-                seg = [adj_verb, *seg]
-            for subject in pending:
-                order = _order_of(subject + seg[sub:], power, variant, position, names, piece_notes)
-                out.append(Piece(order, None, piece_notes, " ".join(t.text for t in subject + seg[sub:])))
-                piece_notes = []
-            pending = []
-            order = _order_of(seg, power, variant, position, names, piece_notes)
-            supported = order if isinstance(order, (Move, Hold)) and n + 1 < len(segs) and segs[n + 1][0][0].kind == "SBY" else None
-            out.append(Piece(order, None, piece_notes, seg_text))
+            self._segment(seg, joiner, nxt, seg_text)
         except JudgeError as exc:
-            out.append(Piece(None, exc, piece_notes, seg_text))
-            pending = []
-    for subject in pending:
-        out.append(Piece(None, InvalidOrder("a unit without an order"), [], " ".join(t.text for t in subject)))
-    return out
+            self.out.append(Piece(None, exc, self.notes, seg_text))
+            self.pending = []
+
+    def _segment(self, seg: list[Token], joiner: str, nxt: tuple[list[Token], str] | None, seg_text: str) -> None:
+        sub = _subject_len(seg)
+        if seg[0].kind == "SBY":
+            if self.supported is None:
+                raise InvalidOrder("'supported by' follows no order")
+            seg, sub = seg[1:], _subject_len(seg[1:])
+        bare = bool(sub) and sub == len(seg)  # a unit alone, with no verb
+        if bare and nxt is not None and nxt[1] == "AND" and self.supported is None:
+            self.pending.append(seg)
+            return
+        if bare and self.supported is not None and joiner in ("AND", "SEP") and (seg_text and self.out):
+            order = _support_of(self.supported, seg, self.power, self.variant, self.position, self.names, self.notes)
+            self.out.append(Piece(order, None, self.notes, seg_text))
+            return
+        if seg[0].kind in ("BUILD", "DISBAND"):
+            self.adj_verb = seg[0]
+        elif self.adj_verb is not None and sub == len(seg) and self.position.phase.kind is PhaseKind.ADJUSTMENT:
+            seg = [self.adj_verb, *seg]
+        for subject in self.pending:  # "A Par & A Mar - Bur": each waiting unit gets the order
+            order = self._order(subject + seg[sub:], self.notes)
+            self.out.append(Piece(order, None, self.notes, " ".join(t.text for t in subject + seg[sub:])))
+            self.notes = []
+        self.pending = []
+        order = self._order(seg, self.notes)
+        followed_by_support = nxt is not None and nxt[0][0].kind == "SBY"
+        self.supported = order if isinstance(order, (Move, Hold)) and followed_by_support else None
+        self.out.append(Piece(order, None, self.notes, seg_text))
+
+    def finish(self) -> list[Piece]:
+        """The pieces read; units still waiting for an order are errors."""
+        for subject in self.pending:
+            self.out.append(Piece(None, InvalidOrder("a unit without an order"), [], " ".join(t.text for t in subject)))
+        return self.out
 
 
 def _support_of(order: Order, subject: list[Token], power: Power, variant: Variant, position: Position,
@@ -669,11 +735,42 @@ def _resolve_prefixes(toks: list[Token], power: Power, variant: Variant, positio
 
 
 def _order_from_tokens(toks: list[Token], power: Power, variant: Variant, position: Position, notes: list[str]) -> Order:
+    """One order from its tokens (no power names, no separators): an adjustment order, or a unit
+    (its place, and its kind when written) followed by what it does."""
     if any(t.kind == "PROVS" for t in toks):
         toks = _resolve_prefixes(toks, power, variant, position, notes)
     if not toks:
         raise InvalidOrder("empty order")
-    phase = position.phase.kind
+    adjustment = _adjustment_words(toks, power, variant, position, notes)
+    if adjustment is not None:
+        return adjustment
+    i = 0
+    kind = None
+    if toks[0].kind == "UNIT":
+        kind, i = toks[0].value, 1
+    loc, i = _expect_place(toks, i, "the unit's province")
+    if kind is None:
+        kind = _infer_kind(variant, position, power, loc, notes, dislodged=position.phase.kind is PhaseKind.RETREAT)
+    rest = toks[i:]
+    if len(rest) == 2 and rest[0].kind in ("MOVE", "RETREAT") and rest[1].kind in ("HOLD", "DISBAND"):
+        rest = rest[1:]  # "A BRE-H", "A MUN-hold", "A SIL retreat OTB"
+    if not rest or (len(rest) == 1 and rest[0].kind == "HOLD"):
+        return _hold_order(toks, not rest, power, kind, loc, position, notes)
+    verb = rest[0].kind
+    if verb in ("MOVE", "RETREAT"):
+        return _move_order(rest, power, kind, loc, variant, position, notes)
+    if verb == "DISBAND" and len(rest) == 1:
+        return Disband(power, kind, loc)
+    if verb == "SUPPORT":
+        return _support_order(rest, power, kind, loc)
+    if verb == "CONVOY":
+        return _convoy_order(rest, power, kind, loc)
+    raise InvalidOrder(f"expected an order word after the unit, found {rest[0].text!r}")
+
+
+def _adjustment_words(toks: list[Token], power: Power, variant: Variant, position: Position, notes: list[str]) -> Order | None:
+    """``Waive``, ``Build A PAR``, ``Remove F KIE``, and outside a movement phase the verb
+    written last (``A Silesia Retreat OTB``); None for any other order."""
     head = toks[0].kind
     if head == "WAIVE":
         if len(toks) > 1:
@@ -681,96 +778,100 @@ def _order_from_tokens(toks: list[Token], power: Power, variant: Variant, positi
         return Waive(power)
     if head in ("BUILD", "DISBAND"):
         return _adjust(toks[1:], head, power, variant, position, notes)
-    if toks[-1].kind in ("BUILD", "DISBAND") and phase is not PhaseKind.MOVEMENT:
+    if toks[-1].kind in ("BUILD", "DISBAND") and position.phase.kind is not PhaseKind.MOVEMENT:
         head_toks = toks[:-1]
         if head_toks and head_toks[-1].kind in ("RETREAT", "MOVE"):  # "A Silesia Retreat OTB"
             head_toks = head_toks[:-1]
         return _adjust(head_toks, toks[-1].kind, power, variant, position, notes)
-    i = 0
-    kind = None
-    if toks[0].kind == "UNIT":
-        kind, i = toks[0].value, 1
-    loc, i = _expect_place(toks, i, "the unit's province")
-    if kind is None:
-        kind = _infer_kind(variant, position, power, loc, notes, dislodged=phase is PhaseKind.RETREAT)
-    rest = toks[i:]
-    if len(rest) == 2 and rest[0].kind in ("MOVE", "RETREAT") and rest[1].kind in ("HOLD", "DISBAND"):
-        rest = rest[1:]  # "A BRE-H", "A MUN-hold", "A SIL retreat OTB"
-    if not rest or (len(rest) == 1 and rest[0].kind == "HOLD"):
-        if phase is PhaseKind.RETREAT and not rest:
-            raise InvalidOrder("a retreat order says where to (or 'disband')")
-        if phase is PhaseKind.ADJUSTMENT and not rest and toks[0].kind == "UNIT":
-            if not any(u.power == power and u.province == loc.province for u in position.units):
-                notes.append(f"'{toks[0].text} {toks[1].text}' in an adjustment phase read as a build")
-                return Build(power, kind, loc)
-        return Hold(power, kind, loc)
-    verb = rest[0].kind
-    if verb in ("MOVE", "RETREAT"):
-        places: list[Location] = []
-        j = 1
-        via = False
-        while j < len(rest):
-            if rest[j].kind == "VIA":
-                via = True
-                j += 1
-                continue
-            if rest[j].kind == "MOVE" and places:
-                j += 1
-                continue
-            place, j = _expect_place(rest, j, "a destination")
-            places.append(place)
-        if not places:
-            raise InvalidOrder("a move needs a destination")
-        if len(places) > 1:
-            # "A LON - NTH - BEL": the path of a convoy; the army's destination is the last place.
-            # Through a land province it is no convoy path: two moves written as one, or a slip.
-            land = [pl for pl in places[:-1] if not variant.board.provinces[pl.province].can_convoy]
-            if land:
-                raise AmbiguousOrder(f"{land[0]} is no sea: a convoy's path, or two moves run together?")
+    return None
+
+
+def _hold_order(toks: list[Token], bare: bool, power: Power, kind: UnitType, loc: Location, position: Position,
+          notes: list[str]) -> Order:
+    """A unit with no verb (``bare``) or ``hold``: a hold; in a retreat phase a bare unit says
+    nothing, and in an adjustment phase ``A PAR`` where the power has no unit is a build."""
+    phase = position.phase.kind
+    if phase is PhaseKind.RETREAT and bare:
+        raise InvalidOrder("a retreat order says where to (or 'disband')")
+    if phase is PhaseKind.ADJUSTMENT and bare and toks[0].kind == "UNIT":
+        if not any(u.power == power and u.province == loc.province for u in position.units):
+            notes.append(f"'{toks[0].text} {toks[1].text}' in an adjustment phase read as a build")
+            return Build(power, kind, loc)
+    return Hold(power, kind, loc)
+
+
+def _move_order(rest: list[Token], power: Power, kind: UnitType, loc: Location, variant: Variant, position: Position,
+          notes: list[str]) -> Order:
+    """A move or a retreat (``rest`` starts with its verb): its destination, or a convoy's path
+    (``A LON - NTH - BEL``), whose last place is the destination."""
+    places: list[Location] = []
+    j = 1
+    via = False
+    while j < len(rest):
+        if rest[j].kind == "VIA":
             via = True
-            notes.append(f"read as a convoyed move to {places[-1]}")
-        if phase is PhaseKind.RETREAT or verb == "RETREAT":
-            if via:
-                raise InvalidOrder("a retreat cannot go by convoy")
-            return Retreat(power, kind, loc, places[-1])
-        return Move(power, kind, loc, places[-1], via)
-    if verb == "DISBAND" and len(rest) == 1:
-        return Disband(power, kind, loc)
-    if verb == "SUPPORT":
-        j = 1
-        tkind = None
-        if j < len(rest) and rest[j].kind == "UNIT":
-            tkind, j = rest[j].value, j + 1
-        target, j = _expect_place(rest, j, "the supported unit's province")
-        if j + 1 < len(rest) and rest[j].kind == "MOVE" and rest[j + 1].kind == "HOLD":
-            j += 1  # "supports A Sev to hold"
-        if j < len(rest) and rest[j].kind == "HOLD":
             j += 1
-        if j >= len(rest):
-            return SupportHold(power, kind, loc, target.province, tkind)
-        if rest[j].kind != "MOVE":
-            raise InvalidOrder(f"expected '-' and a destination after the supported unit, found {rest[j].text!r}")
-        dest, j = _expect_place(rest, j + 1, "the supported move's destination")
-        if j < len(rest):
-            raise InvalidOrder(f"unexpected {rest[j].text!r} at the end of the support")
-        if dest.province == target.province and rest[0].text in _VERB_UNIT:
-            # Electronic Protocol's "A NOR SF SWE-SWE" is its support in place; written any other
-            # way a support of a move to where the unit stands is a support of nothing (DATC 6.A.5).
-            return SupportHold(power, kind, loc, target.province, tkind)
-        return SupportMove(power, kind, loc, target.province, dest.province, tkind, dest.coast)
-    if verb == "CONVOY":
-        j = 1
-        ckind = None
-        if j < len(rest) and rest[j].kind == "UNIT":
-            ckind, j = rest[j].value, j + 1
-        target, j = _expect_place(rest, j, "the convoyed army's province")
-        if j < len(rest) and rest[j].kind == "MOVE":
+            continue
+        if rest[j].kind == "MOVE" and places:
             j += 1
-        dest, j = _expect_place(rest, j, "the convoy's destination")
-        if j < len(rest):
-            raise InvalidOrder(f"unexpected {rest[j].text!r} at the end of the convoy")
-        return Convoy(power, kind, loc, target.province, dest.province, ckind)
-    raise InvalidOrder(f"expected an order word after the unit, found {rest[0].text!r}")
+            continue
+        place, j = _expect_place(rest, j, "a destination")
+        places.append(place)
+    if not places:
+        raise InvalidOrder("a move needs a destination")
+    if len(places) > 1:
+        # Through a land province it is no convoy path: two moves written as one, or a slip.
+        land = [pl for pl in places[:-1] if not variant.board.provinces[pl.province].can_convoy]
+        if land:
+            raise AmbiguousOrder(f"{land[0]} is no sea: a convoy's path, or two moves run together?")
+        via = True
+        notes.append(f"read as a convoyed move to {places[-1]}")
+    if position.phase.kind is PhaseKind.RETREAT or rest[0].kind == "RETREAT":
+        if via:
+            raise InvalidOrder("a retreat cannot go by convoy")
+        return Retreat(power, kind, loc, places[-1])
+    return Move(power, kind, loc, places[-1], via)
+
+
+def _support_order(rest: list[Token], power: Power, kind: UnitType, loc: Location) -> Order:
+    """A support (``rest`` starts with its verb): of a hold (``S A SEV``, ``S A SEV to hold``) or
+    of a move (``S A SEV - RUM``)."""
+    j = 1
+    tkind = None
+    if j < len(rest) and rest[j].kind == "UNIT":
+        tkind, j = rest[j].value, j + 1
+    target, j = _expect_place(rest, j, "the supported unit's province")
+    if j + 1 < len(rest) and rest[j].kind == "MOVE" and rest[j + 1].kind == "HOLD":
+        j += 1  # "supports A Sev to hold"
+    if j < len(rest) and rest[j].kind == "HOLD":
+        j += 1
+    if j >= len(rest):
+        return SupportHold(power, kind, loc, target.province, tkind)
+    if rest[j].kind != "MOVE":
+        raise InvalidOrder(f"expected '-' and a destination after the supported unit, found {rest[j].text!r}")
+    dest, j = _expect_place(rest, j + 1, "the supported move's destination")
+    if j < len(rest):
+        raise InvalidOrder(f"unexpected {rest[j].text!r} at the end of the support")
+    if dest.province == target.province and rest[0].text in _VERB_UNIT:
+        # Electronic Protocol's "A NOR SF SWE-SWE" is its support in place; written any other
+        # way a support of a move to where the unit stands is a support of nothing (DATC 6.A.5).
+        return SupportHold(power, kind, loc, target.province, tkind)
+    return SupportMove(power, kind, loc, target.province, dest.province, tkind, dest.coast)
+
+
+def _convoy_order(rest: list[Token], power: Power, kind: UnitType, loc: Location) -> Order:
+    """A convoy (``rest`` starts with its verb): the army's place and its destination."""
+    j = 1
+    ckind = None
+    if j < len(rest) and rest[j].kind == "UNIT":
+        ckind, j = rest[j].value, j + 1
+    target, j = _expect_place(rest, j, "the convoyed army's province")
+    if j < len(rest) and rest[j].kind == "MOVE":
+        j += 1
+    dest, j = _expect_place(rest, j, "the convoy's destination")
+    if j < len(rest):
+        raise InvalidOrder(f"unexpected {rest[j].text!r} at the end of the convoy")
+    return Convoy(power, kind, loc, target.province, dest.province, ckind)
 
 
 def _adjust(toks: list[Token], verb: str, power: Power, variant: Variant, position: Position, notes: list[str]) -> Order:
@@ -956,11 +1057,31 @@ def parse_position(text: str, filename: str = "<position>", variant: Variant | N
     :class:`judge.variants.description.VariantState`); other top-level keys are kept in
     ``Position.extra``.
     """
-    from .variants import find_variant
-
     data, lines = _located(text, filename)
     if not isinstance(data, dict):
         raise PositionError("a position file is a mapping with 'variant', 'phase' and 'units'", filename)
+    at = _locator(filename, lines)
+    variant = _position_variant(data, variant, at)
+    if "phase" not in data:
+        raise PositionError("missing 'phase' (e.g. 'Spring 1901 Movement')", filename)
+    try:
+        phase = parse_phase(data["phase"], variant.calendar)
+    except JudgeError as exc:
+        raise PositionError(exc.message, at("phase")) from None
+    reader = _PositionReader(variant, at)
+    units = reader.units(data)
+    centres = reader.centres(data)
+    dislodged = reader.dislodged(data)
+    standoffs = reader.standoffs(data)
+    if dislodged and phase.kind is not PhaseKind.RETREAT:
+        raise PositionError("dislodged units are only for retreat phases", at("dislodged"))
+    extra = {k: v for k, v in data.items() if k not in _POSITION_KEYS}
+    state = _variant_state(variant, extra, at)
+    return variant, Position(variant.name, phase, tuple(units), centres, tuple(dislodged), standoffs, extra, state)
+
+
+def _locator(filename: str, lines: dict[tuple, int]) -> Callable[..., str]:
+    """``at(*path)``: ``file:line`` of the value at ``path`` (or of the nearest enclosing one)."""
 
     def at(*path: Any) -> str:
         for k in range(len(path), -1, -1):
@@ -968,13 +1089,20 @@ def parse_position(text: str, filename: str = "<position>", variant: Variant | N
                 return f"{filename}:{lines[path[:k]]}"
         return filename
 
+    return at
+
+
+def _position_variant(data: dict[str, Any], variant: Variant | None, at: Callable[..., str]) -> Variant:
+    """The variant named (unless the caller gives it), under the rule options the file sets: a
+    Gamesmaster's options (as in game.yaml's ``options:``) over the variant's. They stay in
+    ``Position.extra``, so that the next position is played under them too."""
+    from .variants import find_variant
+
     try:
         if variant is None:
             variant = find_variant(data.get("variant", "standard"))
     except JudgeError as exc:
         raise PositionError(exc.message, at("variant")) from None
-    # A Gamesmaster's rule options (as in game.yaml's options:), over the variant's (or the
-    # caller's); kept in Position.extra, so the next position is played under them too.
     if data.get("options") is not None:
         if not isinstance(data["options"], dict):
             raise PositionError("'options' maps option names to values, like {money: false}", at("options"))
@@ -983,105 +1111,124 @@ def parse_position(text: str, filename: str = "<position>", variant: Variant | N
         except JudgeError as exc:
             bad = next((k for k in data["options"] if k not in variant.rules.options), None)
             raise PositionError(exc.message, at("options", bad) if bad is not None else at("options")) from None
-    board = variant.board
-    if "phase" not in data:
-        raise PositionError("missing 'phase' (e.g. 'Spring 1901 Movement')", filename)
-    try:
-        phase = parse_phase(data["phase"], variant.calendar)
-    except JudgeError as exc:
-        raise PositionError(exc.message, at("phase")) from None
+    return variant
 
-    def power_of(name: Any, *path: Any) -> Power:
+
+class _PositionReader:
+    """The reading of a position file's parts (the units, the centres, the dislodged units, the
+    standoffs) for ``variant``, each error located by ``at``."""
+
+    def __init__(self, variant: Variant, at: Callable[..., str]) -> None:
+        self.variant = variant
+        self.board = variant.board
+        self.names = names_of(variant)
+        self.at = at
+
+    def power_of(self, name: Any, *path: Any) -> Power:
+        """A power of the variant, by its name in any case."""
+        variant = self.variant
         if str(name) in variant.powers:
             return Power(str(name))
         for p in variant.powers:
             if p.lower() == str(name).lower():
                 return p
-        raise PositionError(f"{name!r} is not a power of {variant.name} (powers: {', '.join(variant.powers)})", at(*path))
+        raise PositionError(f"{name!r} is not a power of {variant.name} (powers: {', '.join(variant.powers)})", self.at(*path))
 
-    names = names_of(variant)
-
-    def province(name: Any, *path: Any) -> Location:
+    def province(self, name: Any, *path: Any) -> Location:
+        """A place: a province by any of its names, and a coast it has."""
         text = str(name).strip()
         prov, _, coast = text.partition("/")
-        key = normalise_name(prov)
-        pid = names.provinces.get(key)
+        pid = self.names.provinces.get(normalise_name(prov))
         if pid is None:
-            raise PositionError(f"unknown province {text!r}", at(*path))
+            raise PositionError(f"unknown province {text!r}", self.at(*path))
         c = coast.upper() or None
-        if c and c not in board.provinces[pid].coasts:
-            raise PositionError(f"{pid} has no coast {c!r}", at(*path))
+        if c and c not in self.board.provinces[pid].coasts:
+            raise PositionError(f"{pid} has no coast {c!r}", self.at(*path))
         return Location(pid, c)
 
-    def unit(text: Any, power: Power, *path: Any) -> Unit:
+    def unit(self, text: Any, power: Power, *path: Any) -> Unit:
+        """``A PAR``, ``F STP/SC``: a kind of unit the variant has, where it can stand (a fleet
+        in a province of two coasts names one)."""
+        board = self.board
         parts = str(text).split()
-        if len(parts) != 2 or parts[0].upper() not in {k.value for k in variant.rules.unit_kinds()}:
-            raise PositionError(f"unit {text!r} should read like 'A PAR' or 'F STP/SC'", at(*path))
+        if len(parts) != 2 or parts[0].upper() not in {k.value for k in self.variant.rules.unit_kinds()}:
+            raise PositionError(f"unit {text!r} should read like 'A PAR' or 'F STP/SC'", self.at(*path))
         kind = UnitType(parts[0].upper())
-        loc = province(parts[1], *path)
+        loc = self.province(parts[1], *path)
         if kind is UnitType.FLEET and not loc.coast and board.provinces[loc.province].coasts:
-            raise PositionError(f"fleet {text!r}: name the coast ({', '.join(board.provinces[loc.province].coasts)})", at(*path))
+            raise PositionError(f"fleet {text!r}: name the coast ({', '.join(board.provinces[loc.province].coasts)})", self.at(*path))
         if not board.can_stand(kind, loc):
-            raise PositionError(f"a {kind.noun} cannot stand in {board.provinces[loc.province].name}", at(*path))
+            raise PositionError(f"a {kind.noun} cannot stand in {board.provinces[loc.province].name}", self.at(*path))
         return Unit(power, kind, loc)
 
-    units: list[Unit] = []
-    seen: dict[ProvinceId, str] = {}
-    raw_units = data.get("units") or {}
-    if not isinstance(raw_units, dict):
-        raise PositionError("'units' maps each power to a list of units", at("units"))
-    for pname, lst in raw_units.items():
-        p = power_of(pname, "units", pname)
-        if lst is None:
-            continue
-        if not isinstance(lst, list):
-            raise PositionError(f"the units of {p} should be a list like [A PAR, F BRE]", at("units", pname))
-        for k, t in enumerate(lst):
-            u = unit(t, p, "units", pname, k)
-            key = u.province if u.kind is not UnitType.GARRISON else ProvinceId(u.province + "#G")
-            if key in seen:
-                raise PositionError(f"two units in {u.province}: {seen[key]} and {p} {u}", at("units", pname, k))
-            seen[key] = f"{p} {u}"
-            units.append(u)
-    if "supply_centers" in data and data["supply_centers"] is not None:
-        sc = data["supply_centers"]
+    def units(self, data: dict[str, Any]) -> list[Unit]:
+        """``units:``, a list per power; one unit a province (a garrison beside it)."""
+        units: list[Unit] = []
+        seen: dict[ProvinceId, str] = {}
+        raw_units = data.get("units") or {}
+        if not isinstance(raw_units, dict):
+            raise PositionError("'units' maps each power to a list of units", self.at("units"))
+        for pname, lst in raw_units.items():
+            p = self.power_of(pname, "units", pname)
+            if lst is None:
+                continue
+            if not isinstance(lst, list):
+                raise PositionError(f"the units of {p} should be a list like [A PAR, F BRE]", self.at("units", pname))
+            for k, t in enumerate(lst):
+                u = self.unit(t, p, "units", pname, k)
+                key = u.province if u.kind is not UnitType.GARRISON else ProvinceId(u.province + "#G")
+                if key in seen:
+                    raise PositionError(f"two units in {u.province}: {seen[key]} and {p} {u}", self.at("units", pname, k))
+                seen[key] = f"{p} {u}"
+                units.append(u)
+        return units
+
+    def centres(self, data: dict[str, Any]) -> dict[ProvinceId, Power]:
+        """``supply_centers:``, a list per owner, each centre owned once; the variant's start
+        when the key is absent."""
+        sc = data.get("supply_centers")
+        if "supply_centers" not in data or sc is None:
+            return dict(self.variant.start.supply_centers)
         if not isinstance(sc, dict):
-            raise PositionError("'supply_centers' maps each owner to a list of centres", at("supply_centers"))
+            raise PositionError("'supply_centers' maps each owner to a list of centres", self.at("supply_centers"))
         centres: dict[ProvinceId, Power] = {}
         for pname, lst in sc.items():
-            p = power_of(pname, "supply_centers", pname)
+            p = self.power_of(pname, "supply_centers", pname)
             if lst is not None and not isinstance(lst, list):
-                raise PositionError(f"the centres of {p} should be a list like [PAR, BRE]", at("supply_centers", pname))
+                raise PositionError(f"the centres of {p} should be a list like [PAR, BRE]", self.at("supply_centers", pname))
             for k, c in enumerate(lst or []):
-                loc = province(c, "supply_centers", pname, k)
-                if not board.provinces[loc.province].is_supply_center:
-                    raise PositionError(f"{loc.province} is not a supply centre", at("supply_centers", pname, k))
+                loc = self.province(c, "supply_centers", pname, k)
+                if not self.board.provinces[loc.province].is_supply_center:
+                    raise PositionError(f"{loc.province} is not a supply centre", self.at("supply_centers", pname, k))
                 if loc.province in centres:
-                    raise PositionError(f"{loc.province} is owned twice ({centres[loc.province]} and {p})", at("supply_centers", pname, k))
+                    raise PositionError(f"{loc.province} is owned twice ({centres[loc.province]} and {p})",
+                                        self.at("supply_centers", pname, k))
                 centres[loc.province] = p
-    else:
-        centres = dict(variant.start.supply_centers)
-    dislodged: list[Dislodged] = []
-    raw_d = data.get("dislodged") or {}
-    if not isinstance(raw_d, dict):
-        raise PositionError("'dislodged' maps each power to {unit: province the attack came from}", at("dislodged"))
-    for pname, mapping in raw_d.items():
-        p = power_of(pname, "dislodged", pname)
-        if not isinstance(mapping, dict):
-            raise PositionError(f"dislodged units of {p} should read like {{F TRI: TYR}}", at("dislodged", pname))
-        for t, frm in mapping.items():
-            u = unit(t, p, "dislodged", pname, t)
-            origin = None if frm in (None, "", "convoy") else province(frm, "dislodged", pname, t).province
-            dislodged.append(Dislodged(u, origin))
-    raw_s = data.get("standoffs") or []
-    if not isinstance(raw_s, list):
-        raise PositionError("'standoffs' is a list of provinces, like [ALB, BUR]", at("standoffs"))
-    standoffs = frozenset(province(s, "standoffs", k).province for k, s in enumerate(raw_s))
-    if dislodged and phase.kind is not PhaseKind.RETREAT:
-        raise PositionError("dislodged units are only for retreat phases", at("dislodged"))
-    extra = {k: v for k, v in data.items() if k not in _POSITION_KEYS}
-    state = _variant_state(variant, extra, at)
-    return variant, Position(variant.name, phase, tuple(units), centres, tuple(dislodged), standoffs, extra, state)
+        return centres
+
+    def dislodged(self, data: dict[str, Any]) -> list[Dislodged]:
+        """``dislodged:``, per power ``{unit: province the attack came from}`` (nothing, or
+        ``convoy``, for an attack by convoy)."""
+        dislodged: list[Dislodged] = []
+        raw_d = data.get("dislodged") or {}
+        if not isinstance(raw_d, dict):
+            raise PositionError("'dislodged' maps each power to {unit: province the attack came from}", self.at("dislodged"))
+        for pname, mapping in raw_d.items():
+            p = self.power_of(pname, "dislodged", pname)
+            if not isinstance(mapping, dict):
+                raise PositionError(f"dislodged units of {p} should read like {{F TRI: TYR}}", self.at("dislodged", pname))
+            for t, frm in mapping.items():
+                u = self.unit(t, p, "dislodged", pname, t)
+                origin = None if frm in (None, "", "convoy") else self.province(frm, "dislodged", pname, t).province
+                dislodged.append(Dislodged(u, origin))
+        return dislodged
+
+    def standoffs(self, data: dict[str, Any]) -> frozenset[ProvinceId]:
+        """``standoffs:``, the provinces left vacant by a standoff."""
+        raw_s = data.get("standoffs") or []
+        if not isinstance(raw_s, list):
+            raise PositionError("'standoffs' is a list of provinces, like [ALB, BUR]", self.at("standoffs"))
+        return frozenset(self.province(s, "standoffs", k).province for k, s in enumerate(raw_s))
 
 
 def _variant_state(variant: Variant, extra: dict[str, Any], at: Any) -> Any:
