@@ -4,14 +4,14 @@ The generator knows no variant by name: it asks the variant's description
 (:class:`judge.variants.description.VariantDescription`) for its page sections, each a provider
 ``(variant, position) -> StateSection | None`` kept in the variant's package
 (``judge/variants/<name>/pages.py``), and shows them in that order. This module holds what the
-providers share: Markdown tables, numbers, place names, the powers' order and the treasury table.
+providers share: Markdown tables, numbers, place names and the powers' order.
 Every value is escaped: names in the state come from files anyone can edit.
 """
 
 from __future__ import annotations
 
 import importlib
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Callable, Sequence
 
 from markupsafe import Markup
 
@@ -88,28 +88,3 @@ def names(variant: Variant, ids: Any) -> str:
 def place(variant: Variant, pid: Any) -> str:
     p = variant.board.provinces.get(ProvinceId(str(pid).upper())) if hasattr(variant.board, "provinces") else None
     return getattr(p, "name", None) or str(pid)
-
-
-# -- shared sections ----------------------------------------------------------------------------
-
-
-def treasury(variant: Variant, position: Position) -> StateSection | None:
-    """Every power's money; also the game page's treasury chart (``chart``)."""
-    t = position.extra.get("treasury")
-    if not isinstance(t, Mapping) or not t:
-        return None
-    rows = [[md_escape(p), num(v)] for p, v in sorted(t.items(), key=lambda kv: power_rank(variant)(kv[0]))]
-    return {"title": "Treasuries", "body": table(["Power", "Treasury"], rows), "chart": _numbers(t)}
-
-
-def _numbers(values: Mapping[Any, Any]) -> dict[str, float]:
-    """The values that are numbers, by power (a chart's points)."""
-    out = {}
-    for k, v in values.items():
-        try:
-            out[str(k)] = float(v)
-        except (TypeError, ValueError):
-            continue
-    return out
-
-
