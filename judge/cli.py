@@ -69,7 +69,7 @@ _LAZY = {
     "resume": ".store.gm_commands:resume_cmd",
     "replace": ".store.gm_commands:replace_cmd",
     "end": ".store.gm_commands:end_cmd",
-    "rules": ".rulebook:rules_cmd",
+    "rules": ".variants.rules_command:rules_cmd",
 }
 """The commands that live in their adapters' modules."""
 

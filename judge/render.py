@@ -686,7 +686,7 @@ class _Renderer:
         from .variants import describe
 
         description = describe(variant.name)
-        layer: type[Layer] = description.layer() if description is not None else Layer
+        layer: type[Layer] = (description.layer() if description is not None else None) or Layer
         s = style["unit_size"] or base.unit_size * float(style["unit_scale"]) * layer.UNIT_SCALE
         self.s = float(s)
         self.root = copy.deepcopy(base.root)

@@ -13,7 +13,8 @@ the variant's package when it starts with a dot), ``"data:<file>"`` for a rule t
 (``moved=True`` marks a seed example played again elsewhere on the board). The variant's README
 table of rules is written from the rulebook and the tests by ``tools/rulebook_tables.py``;
 ``tests/test_rulebook.py`` checks that every id resolves, that every rule has its tests, and that
-the tables are current.
+the tables are current. ``judge rules`` (:mod:`judge.variants.rules_command`) finds a rule by id
+or by words.
 """
 
 from __future__ import annotations
@@ -23,9 +24,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Iterator
 
-import click
-
-__all__ = ["Rule", "Rulebook", "RULE_ID", "resolve", "find", "rules_cmd"]
+__all__ = ["Rule", "Rulebook", "RULE_ID", "resolve"]
 
 RULE_ID = re.compile(r"^(seed\d{3}|rules\.[a-z0-9]+)/[a-z0-9][a-z0-9.-]*$")
 """The form of a rule id: ``<source>/<section>``, lower case, sections joined by dots or dashes."""
@@ -94,35 +93,3 @@ def resolve(variant: str, ref: str) -> Any:
         obj = getattr(obj, part)
     return obj
 
-
-def find(query: str, variant: str | None = None) -> list[tuple[str, Rule]]:
-    """The rules whose id is ``query``, else whose id starts with it or whose source or text
-    contains it (any case): (variant, rule) pairs, in rulebook order."""
-    from .variants import descriptions
-
-    books = [(d.name, d.rules_book()) for d in descriptions() if variant in (None, d.name)]
-    every = [(name, r) for name, book in books if book is not None for r in book]
-    exact = [(n, r) for n, r in every if r.id == query]
-    if exact:
-        return exact
-    q = query.lower()
-    return [(n, r) for n, r in every if r.id.startswith(q) or q in r.source.lower() or q in r.text.lower()]
-
-
-@click.command("rules")
-@click.argument("query", required=False)
-@click.option("--variant", help="Only this variant's rules.")
-def rules_cmd(query: str | None, variant: str | None) -> None:
-    """Find a rule of any variant by its id (seed002/war-2), or by words of its section or text,
-    and say where the judge plays it."""
-    from .variants import describe
-
-    if variant is not None and describe(variant) is None:
-        raise click.BadParameter(f"unknown variant {variant!r}", param_hint="--variant")
-    found = find(query or "", variant)
-    if not found:
-        raise click.ClickException(f"no rule matches {query!r}")
-    for name, r in found:
-        click.echo(f"{r.id}  [{name}] {r.source}\n    {r.text}")
-        for ref in r.by:
-            click.echo(f"    played by {ref}")

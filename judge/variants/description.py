@@ -85,13 +85,9 @@ class VariantDescription:
     state: "type[VariantState] | None" = None
     orders_help: str = ""
 
-    def layer(self) -> type:
-        """The map layer class (the standard game's plain layer when the variant has none)."""
-        if self.map_layer is None:
-            from ..render import Layer
-
-            return Layer
-        return load_attribute(self.map_layer)
+    def layer(self) -> type | None:
+        """The map layer class; None when the variant draws nothing of its own."""
+        return load_attribute(self.map_layer) if self.map_layer else None
 
     def sections(self) -> tuple:
         """The page-section providers, in the order the pages show them."""
