@@ -16,14 +16,13 @@ import math
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, Callable, ClassVar, Mapping
+from typing import Any, Callable, ClassVar, Mapping
 
 from ...core.types import Location, Power, ProvinceId, Unit, UnitType
 from ...core.variant import Variant
 from ..description import StateError
+from .tables import _Index, _index
 
-if TYPE_CHECKING:  # pragma: no cover
-    from .state import _Index
 
 __all__ = ["Europe1615State", "Relations", "PendingDeclaration", "Revolt", "Scores", "money_data",
            "DECLARATION_KINDS", "CAPTURE_MARKERS"]
@@ -199,8 +198,6 @@ class Europe1615State:
     def from_data(cls, data: Mapping[str, Any], variant: Variant) -> "Europe1615State":
         """The state from the position file's keys, each value checked (StateError with the
         path of a bad one); a key absent or null is left out."""
-        from .state import _index
-
         check = _Check(variant, _index(variant))
         return cls(**{k: _READERS[k](check, data[k], k) for k in cls.KEYS if data.get(k) is not None})
 
