@@ -34,15 +34,10 @@ def state_sections(variant: Variant | None, position: Position | None) -> list[S
     description = describe(variant.name)
     if description is None:
         return []
-    out: list[StateSection] = []
-    for fn in description.sections():
-        try:
-            s = fn(variant, position)
-        except (TypeError, ValueError, KeyError, AttributeError):  # malformed state: no section
-            s = None
-        if s is not None:
-            out.append(s)
-    return out
+    # The state was checked when the position was read (VariantState.from_data): a provider
+    # that fails is a bug to see, not a malformed file to hide.
+    sections = (fn(variant, position) for fn in description.sections())
+    return [s for s in sections if s is not None]
 
 
 # -- helpers --------------------------------------------------------------------------------------
