@@ -737,8 +737,6 @@ def test_an_autonomous_garrison_in_its_last_city_eliminates_florence():
 _PROFESSIONAL_GARRISON = "special_units: {Papacy: {G PER: elite_professionals}}\ntreasury: {Florence: 40}\n"
 
 
-@XFAIL(strict=True, reason="judge disagrees with rules.machiavelli/autonomous-garrisons-3: a special garrison turned "
-       "autonomous loses its specialness (autonomous garrisons keep no special kind)")
 @pytest.mark.rule("rules.machiavelli/autonomous-garrisons-3", "rules.machiavelli/special-units-c")
 def test_elite_professionals_turned_autonomous_still_cost_double_to_buy():
     """rules §Autonomous garrisons: "special units retain their 'specialness' if you bribe them to
@@ -751,8 +749,6 @@ def test_elite_professionals_turned_autonomous_still_cost_double_to_buy():
     assert "Florence: G PER" not in units_after(r)
 
 
-@XFAIL(strict=True, reason="judge disagrees with rules.machiavelli/autonomous-garrisons-3: a special garrison turned "
-       "autonomous loses its specialness")
 @pytest.mark.rule("rules.machiavelli/autonomous-garrisons-3")
 def test_an_elite_autonomous_garrison_bought_stays_elite():
     """rules §Autonomous garrisons: "you may e.g. create an elite autonomous garrison!": Papacy's

@@ -330,7 +330,8 @@ def _settle_bribes(book: _Book, bribes: dict[tuple, list[_Offer]], counters: dic
     """rules §List of allowed expenditures c) 1, 4: of several bribes on one unit only the
     largest may succeed (a tie: none); counter-bribes are deducted from it; it must still cover
     the ordered bribe's cost (d-i, observe 4). A bought special unit stays special, for its
-    buyer (rules §Special units); a disbanded one is gone."""
+    buyer (rules §Special units); one turned autonomous stays special (rules §Autonomous
+    garrisons 3, :func:`_special_moves`); a disbanded one is gone."""
     variant, position = book.variant, book.position
     units = list(position.units)
     autonomous = list(book.autonomous)
@@ -350,15 +351,32 @@ def _settle_bribes(book: _Book, bribes: dict[tuple, list[_Offer]], counters: dic
         if net < cost:
             book.answer(i, o, Outcome.FAILURE, f"{paid} ducats, less {counters.get(key, 0)} of counter-bribes, do not cover the {cost} needed")
             continue
-        target = _target_unit(position, book.autonomous, o)
         units, autonomous, text = _apply_bribe(book, o, units, autonomous)
-        if o.kind == "buy" and isinstance(target, Unit):
-            bought[(target.power, str(target))] = (o.power, str(target))
+        bought.update(_special_moves(position, book.autonomous, o))
         book.answer(i, o, Outcome.SUCCESS, text)
         book.notes.append(f"{o.power}: {text}.")
     st = book.st.replace(treasury=book.treasury, autonomous=tuple(sorted(autonomous)))
     after = with_state(position.evolve(units=tuple(units)), st)
     book.position = special.carry(position, after, [], bought)
+
+
+def _special_moves(position: Position, autonomous: Collection[str], o: Expense) -> dict[tuple[str, str], tuple[str, str]]:
+    """Where a special unit's entry goes after a bribe that succeeded: a bought unit's to its
+    buyer (rules §Special units); rules §Autonomous garrisons: "special units retain their
+    'specialness' if you bribe them to turn autonomous", so a garrison turned autonomous keeps
+    its entry, under ``Autonomous``, and an autonomous garrison bought gives it to its buyer.
+    Entries of units that are not special are moved for nothing (:func:`.special.carry`)."""
+    target = _target_unit(position, autonomous, o)
+    garrison = f"G {o.target}"
+    if target == "autonomous":
+        return {(AUTONOMOUS, garrison): (o.power, garrison)} if o.kind == "buy" else {}
+    if not isinstance(target, Unit):
+        return {}
+    if o.kind == "buy":
+        return {(target.power, str(target)): (o.power, str(target))}
+    if o.kind == "to_autonomous":
+        return {(target.power, str(target)): (AUTONOMOUS, garrison)}
+    return {}
 
 
 def _assassinate(book: _Book, attempts: list[_Offer]) -> set[str]:
@@ -554,11 +572,12 @@ def _bribe_cost(variant: Variant, position: Position, autonomous: Collection[str
     garrison = target == "autonomous" or (isinstance(target, Unit) and target.kind is UnitType.GARRISON)
     if garrison and city_value(variant.board, ProvinceId(o.target)) >= 2:
         cost *= int(b.get("major_city_garrison_factor", 2))
-    if isinstance(target, Unit):
-        # rules §Special units: citizen's militia and elite professionals cost twice (the factors stack).
-        kind = special.special_of(position, target)
-        if kind:
-            cost *= int((special.table(variant).get(kind) or {}).get("bribe_factor", 1))
+    # rules §Special units: citizen's militia and elite professionals cost twice (the factors
+    # stack); rules §Autonomous garrisons: an autonomous garrison keeps its specialness.
+    kind = special.special_of(position, target) if isinstance(target, Unit) else (
+        special.autonomous_special(position, o.target) if target == "autonomous" else None)
+    if kind:
+        cost *= int((special.table(variant).get(kind) or {}).get("bribe_factor", 1))
     return cost
 
 

@@ -189,7 +189,7 @@ _BASICS = (
     _m("autonomous-garrisons-2", "Autonomous garrisons", "An autonomous garrison controls its city like any garrison, which "
        "counts for elimination.", _CONTROL, _ELIMINATIONS),
     _m("autonomous-garrisons-3", "Autonomous garrisons", "A special unit bribed into an autonomous garrison stays special.",
-       _BRIBE, _CARRY),
+       ".money:_special_moves", _BRIBE_COST, _CARRY),
 )
 
 _SPECIAL_UNITS = (

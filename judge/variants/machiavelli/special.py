@@ -8,7 +8,10 @@ strength 2 counts twice in its moves, holds and supports (its support is still c
 attack); in retreats all units are alike.
 
 State: the state's ``special_units``, ``{power: {"A FLO": kind}}``; the entry follows
-its unit when it moves, retreats, converts or is bought (:func:`carry`), and goes with it.
+its unit when it moves, retreats, converts or is bought (:func:`carry`), and goes with it. An
+autonomous garrison keeps its specialness (rules §Autonomous garrisons: "special units retain
+their 'specialness' if you bribe them to turn autonomous"): its entry is under ``Autonomous``
+(``{"Autonomous": {"G PER": kind}}``) while it stands, and goes to the power that buys it.
 """
 
 from __future__ import annotations
@@ -21,9 +24,9 @@ from ...core.types import Location, Position, Power, Unit, UnitType
 from ...core.variant import Variant
 from .geography import CITY_SUFFIX
 from .orders import Convert, SpecialBuild, parse_special_build
-from .state import state_of
+from .state import AUTONOMOUS, state_of
 
-__all__ = ["SpecialBuild", "table", "special_of", "strength_of", "carry", "prune", "with_entries", "parse_special_build"]
+__all__ = ["SpecialBuild", "table", "special_of", "autonomous_special", "strength_of", "carry", "prune", "with_entries", "parse_special_build"]
 
 
 def table(variant: Variant) -> Mapping[str, Mapping[str, Any]]:
@@ -39,6 +42,18 @@ def _entries(position: Position) -> dict[str, dict[str, str]]:
 def special_of(position: Position, unit: Unit) -> str | None:
     """The special kind of ``unit``, or None for an ordinary unit."""
     return state_of(position).special_kind(unit.power, str(unit))
+
+
+def autonomous_special(position: Position, city: str) -> str | None:
+    """The special kind of the autonomous garrison of ``city`` (rules §Autonomous garrisons), or None."""
+    return state_of(position).special_kind(AUTONOMOUS, f"G {city}")
+
+
+def _present(position: Position) -> set[tuple[str, str]]:
+    """The units on the board as ``(power, "A FLO")``, the dislodged ones and the autonomous
+    garrisons (under ``Autonomous``) with them."""
+    return ({(u.power, str(u)) for u in position.units} | {(d.unit.power, str(d.unit)) for d in position.dislodged}
+            | {(AUTONOMOUS, f"G {c}") for c in state_of(position).autonomous or ()})
 
 
 def strength_of(specials_table: Mapping[str, Mapping[str, Any]], position: Position, power: str, kind: UnitType,
@@ -74,8 +89,9 @@ def carry(before: Position, after: Position, resolutions: Iterable[Resolution],
           changes: Mapping[tuple[str, str], tuple[str, str]] = {}) -> Position:
     """``after`` with the special units of ``before`` that are still in play, each under its new
     place: a move or retreat that succeeded takes it along, a conversion changes its kind; a bribe
-    that bought it is given in ``changes`` (``(power, unit) -> (power, unit)``). A special unit no
-    longer on the board (dislodged units included) is gone."""
+    that bought it, or turned it autonomous, is given in ``changes`` (``(power, unit) -> (power,
+    unit)``, ``Autonomous`` for an autonomous garrison). A special unit no longer on the board
+    (dislodged units and autonomous garrisons included) is gone."""
     old = _entries(before)
     if not old:
         return after
@@ -90,7 +106,7 @@ def carry(before: Position, after: Position, resolutions: Iterable[Resolution],
         elif isinstance(o, Convert):
             loc = Location(o.location.province, o.coast) if o.into is UnitType.FLEET and o.coast else Location(o.location.province)
             moved[(o.power, here)] = (o.power, f"{o.into.value} {loc}")
-    present = {(u.power, str(u)) for u in after.units} | {(d.unit.power, str(d.unit)) for d in after.dislodged}
+    present = _present(after)
     new: dict[str, dict[str, str]] = {}
     for power, units in old.items():
         for unit, name in units.items():
@@ -102,10 +118,10 @@ def carry(before: Position, after: Position, resolutions: Iterable[Resolution],
 
 def prune(position: Position) -> Position:
     """``position`` without the special-unit entries of units no longer on the board (lost to
-    famine, plague, storms, elimination)."""
+    famine, plague, storms, elimination; an autonomous garrison starved or struck too)."""
     old = _entries(position)
     if not old:
         return position
-    present = {(u.power, str(u)) for u in position.units} | {(d.unit.power, str(d.unit)) for d in position.dislodged}
+    present = _present(position)
     kept = {p: {u: k for u, k in us.items() if (p, u) in present} for p, us in old.items()}
     return position if kept == old else with_entries(position, kept)

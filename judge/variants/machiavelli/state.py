@@ -38,7 +38,8 @@ One named field for each top-level key of the position file the variant owns:
 ``famine``
     ``[area, ...]``: areas struck by famine after Fall, until the end of the next Spring.
 ``special_units``
-    ``{power: {"A FLO": kind}}``: the special units in play (:mod:`.special`).
+    ``{power: {"A FLO": kind}}``: the special units in play (:mod:`.special`); an autonomous
+    garrison that kept its specialness is under ``Autonomous`` (``{Autonomous: {"G PER": kind}}``).
 ``income``
     ``{power: {provinces, cities, seas, variable, dice, total}}`` (:class:`PowerIncome`): the
     last income paid, with the dice, for the reports.
@@ -476,7 +477,7 @@ _READERS: dict[str, Callable[[_Check, Any, tuple], Any]] = {
                                      "each power to the rulers it holds chits for"),
     "rebellions": lambda c, v, p: c.table(v, p, c.area, lambda s, q: _rebellion(c, s, q), "each province to its rebellion"),
     "famine": lambda c, v, p: c.items(v, p, c.area, "provinces"),
-    "special_units": lambda c, v, p: c.table(v, p, c.power, lambda s, q: c.table(s or {}, q, c.unit, c.special,
+    "special_units": lambda c, v, p: c.table(v, p, c.controller, lambda s, q: c.table(s or {}, q, c.unit, c.special,
                                                                                 "each unit to its kind"),
                                              "each power to its special units"),
     "income": lambda c, v, p: c.table(v, p, c.power, lambda s, q: _power_income(c, s, q), "each power to its income"),
