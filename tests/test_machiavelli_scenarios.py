@@ -2019,8 +2019,6 @@ def test_genoas_roll_goes_to_the_city_not_the_province():
     assert "GEN" in paid(r, "Milan")["dice"] and "GEN" not in paid(r, "France")["dice"]
 
 
-@XFAIL(strict=True, reason="judge disagrees with rules.machiavelli/income-genoa: Genoa's variable income is withheld while "
-       "the city is besieged (the city's owner is unchanged; rules §Income: variable income is not prevented by sieges)")
 @pytest.mark.rule("rules.machiavelli/income-genoa", "rules.machiavelli/income-d")
 def test_genoas_roll_is_paid_while_the_city_is_besieged():
     """rules §Income: Genoa's roll goes "solely by ownership of the city of Genoa", and "Variable

@@ -78,7 +78,9 @@ def _fixed_income(variant: Variant, position: Position, st: MachiavelliState, ou
 def _variable_income(variant: Variant, position: Position, st: MachiavelliState, out: Mapping[str, _Tally],
                      rng: Dice) -> None:
     """Seed 001, rules §Income: the variable income of each home country a power holds (and of
-    Genoa, with the city of Genoa, not under siege), rolled on the table's ``rolls`` dice. With
+    Genoa, with the city of Genoa), rolled on the table's ``rolls`` dice. "Variable income is not
+    prevented by rebellions, sieges in progress, famines...": a besieged Genoa withholds its
+    city's ducats (§Income c, :func:`_fixed_income`) but not its roll. With
     the ``dice`` option off every die reads 4 in an odd year and 3 in an even one (the phase's
     year, as njudge labels the Fall adjustment)."""
     data = variant.data
@@ -97,12 +99,10 @@ def _variable_income(variant: Variant, position: Position, st: MachiavelliState,
         if who is not None and who in out:
             out[who].dice[home] = dice
             out[who].variable += sum(table["ducats"][d - 1] for d in dice)
-    sieges = st.sieges_now()
     for city, table in (var.get("cities") or {}).items():
         dice = roll(table)
         who = (st.city_control or {}).get(ProvinceId(city))
-        if who in out and city not in sieges:
-            assert who is not None
+        if who is not None and who in out:
             out[who].dice[city] = dice
             out[who].variable += sum(table["ducats"][d - 1] for d in dice)
 

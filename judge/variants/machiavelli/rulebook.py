@@ -368,7 +368,7 @@ _WINTER = (
     _m("income-d", "Income d", "Variable income: the dice of each controlled home country, and of Genoa.", _VARIABLE_INCOME, "data:variant.yaml#variable_income"),
     _m("income-conquered", "Income", "A conquered home country's variable income goes to its holder; rebellion, siege, famine "
        "or the loss of its capital do not stop it.", _VARIABLE_INCOME, ".control:home_controller"),
-    _m("income-genoa", "Income", "Genoa's roll goes with the city of Genoa alone.", _VARIABLE_INCOME),
+    _m("income-genoa", "Income", "Genoa's roll goes with the city of Genoa alone, besieged or not.", _VARIABLE_INCOME),
     _m("income-table", "Income", "The variable income table: dice and ducats for each power and Genoa (Florence and Venice "
        "roll two dice).", "data:variant.yaml#variable_income", _VARIABLE_INCOME),
     _m("adjustments-1", "Military unit adjustments", "Every unit to stay on the map is paid its upkeep, 3 ducats, in the "
