@@ -737,10 +737,14 @@ def test_rules_machiavelli_build_needs_province_and_city_controlled():
 
 @pytest.mark.rule("rules.machiavelli/builds-a", "rules.machiavelli/builds-c", "rules.machiavelli/ports", "rules.machiavelli/additional-units")
 def test_rules_machiavelli_build_fleet_only_in_a_port_and_one_new_unit_a_province():
+    """One new unit a province (§Military unit adjustments c): the later build in Pisa, a garrison,
+    replaces the army ordered there before it (a build "can be rescinded with ... an order to
+    'build' a different type of unit in the same province or within the city")."""
     r = adjust("", "Florence: Build F ARE\nFlorence: Build A PSA\nFlorence: Build G PSA", "treasury: {Florence: 20}\n")
     assert outcome(r, "Build F ARE") is Outcome.ILLEGAL
-    assert outcome(r, "Build A PSA") is Outcome.SUCCESS
-    assert outcome(r, "Build G PSA") is Outcome.ILLEGAL
+    assert outcome(r, "Build A PSA") is Outcome.ILLEGAL
+    assert outcome(r, "Build G PSA") is Outcome.SUCCESS
+    assert [str(u) for u in r.result.next_position.units_of("Florence")] == ["G PSA"]
 
 
 @pytest.mark.rule("rules.machiavelli/order-syntax-adjustment")

@@ -2071,12 +2071,15 @@ def test_a_new_garrison_beside_an_old_army_and_a_new_army_beside_an_old_garrison
     assert ok(r, "Build G PSA") and ok(r, "Build A ARE")
 
 
-@pytest.mark.rule("rules.machiavelli/builds-c")
+@pytest.mark.rule("rules.machiavelli/builds-c", "rules.machiavelli/adjustments-orders")
 def test_not_two_new_units_in_arezzo():
     """rules §Military unit adjustments c: "You cannot place a *new* unit in both the city and the
-    province"."""
+    province": Florence orders a garrison in Arezzo, then an army there; one new unit is placed,
+    the army, as a build "can be rescinded with ... an order to 'build' a different type of unit in
+    the same province or within the city" (§Military unit adjustments)."""
     r = go("", "Florence: Build G ARE\nFlorence: Build A ARE", "treasury: {Florence: 20}\n", phase="Winter 1454 Adjustment")
-    assert ok(r, "Build G ARE") and outcome(r, "Build A ARE") is Outcome.ILLEGAL
+    assert outcome(r, "Build G ARE") is Outcome.ILLEGAL and ok(r, "Build A ARE")
+    assert units_after(r) == {"Florence: A ARE"} and treasury(r, "Florence") == 17
 
 
 @pytest.mark.rule("rules.machiavelli/builds-d")
@@ -2144,8 +2147,6 @@ def test_a_disband_after_a_maintain_disbands():
     assert not units_after(r) and treasury(r, "Milan") == 9
 
 
-@XFAIL(strict=True, reason="judge disagrees with rules.machiavelli/adjustments-orders: a maintain order after a disband "
-       "for the same unit is refused; the disband stands")
 @pytest.mark.rule("rules.machiavelli/adjustments-orders")
 def test_a_maintain_after_a_disband_keeps_the_unit():
     """rules §Military unit adjustments: "If you 'disband' and change your mind you must issue a
@@ -2154,8 +2155,6 @@ def test_a_maintain_after_a_disband_keeps_the_unit():
     assert units_after(r) == {"Milan: A MIL"}
 
 
-@XFAIL(strict=True, reason="judge disagrees with rules.machiavelli/adjustments-orders: a second build in the same place "
-       "is refused instead of replacing the first")
 @pytest.mark.rule("rules.machiavelli/adjustments-orders")
 def test_a_build_of_another_type_replaces_the_first_build():
     """rules §Military unit adjustments: a build "can be rescinded with a subsequent 'disband' order or
@@ -2165,8 +2164,6 @@ def test_a_build_of_another_type_replaces_the_first_build():
     assert units_after(r) == {"Florence: F PSA"}
 
 
-@XFAIL(strict=True, reason="judge disagrees with rules.machiavelli/adjustments-orders: a disband does not rescind a build "
-       "ordered before it")
 @pytest.mark.rule("rules.machiavelli/adjustments-orders")
 def test_a_disband_rescinds_a_build():
     """rules §Military unit adjustments: a build "can be rescinded with a subsequent 'disband'

@@ -4,6 +4,10 @@ Every unit on the map
 costs its upkeep (3 ducats) to stay; a new unit costs as much. Orders: ``Maintain A FLO``,
 ``Build A FLO`` / ``Build G FLO`` / ``Build F PSA``, ``Disband A FLO`` (or ``Remove``).
 
+A later order replaces an earlier one (rules §Military unit adjustments, the orders' last
+paragraph): the last maintain or disband of a unit stands, the last build in a province stands, a
+disband after a build in its province rescinds it (:func:`_latest_orders`).
+
 Order of play (our choice, the rules giving none): disbands, then the maintain orders in the
 order given, then the builds in the order given, each paid while the treasury lasts (one that
 cannot be paid fails: a unit not paid for is disbanded). A unit with no order is maintained
@@ -161,13 +165,14 @@ def play_adjustment(variant: Variant, position: Position, orders: Sequence[Order
     §Military unit adjustments), in the order the module's docstring gives: disbands, maintains,
     builds, then the units given no order (:func:`_silent_units`)."""
     up = _Upkeep(variant, position, state_of(position), orders)
-    for idx, o in enumerate(orders):
+    live = [(idx, orders[idx]) for idx in _latest_orders(up)]
+    for idx, o in live:
         if isinstance(o, Disband):
             _keep_or_disband(up, idx, o, keep=False)
-    for idx, o in enumerate(orders):
+    for idx, o in live:
         if isinstance(o, Maintain):
             _keep_or_disband(up, idx, o, keep=True)
-    for idx, o in enumerate(orders):
+    for idx, o in live:
         if isinstance(o, Build):
             _build(up, idx, o)
         elif not isinstance(o, (Disband, Maintain)):
@@ -181,6 +186,38 @@ def play_adjustment(variant: Variant, position: Position, orders: Sequence[Order
     after = _special_units_after(up, special.carry(position, after, ()))
     final = [r for r in up.results if r is not None] + extra
     return close_phase(variant, position, position.phase, after, tuple(final), lost, notes)
+
+
+def _latest_orders(up: _Upkeep) -> list[int]:
+    """rules §Military unit adjustments: "If you submit a 'maintain' order and change your mind, a
+    subsequent 'disband' order can be submitted"; a build "can be rescinded with a subsequent
+    'disband' order or an order to 'build' a different type of unit in the same province or within
+    the city"; "If you 'disband' and change your mind you must issue a 'maintain' order for the same
+    province". So the last order for a unit stands (maintain or disband); the last build in a
+    province stands; a disband naming no unit of the power, after a build in its province,
+    rescinds that build. The replaced orders are answered so; the indices of the others are
+    returned, in order."""
+    latest: dict[tuple, int] = {}
+    for idx, o in enumerate(up.orders):
+        if isinstance(o, Build):
+            slot: tuple = (o.power, "build", o.location.province)
+        elif isinstance(o, (Maintain, Disband)):
+            unit = _find(up.position, o)
+            slot = (o.power, "unit", unit) if unit is not None else (o.power, "build", o.location.province)
+            if unit is None and isinstance(o, Disband) and slot in latest:
+                j = latest.pop(slot)
+                up.answer(j, up.orders[j], Outcome.ILLEGAL, "rescinded by a later disband order")
+                up.answer(idx, o, Outcome.SUCCESS, "the build ordered before it is rescinded")
+                continue
+            if unit is None:
+                continue  # no such unit: answered when played
+        else:
+            continue
+        if slot in latest:
+            j = latest[slot]
+            up.answer(j, up.orders[j], Outcome.ILLEGAL, "replaced by a later order")
+        latest[slot] = idx
+    return [idx for idx in range(len(up.orders)) if up.results[idx] is None]
 
 
 def _keep_or_disband(up: _Upkeep, idx: int, o: UnitOrder, keep: bool) -> None:

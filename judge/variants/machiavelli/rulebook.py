@@ -386,7 +386,8 @@ _WINTER = (
     _m("builds-g", "Military unit adjustments, builds g", "Upkeep paid in the Winter keeps a unit for the year: nothing more "
        "to pay in the campaigns, nothing refunded.", _ADJUST),
     _m("adjustments-orders", "Military unit adjustments", "Each unit is maintained or disbanded by order; a later order for "
-       "the same unit or place replaces an earlier one.", _ADJUST, ".adjustment:_keep_or_disband"),
+       "the same unit or place replaces an earlier one (a disband rescinds a build ordered before it).", _ADJUST,
+       ".adjustment:_latest_orders", ".adjustment:_keep_or_disband"),
 )
 
 _MONEY_RULES = (
