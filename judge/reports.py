@@ -518,14 +518,6 @@ def report_block(title: str, lines: Sequence[str]) -> list[str]:
     return [f"{title}:", *("  " + line for line in lines), ""] if lines else []
 
 
-def treasury_section(variant: Variant, position: Position) -> list[str]:
-    """Every power's treasury, in the powers' order (Machiavelli's ducats, Europe 1615's wealth)."""
-    treasury = (position.extra or {}).get("treasury")
-    if not isinstance(treasury, Mapping) or not treasury:
-        return []
-    return wrap_list("Treasury", [f"{p} {amount(treasury[p])}" for p in in_power_order(variant, treasury)]) + [""]
-
-
 def state_report(variant: Variant, position: Position) -> list[str]:
     """What players must know of the variant's own state in ``position`` (plain text, for
     ``results.txt`` and forum posts). The variant's description names its report sections
