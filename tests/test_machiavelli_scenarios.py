@@ -2208,8 +2208,6 @@ def test_no_plague_after_summer_or_fall_nor_without_a_summer():
     assert "Plague roll" not in notes(r)
 
 
-@XFAIL(strict=True, reason="judge disagrees with rules.machiavelli/plague: plague spares the autonomous garrisons (famine "
-       "kills them)")
 @pytest.mark.rule("rules.machiavelli/plague")
 def test_plague_kills_autonomous_garrisons_too():
     """rules §Plague: "all units in the plagued provinces (and cities) are eliminated";

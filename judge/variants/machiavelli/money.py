@@ -807,35 +807,38 @@ def _famine_strikes(after: _Aftermath) -> None:
     """rules §Famine a): "Any unit in a famined province at the end of the spring movement is
     eliminated. This includes garrison units" (autonomous ones too, as in njudge); control does
     not change (c). A siege of a starved garrison ends; the famine ends (b)."""
-    famine = after.famine
-    if not famine:
-        return
-    for u in list(after.units):
-        if u.province in famine:
-            after.kill(u, f"Famine: {u.power}'s {u.kind.noun} in {after.name(u.province)} starves.")
-    st = state_of(after.position)
-    starved = sorted(set(st.autonomous or ()) & set(famine))
-    if starved:
-        st = st.replace(autonomous=tuple(sorted(set(st.autonomous or ()) - set(starved))))
-        after.notes += [f"Famine: the autonomous garrison in {after.name(c)} starves." for c in starved]
-    gone = {u.province for u in after.lost if u.kind is UnitType.GARRISON} | set(starved)
-    if gone & set(st.sieges or {}):
-        st = st.replace(sieges={c: s for c, s in (st.sieges or {}).items() if c not in gone})
-    after.position = after.position.evolve(state=st)
+    if after.famine:
+        _all_die(after, after.famine, "Famine", "starves")
     after.famine = []
 
 
 def _plague(after: _Aftermath) -> None:
     """rules §Sequence of play for movement phases 1 (option ``plague``, with the Summer
-    campaign and dice): every unit in a struck area dies."""
+    campaign and dice): "all units in the plagued provinces (and cities) are eliminated", the
+    autonomous garrisons with them (units "not owned by any player", §Autonomous garrisons)."""
     variant = after.variant
     if not (_opt(variant, "dice") and _opt(variant, "plague", False) and _opt(variant, "summer")):
         return
     struck, how = _strike(variant, variant.data.get("plague") or {}, dice(after.rolled, "plague"))
     after.notes.append(f"Plague roll: {how}; struck: {', '.join(struck) or 'nowhere'}.")
+    _all_die(after, struck, "Plague", "dies")
+
+
+def _all_die(after: _Aftermath, areas: Collection[str], cause: str, verb: str) -> None:
+    """Every unit in ``areas`` dies, the autonomous garrisons too; a siege of a garrison that
+    died lapses (rules §Sieges 1: "If the garrison is eliminated (whatever the cause)")."""
     for u in list(after.units):
-        if u.province in struck:
-            after.kill(u, f"Plague: {u.power}'s {u.kind.noun} in {after.name(u.province)} dies.")
+        if u.province in areas:
+            after.kill(u, f"{cause}: {u.power}'s {u.kind.noun} in {after.name(u.province)} {verb}.")
+    st = state_of(after.position)
+    dead = sorted(set(st.autonomous or ()) & set(areas))
+    if dead:
+        st = st.replace(autonomous=tuple(sorted(set(st.autonomous or ()) - set(dead))))
+        after.notes += [f"{cause}: the autonomous garrison in {after.name(c)} {verb}." for c in dead]
+    gone = {u.province for u in after.lost if u.kind is UnitType.GARRISON} | set(dead)
+    if gone & set(st.sieges or {}):
+        st = st.replace(sieges={c: s for c, s in (st.sieges or {}).items() if c not in gone})
+    after.position = after.position.evolve(state=st)
 
 
 def _storms(after: _Aftermath) -> None:

@@ -392,7 +392,8 @@ _WINTER = (
 
 _MONEY_RULES = (
     _m("plague", "Plague", "With the option, plague strikes after Spring (before the Summer moves), rolled as famine on its own "
-       "table: every unit in a struck area dies.", ".money:_plague", "data:variant.yaml#plague"),
+       "table: every unit in a struck area dies, the autonomous garrisons too.", ".money:_plague", ".money:_all_die",
+       "data:variant.yaml#plague"),
     _m("borrowing-1", "Borrowing", "A power borrows up to 25 ducats in all, for 1 year at 20% or 2 years at 50%, interest "
        "rounded up.", _BORROW, "data:variant.yaml#loans"),
     _m("borrowing-2", "Borrowing", "A loan and its interest are due in full in the borrowing step of the season they fall "
