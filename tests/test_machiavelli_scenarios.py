@@ -2680,8 +2680,6 @@ def test_a_rebellion_raised_beside_a_garrison_leaves_the_city_out():
     assert state_of(r)["rebellions"]["PAV"] == {"against": "Milan", "city": False}
 
 
-@XFAIL(strict=True, reason="judge disagrees with rules.machiavelli/rebellions-4: rebels are placed in an unwalled city "
-       "(Hungary), which then pays nothing")
 @pytest.mark.rule("rules.machiavelli/rebellions-4", "rules.machiavelli/rebellions-7.3")
 def test_no_rebels_in_the_unwalled_city_of_hungary():
     """rules §Effects of rebellions 4: rebels go in the province "and, if it's ungarrisoned, any

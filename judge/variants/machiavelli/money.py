@@ -21,7 +21,7 @@ from __future__ import annotations
 import dataclasses
 import math
 from dataclasses import dataclass, field
-from typing import AbstractSet, Any, Collection, Mapping, Sequence
+from typing import AbstractSet, Any, Collection, Iterable, Mapping, Sequence
 
 from ...core.orders import Hold, Order, UnitOrder
 from ...core.resolution import Outcome, Resolution
@@ -29,7 +29,7 @@ from ...core.types import Location, Phase, Position, Power, ProvinceId, Unit, Un
 from ...core.variant import Variant
 from ...dice import Dice
 from . import special
-from .geography import city_value, is_land
+from .geography import city_value, garrisonable, is_land
 from .orders import (
     BANK, BRIBES, EXPENSE_KINDS, MONEY_ORDERS, Borrow, Expense, GiveChit, Pay, parse_money_order,
     _expense_without_amount,  # noqa: F401 - its old place, cited by the rulebook
@@ -594,10 +594,19 @@ def _apply_simple(book: _Book, o: Expense) -> None:
         book.notes.append(f"{o.power} pacifies the rebellion in {name}.")
     elif o.kind == "rebellion":
         against = (book.st.province_control or {})[ProvinceId(o.target)]
-        city = bool(board.provinces[ProvinceId(o.target)].flags.get("city")) and not any(
-            u.kind is UnitType.GARRISON for u in book.position.units_at(ProvinceId(o.target))) and o.target not in book.autonomous
+        city = _rebels_in_the_city(book.variant, book.st, book.position.units, o.target)
         book.rebellions[o.target] = Rebellion(against, city)
         book.notes.append(f"{name} rises in rebellion against {against}, paid by {o.power}.")
+
+
+def _rebels_in_the_city(variant: Variant, st: MachiavelliState, units: Iterable[Unit], area: str) -> bool:
+    """rules §Effects of rebellions 3, 4: rebels are placed in the province "and, if it's
+    ungarrisoned, any fortified city or fortress (if in use)" in it: never in an unwalled city
+    (Hungary, Albania...), which goes on paying its owner (7.3), nor beside a garrison, an
+    autonomous one too."""
+    if not garrisonable(variant.board, ProvinceId(area), variant.rules.options):
+        return False
+    return not any(u.kind is UnitType.GARRISON and u.province == area for u in units) and area not in (st.autonomous or ())
 
 
 def _done_text(variant: Variant, o: Expense) -> str:
@@ -674,7 +683,7 @@ def _provinces_rebel(variant: Variant, position: Position, st: MachiavelliState,
                      victims: set[str]) -> tuple[dict[ProvinceId, Rebellion], list[str]]:
     """rules §Effects of assassination 5: each land province a victim controls rebels on a die
     at or below the table's figure (home or conquered, with or without a unit of its own there);
-    in its ungarrisoned walled city too. The rebellions, and notes."""
+    in its ungarrisoned walled city too (:func:`_rebels_in_the_city`). The rebellions, and notes."""
     board = variant.board
     rebellions: dict[ProvinceId, Rebellion] = dict(st.rebellions or {})
     notes: list[str] = []
@@ -690,9 +699,7 @@ def _provinces_rebel(variant: Variant, position: Position, st: MachiavelliState,
         key = f"{'home' if home else 'conquered'}_{'with' if occupied else 'without'}_unit"
         die = roll.d6()
         if die <= int(table.get(key, 0)):
-            walled = bool(board.provinces[area].flags.get("city")) and not any(
-                u.kind is UnitType.GARRISON and u.province == area for u in units) and area not in (st.autonomous or ())
-            rebellions[area] = Rebellion(owner, walled)
+            rebellions[area] = Rebellion(owner, _rebels_in_the_city(variant, st, units, area))
             notes.append(f"{board.provinces[area].name} rebels against {owner} (die {die}).")
     return rebellions, notes
 

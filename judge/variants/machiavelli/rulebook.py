@@ -456,9 +456,10 @@ _MONEY_RULES = (
 _REBELLIONS = (
     _m("rebellions-2", "Effects of rebellions 2", "A rebellion does not change control.", _CONTROL),
     _m("rebellions-3", "Effects of rebellions 3", "A rebellion is against the power controlling the province, and never "
-       "placed in a garrisoned city.", _SIMPLE),
+       "placed in a garrisoned city.", _SIMPLE, ".money:_rebels_in_the_city"),
     _m("rebellions-4", "Effects of rebellions 4", "Rebels stand in the province and, when it is ungarrisoned, in its "
-       "fortified city or fortress.", _SIMPLE),
+       "fortified city or fortress (never in an unwalled city).", _SIMPLE, ".money:_rebels_in_the_city",
+       ".money:_provinces_rebel"),
     _m("rebellions-5.1", "Effects of rebellions 5.1", "Movement into a rebelling province is not restricted.", _OTHER),
     _m("rebellions-5.2", "Effects of rebellions 5.2", "The power a rebellion is against cannot retreat into the rebelling "
        "city.", _RETREAT_CITY),
