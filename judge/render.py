@@ -40,7 +40,6 @@ import contextlib
 import copy
 import dataclasses
 import functools
-import itertools
 import math
 import re
 import sys
@@ -194,22 +193,28 @@ Polyline = tuple[list[tuple[int, int]], bool]
 """A subpath of straight lines: its points in tenths of a unit, and whether it is closed."""
 
 
-def _line_subpaths(d: str) -> list[tuple[list[tuple[float, float]], bool]] | None:
-    """The subpaths of a path made of straight lines (M, L, H, V, Z, absolute or relative), as
-    absolute points, each with whether it is closed; None for a path with curves or arcs, or one
-    that cannot be read."""
+PathOp = tuple[str, float, float]
+"""A step of a path of straight lines: ``M``/``m`` move, ``L``/``l`` line (absolute/relative),
+``Z`` close (its numbers unused)."""
+
+
+def _path_ops(d: str) -> list[PathOp] | None:
+    """The steps of a path made of straight lines (M, L, H, V, Z, absolute or relative), each as
+    cairosvg draws it (H and V as lines); None for a path with curves or arcs, or one that cannot
+    be read."""
     if _MAPC_PATH.fullmatch(d):  # the form mapc writes, read at C speed
-        fast: list[tuple[list[tuple[float, float]], bool]] = []
+        fast: list[PathOp] = []
         for x, y, steps, z in _MAPC_SUBPATH.findall(d):
+            fast.append(("M", float(x), float(y)))
             numbers = [float(v) for v in steps.replace("-", " -").split()]
-            xs = itertools.accumulate(numbers[0::2], initial=float(x))
-            ys = itertools.accumulate(numbers[1::2], initial=float(y))
-            fast.append((list(zip(xs, ys, strict=True)), bool(z)))
+            fast += [("l", a, b) for a, b in zip(numbers[0::2], numbers[1::2], strict=True)]
+            if z:
+                fast.append(("Z", 0.0, 0.0))
         return fast
     tokens = _PATH_TOKEN.findall(d)
-    subs: list[tuple[list[tuple[float, float]], bool]] = []
-    pts: list[tuple[float, float]] | None = None
-    x = y = 0.0
+    ops: list[PathOp] = []
+    x = y = 0.0  # the current point, for H and V
+    start = (0.0, 0.0)
     cmd = ""
     i = 0
     try:
@@ -220,34 +225,60 @@ def _line_subpaths(d: str) -> list[tuple[list[tuple[float, float]], bool]] | Non
                     return None
                 cmd, i = t, i + 1
                 if cmd in "Zz":
-                    if not pts:
-                        return None
-                    subs.append((pts, True))
-                    x, y = pts[0]
-                    pts = None
+                    ops.append(("Z", 0.0, 0.0))
+                    x, y = start
                 continue
-            if cmd in "Mm":
-                a, b = float(t), float(tokens[i + 1])
-                i += 2
-                x, y = (x + a, y + b) if cmd == "m" else (a, b)
-                if pts:
-                    subs.append((pts, False))
-                pts = [(x, y)]
-                cmd = "l" if cmd == "m" else "L"  # further pairs are lines
-                continue
-            if pts is None or not cmd:
+            if not cmd:
                 return None
-            if cmd in "Ll":
-                a, b = float(t), float(tokens[i + 1])
-                i += 2
-                x, y = (x + a, y + b) if cmd == "l" else (a, b)
-            elif cmd in "Hh":
-                x, i = (x + float(t) if cmd == "h" else float(t)), i + 1
-            else:
-                y, i = (y + float(t) if cmd == "v" else float(t)), i + 1
-            pts.append((x, y))
+            if cmd in "HhVv":
+                v, i = float(t), i + 1
+                if cmd == "h":
+                    ops.append(("l", v, 0.0))
+                    x += v
+                elif cmd == "v":
+                    ops.append(("l", 0.0, v))
+                    y += v
+                else:
+                    x, y = (v, y) if cmd == "H" else (x, v)
+                    ops.append(("L", x, y))
+                continue
+            a, b = float(t), float(tokens[i + 1])
+            i += 2
+            ops.append((cmd.upper() if cmd in "ML" else cmd, a, b))
+            x, y = (x + a, y + b) if cmd in "ml" else (a, b)
+            if cmd in "Mm":
+                start = (x, y)
+                cmd = "l" if cmd == "m" else "L"  # further pairs are lines
     except (ValueError, IndexError):
         return None
+    return ops
+
+
+def _line_subpaths(d: str) -> list[tuple[list[tuple[float, float]], bool]] | None:
+    """The subpaths of a path of straight lines (:func:`_path_ops`) as absolute points, each with
+    whether it is closed."""
+    ops = _path_ops(d)
+    if ops is None:
+        return None
+    subs: list[tuple[list[tuple[float, float]], bool]] = []
+    pts: list[tuple[float, float]] = []
+    x = y = 0.0
+    for op, a, b in ops:
+        if op == "Z":
+            if pts:
+                subs.append((pts, True))
+                x, y = pts[0]
+            pts = []
+            continue
+        x, y = (x + a, y + b) if op in "ml" else (a, b)
+        if op in "Mm":
+            if pts:
+                subs.append((pts, False))
+            pts = [(x, y)]
+        elif pts:
+            pts.append((x, y))
+        else:
+            pts = [(x, y)]  # a line after a close starts from the closed subpath's start
     if pts:
         subs.append((pts, False))
     return subs
@@ -289,13 +320,12 @@ def _join_numbers(numbers: Sequence[str]) -> str:
     return "".join(out)
 
 
-def _format_polylines(subs: Sequence[Polyline], grid: int) -> tuple[str, list[tuple[list[tuple[float, float]], bool]]]:
+def _format_polylines(subs: Sequence[Polyline], grid: int) -> str:
     """Path data of the subpaths on a grid of ``grid`` tenths: the first point absolute, then
     relative steps; points that meet on the grid are merged, and a subpath that shrinks to a point
-    (an islet smaller than the grid) is left out. Also the points as drawn, in map units."""
+    (an islet smaller than the grid) is left out."""
     texts = _step_texts(grid)
     out = []
-    drawn: list[tuple[list[tuple[float, float]], bool]] = []
     for pts, closed in subs:
         q: list[tuple[int, int]] = []
         last = None
@@ -315,8 +345,7 @@ def _format_polylines(subs: Sequence[Polyline], grid: int) -> tuple[str, list[tu
             steps.append(texts.get(dy) or _tenths(dy * grid))
         head = _join_numbers([_tenths(q[0][0] * grid), _tenths(q[0][1] * grid)])
         out.append(f"M{head}l{_join_numbers(steps)}{'z' if closed else ''}")
-        drawn.append(([(x * grid / 10, y * grid / 10) for x, y in q], closed))
-    return "".join(out), drawn
+    return "".join(out)
 
 
 def _simplify(pts: Sequence[tuple[int, int]], tolerance: float) -> list[tuple[int, int]]:
@@ -384,9 +413,7 @@ def _compact_base(root: ET.Element, view: tuple[float, ...]) -> dict[str, str]:
             precise[el.get("id") or ""] = d
             subs = [((_simplify_ring(p, _SEA_TOLERANCE) if closed else _simplify(p, _SEA_TOLERANCE)), closed)
                     for p, closed in subs]
-            text, drawn = _format_polylines(subs, _SEA_GRID)
-            el.set("d", text)
-            _KNOWN_LINES[text] = drawn
+            el.set("d", _format_polylines(subs, _SEA_GRID))
         for el in seas:
             provinces.remove(el)
         x0, y0, w, h = view
@@ -394,11 +421,6 @@ def _compact_base(root: ET.Element, view: tuple[float, ...]) -> dict[str, str]:
                                                     "height": _n(h)}), *seas]):
             provinces.insert(k, el)
     return precise
-
-
-_KNOWN_LINES: dict[str, list[tuple[list[tuple[float, float]], bool]]] = {}
-"""Path data written by :func:`_compact_base` -> its subpaths, so that the PNG's path reader
-(:func:`_fast_paths`) does not read them again."""
 
 
 @functools.lru_cache(maxsize=16)
@@ -1411,8 +1433,9 @@ def to_png(svg: str, *, width: int = 1600, palette: bool = True) -> bytes:
     return out.getvalue()
 
 
-_LINE_PATHS: dict[str, Any] = {}
-"""Path data made of straight lines -> the cairo path drawn from it (user space), for this process."""
+_LINE_PATHS: dict[tuple[str, float, float, float, float, float, float], Any] = {}
+"""(Path data made of straight lines, transformation) -> the cairo path drawn from it, for this
+process."""
 _LINE_PATHS_MAX = 20000
 
 
@@ -1431,34 +1454,103 @@ def _fast_paths() -> Iterator[None]:
     cairo = cairosvg.surface.cairo  # cairocffi, as cairosvg draws with it
     lib, ffi = cairo.cairo, cairo.ffi
 
+    matrix = ffi.new("cairo_matrix_t *")
+
     def path(surface: Any, node: Any) -> None:
         d = node.get("d", "")
-        kept = _LINE_PATHS.get(d)
         ctx = surface.context._pointer
+        # A path is kept for the transformation it was made under: cairo keeps its points in
+        # device units, and one made under another scale would round differently.
+        lib.cairo_get_matrix(ctx, matrix)
+        key = (d, matrix.xx, matrix.yx, matrix.xy, matrix.yy, matrix.x0, matrix.y0)
+        kept = _LINE_PATHS.get(key)
         if kept is None:
-            subs = _KNOWN_LINES.get(d) or _line_subpaths(d)
-            if subs is None:
+            ops = _path_ops(d)
+            if ops is None:
                 general(surface, node)
                 return
+            # The same cairo calls as cairosvg's for these commands (relative steps stay
+            # relative: cairo adds them in its own fixed point), so the same pixels.
             lib.cairo_new_path(ctx)
-            for pts, closed in subs:
-                lib.cairo_move_to(ctx, *pts[0])
-                for x, y in pts[1:]:
-                    lib.cairo_line_to(ctx, x, y)
-                if closed:
+            calls = {"M": lib.cairo_move_to, "m": lib.cairo_rel_move_to, "L": lib.cairo_line_to,
+                     "l": lib.cairo_rel_line_to}
+            for op, a, b in ops:
+                if op == "Z":
                     lib.cairo_close_path(ctx)
+                else:
+                    calls[op](ctx, a, b)
             if len(_LINE_PATHS) >= _LINE_PATHS_MAX:
                 _LINE_PATHS.clear()
-            _LINE_PATHS[d] = ffi.gc(lib.cairo_copy_path(ctx), lib.cairo_path_destroy)
+            _LINE_PATHS[key] = ffi.gc(lib.cairo_copy_path(ctx), lib.cairo_path_destroy)
         else:
             lib.cairo_new_path(ctx)
             lib.cairo_append_path(ctx, kept)
 
+    module = cairosvg.surface
+    general_text = getattr(module, "text", None)
+    text_tags = [tag for tag, draw in tags.items() if draw is general_text]
+
+    def text(surface: Any, node: Any, draw_as_text: bool = False) -> None:
+        if general_text is None or not _plain_text(node):
+            general_text(surface, node, draw_as_text)  # type: ignore[misc]
+            return
+        if draw_as_text:  # the first call only makes an outline to stroke: a plain text has none
+            _show_text(surface, node)
+
     tags["path"] = path
+    for tag in text_tags:
+        tags[tag] = text
+    if text_tags:
+        module.text = text  # cairosvg's draw() knows a text element by this function
     try:
         yield
     finally:
         tags["path"] = general
+        for tag in text_tags:
+            tags[tag] = general_text
+        if text_tags:
+            module.text = general_text
+
+
+_TEXT_ATTRIBUTES_NOT_PLAIN = ("dx", "dy", "rotate", "letter-spacing", "display-anchor", "dominant-baseline",
+                              "alignment-baseline", "textLength", "lengthAdjust")
+
+
+def _plain_text(node: Any) -> bool:
+    """A ``<text>`` of one run of characters at one point, without outline (every text the map
+    writes but the legend's, whose power name is a bold ``tspan``), which :func:`_show_text` draws."""
+    if node.tag != "text" or node.children or not node.text or node.get_href():
+        return False
+    if node.get("stroke") not in (None, "none") or node.get("text-anchor") not in (None, "start", "middle", "end"):
+        return False
+    if any(key in node for key in _TEXT_ATTRIBUTES_NOT_PLAIN):
+        return False
+    return len(str(node.get("x", "0")).split()) == 1 and len(str(node.get("y", "0")).split()) == 1
+
+
+def _show_text(surface: Any, node: Any) -> None:
+    """A plain text drawn as cairosvg draws it (the same font, size, anchor and baseline), in
+    one call instead of one per letter, each with its own state saved and restored."""
+    import cairosvg.helpers
+    import cairosvg.surface
+
+    cairo = cairosvg.surface.cairo
+    ctx = surface.context
+    family = (node.get("font-family") or "sans-serif").split(",")[0].strip("\"' ")
+    slant = getattr(cairo, f"font_slant_{node.get('font-style')}".upper(), cairo.FONT_SLANT_NORMAL)
+    weight = node.get("font-weight")
+    if weight and weight.isdigit() and int(weight) >= 550:
+        weight = "bold"
+    ctx.select_font_face(family, slant, getattr(cairo, f"font_weight_{weight}".upper(), cairo.FONT_WEIGHT_NORMAL))
+    ctx.set_font_size(surface.font_size)
+    x_bearing, _, width, _, x_advance, _ = ctx.text_extents(node.text)
+    anchor = node.get("text-anchor")
+    align = -(width / 2 + x_bearing) if anchor == "middle" else -(width + x_bearing) if anchor == "end" else 0.0
+    x = cairosvg.helpers.size(surface, node.get("x"), "x")
+    y = cairosvg.helpers.size(surface, node.get("y"), "y")
+    ctx.move_to(x + align, y)
+    ctx.show_text(node.text)
+    surface.cursor_position = (x + x_advance, y)
 
 
 # -- the command line ---------------------------------------------------------------------------
