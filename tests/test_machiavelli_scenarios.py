@@ -2706,8 +2706,6 @@ def test_a_fleet_sails_into_a_rebelling_coastal_province():
     assert "Naples: F OTR" in units_after(r)
 
 
-@XFAIL(strict=True, reason="judge disagrees with rules.machiavelli/rebellions-5.6: no garrison is built in a city not in "
-       "rebellion while its province rebels")
 @pytest.mark.rule("rules.machiavelli/rebellions-5.6")
 def test_a_garrison_is_built_in_arezzo_though_its_province_rebels():
     """rules §Effects of rebellions 5.6: "You may build a garrison in a non-rebelling city even if the
@@ -2717,15 +2715,15 @@ def test_a_garrison_is_built_in_arezzo_though_its_province_rebels():
     assert ok(r, "Build G ARE")
 
 
-@XFAIL(strict=True, reason="judge disagrees with rules.machiavelli/rebellions-5.6: no garrison is built in a city not in "
-       "rebellion while its province rebels")
 @pytest.mark.rule("rules.machiavelli/rebellions-5.6", "rules.machiavelli/rebellions-5.5")
 def test_in_pavia_a_garrison_may_be_built_but_not_an_army():
     """rules §Effects of rebellions 5.5, 5.6: Pavia's province rebels (its city held by a garrison
     when the rebellion began, since gone): an army may not be built there, a garrison may."""
-    r = go("", "Milan: Build A PAV\nMilan: Build G PAV", "treasury: {Milan: 9}\nrebellions: {PAV: {against: Milan, city: false}}\n",
-           phase="Winter 1454 Adjustment")
-    assert outcome(r, "Build A PAV") is Outcome.ILLEGAL and ok(r, "Build G PAV")
+    rebels = "treasury: {Milan: 9}\nrebellions: {PAV: {against: Milan, city: false}}\n"
+    r = go("", "Milan: Build A PAV", rebels, phase="Winter 1454 Adjustment")
+    assert outcome(r, "Build A PAV") is Outcome.ILLEGAL and "rebellion" in r.result.resolutions[0].reason
+    r = go("", "Milan: Build G PAV", rebels, phase="Winter 1454 Adjustment")
+    assert ok(r, "Build G PAV") and units_after(r) == {"Milan: G PAV"}
 
 
 @pytest.mark.rule("rules.machiavelli/rebellions-6.1", "rules.machiavelli/sequence-f")

@@ -60,7 +60,8 @@ def build_problem(variant: Variant, position: Position, st: MachiavelliState, o:
 def _site_problem(variant: Variant, position: Position, st: MachiavelliState, o: Build, new: set) -> str | None:
     """rules §Military unit adjustments a-b, §Control 7: a city of a home country the power
     holds, its province and city both controlled, no other new unit there, no siege, famine or
-    rebellion (rules §Famine, §Effects of rebellions 5.5); Venice without the Lagoon house rule
+    rebellion (rules §Famine, §Effects of rebellions 5.5: a garrison only where the city itself
+    does not rebel, 5.6); Venice without the Lagoon house rule
     holds one unit (rules §Special mapboard features 5 a)."""
     prov = o.location.province
     info = variant.board.provinces[prov]
@@ -74,9 +75,9 @@ def _site_problem(variant: Variant, position: Position, st: MachiavelliState, o:
         return f"a new unit is already placed in {info.name}"
     if prov in st.sieges_now():
         return f"{info.name} is under siege"
-    blocked = build_blocked(position, prov)
+    blocked = build_blocked(position, prov, garrison=o.kind is UnitType.GARRISON)
     if blocked is not None:
-        return f"{info.name} suffers {blocked}: no builds there (rules §Famine, §Effects of rebellions 5.5)"
+        return f"{info.name} suffers {blocked}: no builds there (rules §Famine, §Effects of rebellions 5.5, 5.6)"
     if not lagoon_rule(variant) and "venice" in info.flags and (position.units_at(prov) or prov in (st.autonomous or ())):
         return "only one unit may be in Venice (rules §Special mapboard features 5 a)"
     return None

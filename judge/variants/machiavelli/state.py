@@ -306,13 +306,15 @@ def income_blocked(position: Position) -> tuple[set[ProvinceId], set[ProvinceId]
     return provinces, cities
 
 
-def build_blocked(position: Position, area: str) -> str | None:
-    """Why no unit may be built in ``area`` now (famine, rebellion), or None (rules §Famine,
-    §Effects of rebellions 5.5)."""
+def build_blocked(position: Position, area: str, garrison: bool = False) -> str | None:
+    """Why no unit may be built in ``area`` now (famine, rebellion), or None (rules §Famine b,
+    §Effects of rebellions 5.5). A garrison (``garrison``) goes in the city: "You may build a
+    garrison in a non-rebelling city even if the containing province is in rebellion" (5.6)."""
     st = state_of(position)
     if area in (st.famine or ()):
         return "famine"
-    if area in st.rebellions_now():
+    reb = st.rebellions_now().get(ProvinceId(area))
+    if reb is not None and (reb.city or not garrison):
         return "rebellion"
     return None
 
