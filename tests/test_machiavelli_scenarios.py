@@ -2849,8 +2849,6 @@ def test_holding_puts_down_the_province_but_not_the_rebelling_city():
     assert not state_of(r).get("rebellions")
 
 
-@XFAIL(strict=True, reason="judge disagrees with rules.machiavelli/rebellions-8.3: a garrison of another power standing in "
-       "the city liberates the province's rebellion though it entered nothing")
 @pytest.mark.rule("rules.machiavelli/rebellions-8.3", "rules.machiavelli/rebellions-6.5")
 def test_a_garrison_already_in_the_city_does_not_liberate_the_province():
     """rules §Effects of rebellions 8.3: another power liberates a rebellion "upon entering" the
@@ -2860,6 +2858,23 @@ def test_a_garrison_already_in_the_city_does_not_liberate_the_province():
     r = go("  Milan: [G PER]", "", "province_control: {PER: Papacy, RME: Papacy, MIL: Milan}\n"
            "city_control: {PER: Milan, RME: Papacy, MIL: Milan}\nrebellions: {PER: {against: Papacy, city: false}}\n")
     assert "PER" in (state_of(r).get("rebellions") or {})
+
+
+@pytest.mark.rule("rules.machiavelli/rebellions-8.3", "rules.machiavelli/sequence-h")
+def test_an_entry_in_the_moves_liberates_at_the_end_of_the_retreats():
+    """rules §Effects of rebellions 8.3: Austria's army enters Treviso, rebelling against Venice, in
+    a campaign with a retreat elsewhere (Florence's army dislodged from Arezzo); the campaign ends
+    after the retreats, played from the position file as written, and Treviso is liberated then."""
+    from judge.notation import format_position, parse_position
+
+    r = go("  Austria: [A FRI]\n  Florence: [A ARE]\n  Papacy: [A SIE, A URB]",
+           "Austria: A FRI - TRV\nPapacy: A SIE - ARE\nPapacy: A URB S A SIE - ARE",
+           "rebellions: {TRV: {against: Venice, city: true}}\n")
+    assert retreating(r) and "TRV" in state_of(r)["rebellions"]
+    assert state_of(r)["campaign"]["entered"]["TRV"] == ["Austria"]
+    _, written = parse_position(format_position(r.result.next_position), variant=MACH)
+    r = run_phase(MACH, written, "Florence: A ARE - PER", "orders.txt")
+    assert "Austria: A TRV" in units_after(r) and not state_of(r).get("rebellions")
 
 
 @pytest.mark.rule("rules.machiavelli/rebellions-8.4", "rules.machiavelli/control-1")
@@ -2872,8 +2887,6 @@ def test_buying_the_papal_army_in_rebelling_perugia_frees_it():
     assert "Florence: A PER" in units_after(r) and not state_of(r).get("rebellions")
 
 
-@XFAIL(strict=True, reason="judge disagrees with rules.machiavelli/rebellions-8.4: a rebellion is liberated whenever a "
-       "unit of another power stands in its province at the campaign's end, bought from a third power or not")
 @pytest.mark.rule("rules.machiavelli/rebellions-8.4", "rules.machiavelli/rebellions-8.3")
 def test_buying_another_powers_garrison_in_a_rebelling_province_frees_nothing():
     """rules §Effects of rebellions 8.4: only a unit "owned by the affected player": Florence buys

@@ -8,28 +8,26 @@ and retreat phases (:mod:`.movement`) call :func:`end_of_campaign`.
 
 from __future__ import annotations
 
-from typing import AbstractSet
-
 from ...core.types import Phase, Position, Power, ProvinceId, Unit
 from ...core.variant import Variant
 from .control import home_controller, update_control
 from .money import after_campaign
 from .special import prune
-from .state import AUTONOMOUS, MachiavelliState, state_of, with_state
+from .state import AUTONOMOUS, Campaign, MachiavelliState, state_of, with_state
 
 __all__ = ["end_of_campaign", "winner_of"]
 
 
 def end_of_campaign(variant: Variant, position: Position, played: Phase | None = None,
-                    held: AbstractSet[ProvinceId] = frozenset(), victims: AbstractSet[str] = frozenset()
-                    ) -> tuple[Position, list[Unit], list[str]]:
+                    campaign: Campaign | None = None) -> tuple[Position, list[Unit], list[str]]:
     """The steps after a campaign's retreats (rules §Sequence of play and order resolution 1.2-
-    1.3): rebellions, famine, plague and storms (:func:`.money.after_campaign`), then conquest
-    of home countries (:func:`_conquests`) and elimination (:func:`_eliminations`)."""
+    1.3): rebellions, famine, plague and storms (:func:`.money.after_campaign`, given what the
+    campaign's moves did: ``campaign``), then conquest of home countries (:func:`_conquests`) and
+    elimination (:func:`_eliminations`)."""
     pre_lost: list[Unit] = []
     pre_notes: list[str] = []
     if played is not None:
-        position, pre_lost, pre_notes = after_campaign(variant, position, played, held, victims)
+        position, pre_lost, pre_notes = after_campaign(variant, position, played, campaign or Campaign())
         position = update_control(variant, position)
     st = state_of(position)
     st, notes = _conquests(variant, st)

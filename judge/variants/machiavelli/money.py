@@ -21,7 +21,7 @@ from __future__ import annotations
 import dataclasses
 import math
 from dataclasses import dataclass, field
-from typing import AbstractSet, Any, Collection, Iterable, Mapping, Sequence
+from typing import Any, Collection, Iterable, Mapping, Sequence
 
 from ...core.orders import Hold, Order, UnitOrder
 from ...core.resolution import Outcome, Resolution
@@ -35,7 +35,7 @@ from .orders import (
     _expense_without_amount,  # noqa: F401 - its old place, cited by the rulebook
 )
 from .state import (
-    AUTONOMOUS, Loan, MachiavelliState, Rebellion, Siege, build_blocked, dice, income_blocked, state_of, with_money,
+    AUTONOMOUS, Campaign, Loan, MachiavelliState, Rebellion, Siege, build_blocked, dice, income_blocked, state_of, with_money,
     with_state,
 )
 
@@ -741,21 +741,21 @@ def _strike(variant: Variant, table: Mapping[Any, Sequence[Any]], roll: Dice) ->
     return sorted(str(a) for a in struck), f"severity {severity} ({words}), row {row}, column {col}"
 
 
-def after_campaign(variant: Variant, position: Position, played: Phase, held: AbstractSet[ProvinceId],
-                   victims: AbstractSet[str] = frozenset()) -> tuple[Position, list[Unit], list[str]]:
+def after_campaign(variant: Variant, position: Position, played: Phase, campaign: Campaign
+                   ) -> tuple[Position, list[Unit], list[str]]:
     """The steps after a campaign's moves and retreats (rules §Sequence of play and order
     resolution 1.2-1.3 f-l): rebellions liberated or put down; after Spring, units in famine
     areas die, famine ends and the plague strikes; after Fall, storms sink fleets and the next
     famine is rolled.
 
-    ``held``: provinces whose army or fleet, of the power a rebellion there is against, held
-    this campaign (a hold by an assassinated ruler's unit puts nothing down). ``played``: the
-    campaign's movement phase, whose seed the disasters' dice come from."""
+    ``campaign``: the provinces whose army or fleet held this campaign (a hold by an
+    assassinated ruler's unit puts nothing down), the rulers assassinated, the areas each power
+    entered. ``played``: the campaign's movement phase, whose seed the disasters' dice come from."""
     st = state_of(position)
     after = _Aftermath(variant, position, position.evolve(phase=played), {str(a): r for a, r in (st.rebellions or {}).items()},
                        sorted(st.famine or ()),
                        list(position.units))
-    _rebellions_end(after, held, victims)
+    _rebellions_end(after, campaign)
     if played.season == "Spring":
         _famine_strikes(after)
         _plague(after)
@@ -791,17 +791,20 @@ class _Aftermath:
         return self.variant.board.provinces[ProvinceId(area)].name
 
 
-def _rebellions_end(after: _Aftermath, held: AbstractSet[ProvinceId], victims: AbstractSet[str]) -> None:
-    """rules §Effects of rebellions 8: a unit of another power in the province liberates it (8.3,
-    8.4); the power it is against puts it down by holding there for a campaign (8.2); a
-    rebellion in the city as well is put down only by a siege (8.1): its province is marked."""
+def _rebellions_end(after: _Aftermath, campaign: Campaign) -> None:
+    """rules §Effects of rebellions 8: a power it is not against liberates a rebellion "upon
+    entering (*including retreats*) a rebelling city or province" (8.3: a unit of another power
+    standing there since before, a garrison in the city, or one bought from a third power, frees
+    nothing; a bought unit of the power it is against frees it at once, 8.4, in the bribe); the
+    power it is against puts it down by holding there for a campaign (8.2); a rebellion in the
+    city as well is put down only by a siege (8.1): its province is marked."""
     rebellions = after.rebellions
     for area, reb in sorted(rebellions.items()):
         here = [u for u in after.units if u.province == area]
-        if any(u.power != reb.against for u in here):
+        if any(p != reb.against for p in campaign.entered.get(ProvinceId(area), ())):
             rebellions.pop(area)
             after.notes.append(f"The rebellion in {after.name(area)} is liberated.")
-        elif ProvinceId(area) in held and reb.against not in victims and any(
+        elif ProvinceId(area) in campaign.held and reb.against not in campaign.victims and any(
                 u.power == reb.against and u.kind is not UnitType.GARRISON for u in here):
             if reb.city:
                 rebellions[area] = dataclasses.replace(reb, province_down=True)

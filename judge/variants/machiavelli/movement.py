@@ -235,6 +235,20 @@ def _held(position: Position, orders: Sequence[Order]) -> set[ProvinceId]:
     return {u.province for u in position.units if u.kind is not UnitType.GARRISON and u.province not in ordered}
 
 
+def entered(before: Position, after: Position) -> dict[ProvinceId, tuple[Power, ...]]:
+    """The areas each power's units entered between ``before`` and ``after`` (rules §Effects of
+    rebellions 8.3: "upon entering (*including retreats*) a rebelling city or province"): a unit
+    standing after where its power had no unit of its sort (garrison, or army or fleet) before —
+    by a move, a conversion out of or into the city, or a retreat. A unit bought stands where it
+    stood: it enters nothing (8.4 has its own rule)."""
+    there = {(u.power, u.province, u.kind is UnitType.GARRISON) for u in before.units}
+    out: dict[ProvinceId, set[Power]] = {}
+    for u in after.units:
+        if (u.power, u.province, u.kind is UnitType.GARRISON) not in there:
+            out.setdefault(u.province, set()).add(u.power)
+    return {a: tuple(sorted(ps)) for a, ps in sorted(out.items())}
+
+
 def play_movement(variant: Variant, position: Position, orders: Sequence[Order],
                   victims: AbstractSet[str] = frozenset(), strait_view: Position | None = None,
                   rebel_support: Mapping[str, str] | None = None) -> PhaseResult:
@@ -337,13 +351,13 @@ def _play_movement(variant: Variant, position: Position, orders: Sequence[Order]
     after = special.carry(given, after, [r for r in resolutions if r is not None])
     lost = [_real_unit(variant, inner, u) for u in res.disbanded]
     notes = list(res.notes) + moves.notes
+    campaign = Campaign(tuple(held), tuple(Power(v) for v in sorted(victims)), entered(given, after))
     if after.phase.kind is not PhaseKind.RETREAT:
-        after, gone, more = end_of_campaign(variant, after, given.phase, set(held), set(victims))
+        after, gone, more = end_of_campaign(variant, after, given.phase, campaign)
         lost += gone
         notes += more
     else:
         # The campaign ends after its retreats: keep what its last steps need till then.
-        campaign = Campaign(tuple(held), tuple(Power(v) for v in sorted(victims)))
         after = after.evolve(state=state_of(after).replace(campaign=campaign))
     final = [r for r in resolutions if r is not None] + extra_res
     won = winner_of(variant, after) if after.phase.kind is not PhaseKind.RETREAT else None
@@ -734,10 +748,10 @@ def play_retreat(variant: Variant, position: Position, orders: Sequence[Order]) 
             next_position=res.next_position.evolve(units=res.next_position.units + tuple(garrisons)))
     after = update_control(variant, res.next_position)
     after = special.carry(position, after, resolutions)
-    campaign = state_of(after).campaign or Campaign()
+    campaign = (state_of(after).campaign or Campaign()).with_entered(entered(position, after))
     after = after.evolve(state=state_of(after).replace(campaign=None))
     played = Phase(position.phase.year, position.phase.season, PhaseKind.MOVEMENT)
-    after, gone, notes = end_of_campaign(variant, after, played, set(campaign.held), set(campaign.victims))
+    after, gone, notes = end_of_campaign(variant, after, played, campaign)
     return dataclasses.replace(res, resolutions=tuple(resolutions), next_position=after, winner=winner_of(variant, after),
                                disbanded=res.disbanded + tuple(gone), notes=res.notes + tuple(notes))
 

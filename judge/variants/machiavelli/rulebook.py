@@ -488,7 +488,8 @@ _REBELLIONS = (
     _m("rebellions-8.2", "Effects of rebellions 8.2", "The power a rebelling province is against puts it down by holding there "
        "with an army or fleet for a campaign.", _REBELLIONS_END, ".movement:_held"),
     _m("rebellions-8.3", "Effects of rebellions 8.3", "Another power entering the province or city, retreats included, "
-       "liberates both rebellions at once.", _REBELLIONS_END),
+       "liberates both rebellions at once; a unit standing there since before, or bought from a third power, does not.",
+       _REBELLIONS_END, ".movement:entered"),
     _m("rebellions-8.4", "Effects of rebellions 8.4", "Another power buying the targeted power's unit in the rebelling "
        "province liberates it.", _BRIBE),
     _m("rebellions-8.5", "Effects of rebellions 8.5", "Pacifying (expense b) ends the rebellion in city and province.",

@@ -44,8 +44,8 @@ One named field for each top-level key of the position file the variant owns:
     ``{power: {provinces, cities, seas, variable, dice, total}}`` (:class:`PowerIncome`): the
     last income paid, with the dice, for the reports.
 ``campaign``
-    ``{held: [...], victims: [...]}`` (:class:`Campaign`): what the end of a campaign needs, kept
-    from its movement to its retreats.
+    ``{held: [...], victims: [...], entered: {area: [power, ...]}}`` (:class:`Campaign`): what the
+    end of a campaign needs, kept from its movement to its retreats.
 
 A field is ``None`` when its key is absent from the file, so that :meth:`MachiavelliState.to_data`
 writes back exactly the keys read; for ``treasury``, ``province_control``, ``city_control`` and
@@ -154,13 +154,25 @@ class PowerIncome:
 @dataclass(frozen=True)
 class Campaign:
     """Kept from a campaign's movement to its retreats, for its end: the provinces whose army or
-    fleet held (rules §Effects of rebellions 8.2) and the rulers assassinated."""
+    fleet held (rules §Effects of rebellions 8.2), the rulers assassinated, and the areas each
+    power's units entered, by a move, a conversion or a retreat (what liberates a rebellion,
+    §Effects of rebellions 8.3), ``{area: (power, ...)}``."""
 
     held: tuple[ProvinceId, ...] = ()
     victims: tuple[Power, ...] = ()
+    entered: Mapping[ProvinceId, tuple[Power, ...]] = dataclasses.field(default_factory=dict)
 
     def to_data(self) -> dict[str, Any]:
-        return {"held": list(self.held), "victims": list(self.victims)}
+        out: dict[str, Any] = {"held": list(self.held), "victims": list(self.victims)}
+        if self.entered:
+            out["entered"] = {a: list(ps) for a, ps in sorted(self.entered.items())}
+        return out
+
+    def with_entered(self, more: Mapping[ProvinceId, tuple[Power, ...]]) -> Campaign:
+        """This campaign with more areas entered (a retreat phase's after its movement's)."""
+        areas = sorted(set(self.entered) | set(more))
+        return dataclasses.replace(self, entered={
+            a: tuple(sorted(set(self.entered.get(a, ())) | set(more.get(a, ())))) for a in areas})
 
 
 # -- the state -----------------------------------------------------------------------------------
@@ -457,9 +469,11 @@ def _power_income(c: _Check, value: Any, path: tuple) -> PowerIncome:
 
 
 def _campaign(c: _Check, value: Any, path: tuple) -> Campaign:
-    m = c.record(value, path, ("held", "victims"), ())
+    m = c.record(value, path, ("held", "victims", "entered"), ())
+    entered = c.table(m.get("entered") or {}, (*path, "entered"), c.area,
+                      lambda v, q: c.items(v, q, c.power, "powers"), "each area to the powers that entered it")
     return Campaign(c.items(m.get("held") or [], (*path, "held"), c.area, "provinces"),
-                    c.items(m.get("victims") or [], (*path, "victims"), c.power, "powers"))
+                    c.items(m.get("victims") or [], (*path, "victims"), c.power, "powers"), entered)
 
 
 _READERS: dict[str, Callable[[_Check, Any, tuple], Any]] = {
