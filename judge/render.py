@@ -1465,20 +1465,30 @@ def _fast_paths() -> Iterator[None]:
         key = (d, matrix.xx, matrix.yx, matrix.xy, matrix.yy, matrix.x0, matrix.y0)
         kept = _LINE_PATHS.get(key)
         if kept is None:
-            ops = _path_ops(d)
-            if ops is None:
-                general(surface, node)
-                return
             # The same cairo calls as cairosvg's for these commands (relative steps stay
             # relative: cairo adds them in its own fixed point), so the same pixels.
             lib.cairo_new_path(ctx)
-            calls = {"M": lib.cairo_move_to, "m": lib.cairo_rel_move_to, "L": lib.cairo_line_to,
-                     "l": lib.cairo_rel_line_to}
-            for op, a, b in ops:
-                if op == "Z":
-                    lib.cairo_close_path(ctx)
-                else:
-                    calls[op](ctx, a, b)
+            if _MAPC_PATH.fullmatch(d):  # the form mapc writes: no step made into a tuple
+                move, line, close = lib.cairo_move_to, lib.cairo_rel_line_to, lib.cairo_close_path
+                for x, y, steps, z in _MAPC_SUBPATH.findall(d):
+                    move(ctx, float(x), float(y))
+                    numbers = map(float, steps.replace("-", " -").split())
+                    for a, b in zip(numbers, numbers, strict=False):
+                        line(ctx, a, b)
+                    if z:
+                        close(ctx)
+            else:
+                ops = _path_ops(d)
+                if ops is None:
+                    general(surface, node)
+                    return
+                calls = {"M": lib.cairo_move_to, "m": lib.cairo_rel_move_to, "L": lib.cairo_line_to,
+                         "l": lib.cairo_rel_line_to}
+                for op, a, b in ops:
+                    if op == "Z":
+                        lib.cairo_close_path(ctx)
+                    else:
+                        calls[op](ctx, a, b)
             if len(_LINE_PATHS) >= _LINE_PATHS_MAX:
                 _LINE_PATHS.clear()
             _LINE_PATHS[key] = ffi.gc(lib.cairo_copy_path(ctx), lib.cairo_path_destroy)
