@@ -230,8 +230,10 @@ def test_rules_machiavelli_control_example_1_a_bought_unit_takes_its_province_be
 @pytest.mark.rule("rules.machiavelli/expenditures-d", "rules.machiavelli/expenditures-e", "rules.machiavelli/autonomous-garrisons-1")
 def test_rules_machiavelli_autonomous_garrisons_bought_or_disbanded():
     """rules §List of allowed expenditures d), e): 6 to disband, 9 to buy an autonomous garrison;
-    a 3d counter-bribe defeats the 9 (the rules' example)."""
-    units = "  Florence: [A PSA]\n"
+    a 3d counter-bribe defeats the 9 (the rules' example), from Milan's army next to Lucca (a
+    counter-bribe needs a unit in or next to its target's area, rules §Variant specific judge
+    commands, adjacency)."""
+    units = "  Florence: [A PSA]\n  Milan: [A MOD]\n"
     # The helper's position has no autonomous garrisons: give Lucca one.
     variant, pos = position(units, "treasury: {Florence: 20, Milan: 10}\n")
     pos = pos.evolve(state=state_of(pos).replace(autonomous=("LUC",)))

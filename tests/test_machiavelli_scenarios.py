@@ -3224,8 +3224,6 @@ def test_a_rebellion_needs_a_unit_next_to_the_province():
     assert "PAV" in state_of(r)["rebellions"]
 
 
-@XFAIL(strict=True, reason="judge disagrees with rules.machiavelli/options-adjacency: a counter-bribe on another power's "
-       "unit is accepted with no unit of the power near it")
 @pytest.mark.rule("rules.machiavelli/options-adjacency", "rules.machiavelli/expenditures-c3")
 def test_a_counter_bribe_on_a_distant_allys_army_needs_adjacency():
     """rules §Variant specific judge commands, adjacency table: "Counter bribe (c) required (to army or

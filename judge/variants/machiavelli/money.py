@@ -464,8 +464,10 @@ def _expense_problem(book: _Book, o: Expense) -> str | None:
     area = o.target
     if ProvinceId(area) not in board.provinces:
         return f"no area {area}"
-    needs_adjacency = o.kind != "counter_bribe" and _opt(variant, "bribe_adjacency")
-    if needs_adjacency and not _adjacent(variant, position, o.power, area):
+    # rules §Variant specific judge commands, adjacency: every expense but an assassination needs
+    # a unit in or next to its area, a counter-bribe too ("You can always counter-bribe your own
+    # unit as it will suffice as its own adjacent unit").
+    if _opt(variant, "bribe_adjacency") and not _adjacent(variant, position, o.power, area):
         return f"{o.power} has no unit in or next to {board.provinces[ProvinceId(area)].name}"
     if o.kind == "famine_relief":
         return None if area in book.famine else f"there is no famine in {board.provinces[ProvinceId(area)].name}"
