@@ -181,8 +181,8 @@ def _auto_unit_size(points: list[tuple[float, float]], view: tuple[float, ...]) 
 #   (:attr:`BaseMap.precise`);
 # - the anchors (the renderer reads them once; nothing shows them).
 
-_SEA_TOLERANCE = 40
-"""A sea's coarse outline stays within this many tenths of a unit (4) of the exact one..."""
+_SEA_TOLERANCE = 80
+"""A sea's coarse outline stays within this many tenths of a unit (8) of the exact one..."""
 _SEA_GRID = 10
 """... on a grid of this many tenths (1)."""
 _PATH_TOKEN = re.compile(r"[A-Za-z]|[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
@@ -348,44 +348,22 @@ def _format_polylines(subs: Sequence[Polyline], grid: int) -> str:
     return "".join(out)
 
 
-def _simplify(pts: Sequence[tuple[int, int]], tolerance: float) -> list[tuple[int, int]]:
-    """Douglas-Peucker: the fewest points of the line (its ends kept) within ``tolerance``."""
+def _thin(pts: Sequence[tuple[int, int]], tolerance: float, *, closed: bool) -> list[tuple[int, int]]:
+    """The points of a line or ring kept only where they are ``tolerance`` or more from the last
+    one kept (an open line keeps its end): every point left out is within ``tolerance`` of the
+    outline kept. Coarse, and in one pass (the seas it is for are hidden)."""
     if len(pts) < 3:
         return list(pts)
-    keep = [False] * len(pts)
-    keep[0] = keep[-1] = True
     limit = tolerance * tolerance
-    stack = [(0, len(pts) - 1)]
-    while stack:
-        a, b = stack.pop()
-        if b <= a + 1:
-            continue
-        (ax, ay), (bx, by) = pts[a], pts[b]
-        dx, dy = bx - ax, by - ay
-        length = dx * dx + dy * dy
-        worst, at = -1.0, a
-        for k in range(a + 1, b):
-            px, py = pts[k]
-            if length:
-                c = (px - ax) * dy - (py - ay) * dx
-                dist = c * c / length
-            else:
-                dist = float((px - ax) ** 2 + (py - ay) ** 2)
-            if dist > worst:
-                worst, at = dist, k
-        if worst > limit:
-            keep[at] = True
-            stack += [(a, at), (at, b)]
-    return [p for p, k in zip(pts, keep, strict=True) if k]
-
-
-def _simplify_ring(pts: Sequence[tuple[int, int]], tolerance: float) -> list[tuple[int, int]]:
-    """A closed ring simplified in two halves, split at its point farthest from the first."""
-    if len(pts) < 4:
-        return list(pts)
-    x0, y0 = pts[0]
-    far = max(range(len(pts)), key=lambda k: (pts[k][0] - x0) ** 2 + (pts[k][1] - y0) ** 2)
-    return _simplify(pts[: far + 1], tolerance)[:-1] + _simplify([*pts[far:], pts[0]], tolerance)[:-1]
+    kept = [pts[0]]
+    lx, ly = pts[0]
+    for x, y in pts[1:] if closed else pts[1:-1]:
+        if (x - lx) * (x - lx) + (y - ly) * (y - ly) >= limit:
+            kept.append((x, y))
+            lx, ly = x, y
+    if not closed:
+        kept.append(pts[-1])
+    return kept
 
 
 def _classes(el: ET.Element) -> list[str]:
@@ -411,8 +389,7 @@ def _compact_base(root: ET.Element, view: tuple[float, ...]) -> dict[str, str]:
             if subs is None:
                 continue
             precise[el.get("id") or ""] = d
-            subs = [((_simplify_ring(p, _SEA_TOLERANCE) if closed else _simplify(p, _SEA_TOLERANCE)), closed)
-                    for p, closed in subs]
+            subs = [(_thin(p, _SEA_TOLERANCE, closed=closed), closed) for p, closed in subs]
             el.set("d", _format_polylines(subs, _SEA_GRID))
         for el in seas:
             provinces.remove(el)
