@@ -3304,8 +3304,6 @@ def test_turkey_buys_the_fleet_in_messina_and_passes_the_strait():
 _LAGOON_DISLODGED = ("  Venice: [F LAG]\n  Milan: [F UAS, F FRI, A PAD, A TRV]", "Milan: F UAS - LAG\nMilan: F FRI S F UAS - LAG")
 
 
-@XFAIL(strict=True, reason="judge disagrees with rules.machiavelli/bugs-a5 and rebellions-5.2: a fleet dislodged from the "
-       "Lagoon may retreat into Venice as a fleet (an ordinary move), even into a Venice rebelling against it")
 @pytest.mark.rule("rules.machiavelli/bugs-a5", "rules.machiavelli/rebellions-5.2")
 def test_a_rebelling_venice_is_no_retreat_for_the_fleet_on_the_lagoon():
     """njudge #516 (appendix 6 A5): "If Venice is in rebellion the judge will issue a retreat message
@@ -3316,8 +3314,6 @@ def test_a_rebelling_venice_is_no_retreat_for_the_fleet_on_the_lagoon():
     assert not retreating(r) and not r.result.next_position.units_of("Venice")
 
 
-@XFAIL(strict=True, reason="judge disagrees with seed000/venice-lagoon-4: a fleet dislodged from the Lagoon retreats into "
-       "Venice as a fleet standing in the city, and its retreat by conversion is refused")
 @pytest.mark.rule("seed000/venice-lagoon-4", "rules.machiavelli/conversion-retreat")
 def test_the_fleet_on_the_lagoon_retreats_into_venice_only_as_its_garrison():
     """seed 000: "Venice may contain a Garrison unit (in the city), a Fleet (on the Lagoon), or
@@ -3326,6 +3322,15 @@ def test_the_fleet_on_the_lagoon_retreats_into_venice_only_as_its_garrison():
     garrison of Venice."""
     r = then(go(*_LAGOON_DISLODGED), "Venice: F LAG C G")
     assert "Venice: G VEN" in units_after(r)
+
+
+@pytest.mark.rule("seed000/venice-lagoon-4")
+def test_the_fleet_on_the_lagoon_does_not_retreat_into_venice_as_a_fleet():
+    """seed 000: Venice holds "a Garrison unit (in the city), a Fleet (on the Lagoon), or both": no
+    fleet stands in Venice, so Venice's fleet dislodged from the Lagoon, ordered to retreat into
+    Venice as a fleet, is disbanded."""
+    r = then(go(*_LAGOON_DISLODGED), "Venice: F LAG - VEN")
+    assert outcome(r, "F LAG R VEN") is Outcome.ILLEGAL and not r.result.next_position.units_of("Venice")
 
 
 @pytest.mark.rule("rules.machiavelli/bugs-a6", "rules.machiavelli/sieges-3")

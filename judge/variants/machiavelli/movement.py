@@ -654,13 +654,10 @@ def _without_retreat(moves: _Moves, res: PhaseResult, units: list[Unit], dislodg
                      st: MachiavelliState) -> tuple[list[Dislodged], PhaseResult]:
     """The core saw the city nodes as places to retreat to; on the real board a dislodged unit
     with no retreat (nor a city to retreat into, :func:`retreat_city`) is disbanded now."""
-    from ...core.legality import retreat_options
-
-    board = moves.variant.board
     probe = res.next_position.evolve(units=tuple(units))
     kept = []
     for d in dislodged:
-        if retreat_options(board, probe, d.unit, d.attacker_from) or retreat_city(moves.variant, probe.evolve(state=st), d):
+        if retreat_places(moves.variant, probe, d) or retreat_city(moves.variant, probe.evolve(state=st), d):
             kept.append(d)
         else:
             res = dataclasses.replace(res, disbanded=res.disbanded + (d.unit,))
@@ -706,6 +703,23 @@ def _real_order(variant: Variant, inner: Variant, order: Order | None) -> Order 
 # -- the retreats --------------------------------------------------------------------------------
 
 
+def _may_stand(variant: Variant, area: ProvinceId) -> bool:
+    """May an army or fleet stand in ``area``: not in Venice under the Lagoon house rule (seed 000),
+    whose only unit there is its garrison."""
+    return city_province(variant, area) == area
+
+
+def retreat_places(variant: Variant, position: Position, d: Dislodged) -> list[Location]:
+    """Where a dislodged army or fleet may retreat as itself: the core's places (next to it,
+    vacant, not the attacker's origin nor a standoff), but for Venice under the Lagoon house rule
+    (:func:`_may_stand`): a fleet dislodged from the Lagoon enters Venice only by converting into
+    its garrison (:func:`retreat_city`), which a rebellion there against it forbids (rules §Effects
+    of rebellions 5.2; njudge bug A5)."""
+    from ...core.legality import retreat_options
+
+    return [loc for loc in retreat_options(variant.board, position, d.unit, d.attacker_from) if _may_stand(variant, loc.province)]
+
+
 def retreat_city(variant: Variant, position: Position, d: Dislodged) -> ProvinceId | None:
     """The city a dislodged army or fleet may retreat into by converting into its garrison
     (rules §Conversion: a walled city of its province with no garrison, a port for a fleet, not
@@ -725,16 +739,17 @@ def retreat_city(variant: Variant, position: Position, d: Dislodged) -> Province
 
 def play_retreat(variant: Variant, position: Position, orders: Sequence[Order]) -> PhaseResult:
     """The retreat phase: retreats into cities (:func:`_retreats_into_cities`), the straits
-    (:func:`_straits_in_retreat`), the core's retreats (garrisons take no part), then control and
+    and Venice (:func:`_retreats_refused`), the core's retreats (garrisons take no part), then control and
     the end of the campaign (:func:`.campaign.end_of_campaign`, seed 001 elimination)."""
     garrisons, into_city, refused, orders = _retreats_into_cities(variant, position, orders)
-    denied, passed = _straits_in_retreat(variant, position, orders)
+    denied, passed = _retreats_refused(variant, position, orders)
     res = adjudicate(core_variant(variant, nodes=False), position, passed)
     resolutions = list(res.resolutions)
     for idx in sorted(denied):
         resolutions.insert(idx, denied[idx])
     converted = set(into_city.values())
-    named = {(r.power, r.order.location) for r in refused if isinstance(r.order, UnitOrder)} | {(u.power, u.location) for u in converted}
+    named = {(r.power, r.order.location) for r in [*refused, *denied.values()] if isinstance(r.order, UnitOrder)} | {
+        (u.power, u.location) for u in converted}
     resolutions = refused + [
         r for r in resolutions
         if not (isinstance(r.order, UnitOrder) and (r.power, r.order.location) in named and "no retreat ordered" in r.reason)
@@ -762,8 +777,6 @@ def _retreats_into_cities(variant: Variant, position: Position, orders: Sequence
     converts into the empty walled city of its province (:func:`retreat_city`); one that cannot
     is disbanded. The new garrisons, the units converted (by order index), the refusals, and the
     other orders."""
-    from ...core.legality import retreat_options
-
     into_city: dict[int, Unit] = {}
     garrisons: list[Unit] = []
     refused: list[Resolution] = []
@@ -778,7 +791,7 @@ def _retreats_into_cities(variant: Variant, position: Position, orders: Sequence
             why = f"no dislodged unit of {o.power} in {o.location.province}"
         elif o.into is not UnitType.GARRISON or city is None:
             why = "no empty walled city to retreat into here"
-        elif retreat_options(variant.board, position, d.unit, d.attacker_from):
+        elif retreat_places(variant, position, d):
             why = "a unit retreats into a garrison only when it has no other retreat"
         elif any(g.province == city for g in garrisons):
             why = "already taken"
@@ -793,15 +806,19 @@ def _retreats_into_cities(variant: Variant, position: Position, orders: Sequence
     return garrisons, into_city, refused, kept_orders
 
 
-def _straits_in_retreat(variant: Variant, position: Position, orders: Sequence[Order]) -> tuple[dict[int, Resolution], list[Order]]:
+def _retreats_refused(variant: Variant, position: Position, orders: Sequence[Order]) -> tuple[dict[int, Resolution], list[Order]]:
     """A fleet may not retreat through a strait whose keeper (the fleet there at the beginning of
-    the phase) denies it passage (seed 000 STRAITS; rules §Special mapboard features 1 h): it is
-    disbanded. The refusals (by index among ``orders``) and the orders passed to the core."""
+    the phase) denies it passage (seed 000 STRAITS; rules §Special mapboard features 1 h); under
+    the Lagoon house rule no army or fleet retreats into Venice, where none stands (seed 000:
+    "Venice may contain a Garrison unit (in the city), a Fleet (on the Lagoon), or both"). Such a
+    unit is disbanded. The refusals (by index among ``orders``) and the orders passed to the core."""
     denied: dict[int, Resolution] = {}
     passed: list[Order] = []
     for idx, o in enumerate(orders):
         if isinstance(o, (Move, Retreat)) and isinstance(o, UnitOrder):
             why = _strait_problem(variant, position, o)
+            if not why and not _may_stand(variant, o.destination.province):
+                why = "under the Lagoon house rule no army or fleet stands in Venice"
             if why:
                 denied[idx] = Resolution(o.power, o, Outcome.ILLEGAL, f"{why}; the unit is disbanded", text=str(o))
                 continue

@@ -109,7 +109,7 @@ _SEED000 = (
        "denies passage through its strait, even while that fleet is ordered to move.", _STRAIT, ".orders:Ally"),
     _r("seed000/straits-2", S000S, "Passage is a move, a support or a convoy (transport) along the strait.", _STRAIT_ORDER),
     _r("seed000/straits-3", S000S, "Another power's fleet entering Piombino or Messina changes nothing in that phase: the "
-       "fleet there at its beginning decides.", _STRAIT, ".movement:_straits_in_retreat"),
+       "fleet there at its beginning decides.", _STRAIT, ".movement:_retreats_refused"),
     _r("seed000/straits-4", S000S, "With no fleet in Piombino or Messina at the beginning of a phase, its strait is open "
        "to all.", _STRAIT),
     _r("seed000/venice-lagoon-1", S000V, "For control and income the Venice Lagoon counts as a land province (1 ducat, "
@@ -118,7 +118,9 @@ _SEED000 = (
        _INCOME, _CONTROL),
     _r("seed000/venice-lagoon-3", S000V, "The Lagoon is controlled by the last power whose fleet occupied it, or by Venice "
        "(its original owner) until then; never by the garrison in Venice.", _CONTROL, ".control:initialised"),
-    _r("seed000/venice-lagoon-4", S000V, "Venice may hold a garrison in the city, a fleet on the Lagoon, or both.", _NODES, ".geography:city_node"),
+    _r("seed000/venice-lagoon-4", S000V, "Venice may hold a garrison in the city, a fleet on the Lagoon, or both "
+       "(no army or fleet stands, nor retreats, in Venice).", _NODES, ".geography:city_node", ".movement:retreat_places",
+       ".movement:_retreats_refused"),
     _r("seed000/venice-lagoon-5", S000V, "Venice may be besieged, by a fleet on the Lagoon only.", _BESIEGE, ".geography:city_of"),
     _r("seed000/venice-lagoon-6", S000V, "A garrison in Venice converts only into a fleet on the Lagoon.", _OUT_OF_CITY),
     _r("seed000/venice-lagoon-7", S000V, "A garrison in Venice may support into the Lagoon (the one support by a land unit "
@@ -315,7 +317,7 @@ _STRAITS = (
     _m("straits-f", "Special mapboard features 1f", "A keeper moving away still blocks.", _STRAIT),
     _m("straits-g", "Special mapboard features 1g", "A keeper bounced back into its province blocks.", _STRAIT),
     _m("straits-h", "Special mapboard features 1h", "A retreating fleet is blocked too; a fleet retreating into Piombino or "
-       "Messina blocks no retreat of the same phase.", ".movement:_straits_in_retreat", _STRAIT_ORDER),
+       "Messina blocks no retreat of the same phase.", ".movement:_retreats_refused", _STRAIT_ORDER),
     _m("straits-i", "Special mapboard features 1i", "The keeper may convoy, support or besiege while it blocks.", _STRAIT),
     _m("straits-j", "Special mapboard features 1j", "Blocking fleets do not change adjacency for bribes.", ".money:_adjacent"),
     _m("straits-k", "Special mapboard features 1k", "The keeper lets another power pass with 'ally', until 'unally'.",
@@ -576,7 +578,7 @@ _BUGS = (
     _m("bugs-a4b", "Appendix 6 A4b (njudge #537)", "A fleet bought in Piombino keeps the strait for its buyer in that "
        "campaign.", _CAMPAIGN, _STRAIT),
     _m("bugs-a5", "Appendix 6 A5 (njudge #516)", "A city in rebellion against a unit's power is not offered to it as a "
-       "retreat.", _RETREAT_CITY, _NO_RETREAT),
+       "retreat (Venice's, to a fleet on the Lagoon under seed 000, neither).", _RETREAT_CITY, _NO_RETREAT, ".movement:retreat_places"),
     _m("bugs-a6", "Appendix 6 A6 (njudge #521)", "As written, rebels never help a besieged garrison convert in the siege's "
        "second campaign (under seed 000 their point is support like any other).", _OUT_OF_CITY, _REBEL_SUPPORT),
     _m("bugs-a7", "Appendix 6 A7 (njudge #529)", "A besieger given another order in the siege's second campaign ends the "
