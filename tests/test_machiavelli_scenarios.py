@@ -3426,8 +3426,6 @@ def test_without_garrisons_a_fleet_does_not_garrison_a_port():
     assert outcome(r, "F NAP C G") is Outcome.ILLEGAL and units_after(r) == {"Naples: F NAP"}
 
 
-@XFAIL(strict=True, reason="judge disagrees with rules.machiavelli/options-garrisons: without garrisons a dislodged unit "
-       "may still retreat into a city as its garrison")
 @pytest.mark.rule("rules.machiavelli/options-garrisons", "rules.machiavelli/conversion-retreat")
 def test_without_garrisons_no_retreat_into_a_city():
     """rules §Variant specific judge commands, set nogarrisons: no conversion into a garrison, so no

@@ -723,8 +723,10 @@ def retreat_places(variant: Variant, position: Position, d: Dislodged) -> list[L
 def retreat_city(variant: Variant, position: Position, d: Dislodged) -> ProvinceId | None:
     """The city a dislodged army or fleet may retreat into by converting into its garrison
     (rules §Conversion: a walled city of its province with no garrison, a port for a fleet, not
-    when the attacker was that city's garrison converting), or ``None``. Used only when the unit
-    has no other retreat."""
+    when the attacker was that city's garrison converting; none in a game without garrisons), or
+    ``None``. Used only when the unit has no other retreat."""
+    if not variant.rules.options.get("garrisons", True):
+        return None  # njudge 'set nogarrisons': no conversion into a garrison, in a retreat neither
     city = city_of(variant, d.unit.province)
     if city is None or d.attacker_from == city or venice_as_written(variant, city):
         return None  # rules §Special mapboard features 5 c: no retreat into Venice's city

@@ -558,7 +558,7 @@ _ORDERS = (
     _m("options-assassinations", "Variant specific judge commands, set noassassinations", "Without assassinations no power "
        "may assassinate; the bankers still do.", ".money:_assassination_problem", _COLLECT),
     _m("options-garrisons", "Variant specific judge commands, set nogarrisons", "Without garrisons no unit converts into one "
-       "and none is built.", _BEFORE_MOVES, _UNIT),
+       "(in a retreat neither) and none is built.", _BEFORE_MOVES, _UNIT, _RETREAT_CITY),
     _m("options-special", "Variant specific judge commands, set nospecial", "Without special units none is built.", ".adjustment:_build", ".special:table"),
     _m("options-adjacency", "Variant specific judge commands, set adjacency", "Bribes, counter-bribes on another's unit, "
        "relief, pacification and rebellions need a unit of the power in or next to the target's area; assassinations need "
