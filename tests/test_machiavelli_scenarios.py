@@ -1358,8 +1358,6 @@ def _cities(power: str, names: str) -> str:
     return ", ".join(f"{c}: {power}" for c in names.split())
 
 
-@XFAIL(strict=True, reason="judge disagrees with rules.machiavelli/victory-1: the Basic game is won with the Advanced "
-       "game's 15 cities and two home countries, not 12 cities and one")
 @pytest.mark.rule("rules.machiavelli/victory-1")
 def test_the_basic_game_is_won_with_twelve_cities_and_ones_home():
     """rules §Victory 1: "Basic game victory condition is 12 cities and control of one home country

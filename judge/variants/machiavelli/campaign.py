@@ -89,22 +89,43 @@ def _eliminations(variant: Variant, st: MachiavelliState, units: list[Unit]
 
 
 def winner_of(variant: Variant, position: Position) -> Power | None:
-    """rules §Victory (advanced game): the one power controlling ``victory.cities`` cities and
-    ``victory.home_countries`` home countries (its own or conquered, each with at least one of
-    its cities controlled). Two at once: nobody (the rules leave a tie to the GM)."""
-    board = variant.board
-    goal = (variant.data.get("victory") or {})
-    need_cities = int(goal.get("cities", variant.victory_centres))
-    need_homes = int(goal.get("home_countries", 1))
+    """rules §Victory: the one power controlling the goal's cities and home countries
+    (:func:`_goal`, :func:`_reaches`). Two at once: nobody (the rules leave a tie to the GM)."""
+    need_cities, need_homes, whole = _goal(variant)
     st = state_of(position)
-    cc = st.city_control or {}
-    found = []
-    for power in variant.powers:
-        if st.is_eliminated(power):
-            continue
-        n = sum(1 for c, p in cc.items() if p == power and board.provinces[ProvinceId(c)].is_supply_center)
-        homes = [h for h in variant.powers if home_controller(st, h) == power
-                 and any(cc.get(a) == power for a in variant.homes(h))]
-        if n >= need_cities and len(homes) >= need_homes:
-            found.append(power)
+    found = [p for p in variant.powers
+             if not st.is_eliminated(p) and _reaches(variant, st, p, need_cities, need_homes, whole)]
     return found[0] if len(found) == 1 else None
+
+
+def _goal(variant: Variant) -> tuple[int, int, bool]:
+    """The cities and home countries a victory needs, and whether a home country counts only with
+    all its cities: the Advanced game's ``victory`` (rules §Victory 2: 15 cities, two home
+    countries, each counted with one of its cities, "IMPORTANT"); the Basic game's
+    ``victory.basic`` (option ``money`` off; §Victory 1: "12 cities and control of one home country
+    (HC). You must control all of your HC cities and at least six (6) other cities")."""
+    goal = variant.data.get("victory") or {}
+    if not variant.rules.options.get("money", True) and goal.get("basic"):
+        basic = goal["basic"]
+        return int(basic.get("cities", 12)), int(basic.get("home_countries", 1)), True
+    return int(goal.get("cities", variant.victory_centres)), int(goal.get("home_countries", 1)), False
+
+
+def _reaches(variant: Variant, st: MachiavelliState, power: Power, need_cities: int, need_homes: int, whole: bool) -> bool:
+    """Does ``power`` control ``need_cities`` cities and ``need_homes`` home countries it holds
+    (its own or conquered), each with one of its cities, or all of them (``whole``: the Basic
+    game, with six cities besides)?"""
+    board = variant.board
+    cc = st.city_control or {}
+    mine = {ProvinceId(c) for c, p in cc.items() if p == power and board.provinces[ProvinceId(c)].is_supply_center}
+    if len(mine) < need_cities:
+        return False
+    homes = []
+    for h in variant.powers:
+        cities = {a for a in variant.homes(h) if board.provinces[a].is_supply_center}
+        if home_controller(st, h) != power or not cities & mine:
+            continue
+        if whole and (not cities <= mine or len(mine - cities) < 6):
+            continue
+        homes.append(h)
+    return len(homes) >= need_homes

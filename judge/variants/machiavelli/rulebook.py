@@ -295,9 +295,11 @@ _CONTROL_RULES = (
     _m("elimination-5", "Player elimination, tech note 1", "Everything being simultaneous, a power that conquers a home country "
        "in the campaign it loses its own survives (njudge eliminates it).", _END, _CONQUESTS, _ELIMINATIONS),
     _m("victory-1", "Victory 1", "Basic game: 12 cities and one home country (all of its own home cities and six others).",
-       _WINNER, "data:variant.yaml#victory"),
-    _m("victory-2", "Victory 2", "Advanced game: 15 cities and two home countries.", _WINNER, "data:variant.yaml#victory"),
-    _m("victory-3", "Victory, important", "A home country counts for victory with one of its cities controlled.", _WINNER),
+       _WINNER, ".campaign:_goal", ".campaign:_reaches", "data:variant.yaml#victory"),
+    _m("victory-2", "Victory 2", "Advanced game: 15 cities and two home countries.", _WINNER, ".campaign:_goal",
+       "data:variant.yaml#victory"),
+    _m("victory-3", "Victory, important", "A home country counts for victory with one of its cities controlled.", _WINNER,
+       ".campaign:_reaches"),
     _m("victory-4", "Victory, tech note 2", "Two powers reaching the goal together: nobody is declared the winner (the GM "
        "decides).", _WINNER),
 )
