@@ -188,6 +188,7 @@ _SEA_GRID = 10
 _PATH_TOKEN = re.compile(r"[A-Za-z]|[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
 _MAPC_SUBPATH = re.compile(r"M(-?[\d.]+) (-?[\d.]+)l([-\d. ]*)(z?)")
 _MAPC_PATH = re.compile(r"(?:M-?[\d.]+ -?[\d.]+l[-\d. ]*z?)+")
+_NUMBER = re.compile(r"-?(?:\d+\.?\d*|\.\d+)")
 
 Polyline = tuple[list[tuple[int, int]], bool]
 """A subpath of straight lines: its points in tenths of a unit, and whether it is closed."""
@@ -206,7 +207,7 @@ def _path_ops(d: str) -> list[PathOp] | None:
         fast: list[PathOp] = []
         for x, y, steps, z in _MAPC_SUBPATH.findall(d):
             fast.append(("M", float(x), float(y)))
-            numbers = [float(v) for v in steps.replace("-", " -").split()]
+            numbers = [float(v) for v in _NUMBER.findall(steps)]
             fast += [("l", a, b) for a, b in zip(numbers[0::2], numbers[1::2], strict=True)]
             if z:
                 fast.append(("Z", 0.0, 0.0))
@@ -464,9 +465,22 @@ def _rgb(colour: str) -> tuple[int, int, int]:
 
 
 def _path(points: Sequence[Point], closed: bool = True) -> str:
-    head, *rest = points
-    d = f"M{_n(head[0])} {_n(head[1])}" + "".join(f"L{_n(x)} {_n(y)}" for x, y in rest)
-    return d + ("Z" if closed else "")
+    """Path data through the points, as mapc writes the base map's: the first point, then steps
+    between the points rounded to 0.1 (so the steps add up exactly), which the PNG's path reader
+    reads quickly (:func:`_fast_paths`)."""
+    tenths = [(round(x * 10), round(y * 10)) for x, y in points]
+    steps: list[str] = []
+    for (ax, ay), (bx, by) in zip(tenths, tenths[1:], strict=False):
+        steps += [_decimal(bx - ax), _decimal(by - ay)]
+    return f"M{_decimal(tenths[0][0])} {_decimal(tenths[0][1])}l{_join_numbers(steps)}{'z' if closed else ''}"
+
+
+@functools.lru_cache(maxsize=8192)
+def _decimal(tenths: int) -> str:
+    """A number of tenths as :func:`_n` writes it (``-0.5``, ``12``, ``3.4``)."""
+    sign = "-" if tenths < 0 else ""
+    whole, part = divmod(abs(tenths), 10)
+    return f"{sign}{whole}.{part}" if part else f"{sign}{whole}"
 
 
 def _add(a: Point, b: Point, k: float = 1.0) -> Point:
@@ -624,26 +638,32 @@ _GARRISON = [[
 ]]
 
 
+_UNIT_CIRCLE = [(math.cos(k * math.pi / 16), math.sin(k * math.pi / 16)) for k in range(32)]
+"""A circle as a 32-gon: within 0.5% of its radius (a fraction of a pixel at the sizes drawn),
+and drawn as straight lines like everything else."""
+
+
 def _outline(part: Any) -> list[Point]:
-    """A part as a polygon: a circle as a 32-gon (within 0.5% of its radius, a fraction of a
-    pixel at any unit size, and drawn as straight lines like everything else)."""
+    """A part as a polygon (a circle as :data:`_UNIT_CIRCLE`)."""
     if part[0] != "circle":
         return list(part)
     _, cx, cy, r = part
-    return [(cx + r * math.cos(k * math.pi / 16), cy + r * math.sin(k * math.pi / 16)) for k in range(32)]
+    return [(cx + r * x, cy + r * y) for x, y in _UNIT_CIRCLE]
 
 
 def _symbol(parts: list[Any], layers: list[list[int]]) -> tuple[list[list[Point]], list[list[list[Point]]]]:
     """A unit symbol as drawn: its halo (every part, one path) and its body, parts grouped into
-    paths in drawing order; parts in one path must not overlap (a path is filled, then outlined)."""
+    paths in drawing order. A path is filled, then outlined, so the parts of one path must not
+    overlap, unless one lies within another (a path's nonzero fill fills both, and the outline of
+    the inner one shows over the outer one, as if drawn after it)."""
     outlines = [_outline(p) for p in parts]
     return outlines, [[outlines[i] for i in layer] for layer in layers]
 
 
 _SHAPES = {
     # The cannon: trail and barrel apart, then the muzzle over the barrel with the wheel over both
-    # (the muzzle and the wheel apart), then the hub over the wheel.
-    UnitType.ARMY: _symbol(_ARMY, [[0, 1], [2, 3], [4]]),
+    # (the muzzle and the wheel apart) and the hub within the wheel.
+    UnitType.ARMY: _symbol(_ARMY, [[0, 1], [2, 3, 4]]),
     UnitType.FLEET: _symbol(_FLEET, [[0, 1, 2]]),  # hull and sails apart
     UnitType.GARRISON: _symbol(_GARRISON, [[0]]),
 }
@@ -753,7 +773,7 @@ class _Renderer:
         stroke = stroke or self.st["outline"]
         width = s * 0.085 * stroke_scale
         halo = _css(fill=self.st["halo"], stroke=self.st["halo"], stroke_width=width * 3.2, stroke_linejoin="round")
-        body = _css(fill=fill, stroke=stroke, stroke_width=width, stroke_linejoin="round")
+        body = _css(fill=fill, fill_rule="nonzero", stroke=stroke, stroke_width=width, stroke_linejoin="round")
         outlines, layers = _SHAPES[kind]
 
         def d(polygons: list[list[Point]]) -> str:
@@ -779,6 +799,7 @@ class _Renderer:
                 old = el.get("style")
                 el.set("style", (old.rstrip(";") + ";" if old else "") + f"fill:{fill}")
         layer = _sub_el(self.root, "g", {"id": "supply-centres"})
+        dots: list[str] = []
         for pid in board.supply_centers():
             at = self.base.anchors.get(f"c-{pid}")
             if at is None:
@@ -791,8 +812,10 @@ class _Renderer:
             _sub_el(layer, "circle", {"id": f"sc-{pid}", "class": f"centre{' owned' if owner else ''} {rim}",
                                       "cx": _n(at[0]), "cy": _n(at[1]), "r": _n(r), "style": _css(fill=fill)})
             if owner:
-                _sub_el(layer, "circle", {"cx": _n(at[0]), "cy": _n(at[1]), "r": _n(r * 0.38),
-                                          "class": self.style_class(_css(fill=self.st["outline"], stroke="none"))})
+                dots.append(_path([(at[0] + x * r * 0.38, at[1] + y * r * 0.38) for x, y in _UNIT_CIRCLE]))
+        if dots:  # the owned centres' dots, all alike, in one path
+            _sub_el(layer, "path", {"class": "centre-dots " + self.style_class(_css(fill=self.st["outline"], stroke="none")),
+                                    "d": "".join(dots)})
 
     def units(self, dislodged_now: set[ProvinceId]) -> None:
         layer = _sub_el(self.root, "g", {"id": "units"})
@@ -1449,7 +1472,7 @@ def _fast_paths() -> Iterator[None]:
                 move, line, close = lib.cairo_move_to, lib.cairo_rel_line_to, lib.cairo_close_path
                 for x, y, steps, z in _MAPC_SUBPATH.findall(d):
                     move(ctx, float(x), float(y))
-                    numbers = map(float, steps.replace("-", " -").split())
+                    numbers = map(float, _NUMBER.findall(steps))
                     for a, b in zip(numbers, numbers, strict=False):
                         line(ctx, a, b)
                     if z:
@@ -1504,9 +1527,11 @@ _TEXT_ATTRIBUTES_NOT_PLAIN = ("dx", "dy", "rotate", "letter-spacing", "display-a
 
 
 def _plain_text(node: Any) -> bool:
-    """A ``<text>`` of one run of characters at one point, without outline (every text the map
-    writes but the legend's, whose power name is a bold ``tspan``), which :func:`_show_text` draws."""
-    if node.tag != "text" or node.children or not node.text or node.get_href():
+    """A ``<text>`` or ``<tspan>`` of one run of characters at one point (or where the text
+    before it ends), without outline: every text the map writes, which :func:`_show_text` draws.
+    (cairosvg makes the text after a ``tspan``, such as a legend entry's counts after the power's
+    bold name, a ``tspan`` of its own.)"""
+    if node.tag not in ("text", "tspan") or node.children or not node.text or node.get_href():
         return False
     if node.get("stroke") not in (None, "none") or node.get("text-anchor") not in (None, "start", "middle", "end"):
         return False
@@ -1516,8 +1541,9 @@ def _plain_text(node: Any) -> bool:
 
 
 def _show_text(surface: Any, node: Any) -> None:
-    """A plain text drawn as cairosvg draws it (the same font, size, anchor and baseline), in
-    one call instead of one per letter, each with its own state saved and restored."""
+    """A plain text drawn as cairosvg draws it (the same font, size, anchor and baseline, from
+    its point or where the text before it ended), in one call instead of one per letter, each
+    with its own state saved and restored."""
     import cairosvg.helpers
     import cairosvg.surface
 
@@ -1533,8 +1559,8 @@ def _show_text(surface: Any, node: Any) -> None:
     x_bearing, _, width, _, x_advance, _ = ctx.text_extents(node.text)
     anchor = node.get("text-anchor")
     align = -(width / 2 + x_bearing) if anchor == "middle" else -(width + x_bearing) if anchor == "end" else 0.0
-    x = cairosvg.helpers.size(surface, node.get("x"), "x")
-    y = cairosvg.helpers.size(surface, node.get("y"), "y")
+    x = cairosvg.helpers.size(surface, node["x"], "x") if "x" in node else surface.cursor_position[0]
+    y = cairosvg.helpers.size(surface, node["y"], "y") if "y" in node else surface.cursor_position[1]
     ctx.move_to(x + align, y)
     ctx.show_text(node.text)
     surface.cursor_position = (x + x_advance, y)

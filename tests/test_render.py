@@ -23,7 +23,7 @@ from judge.core.orders import Hold, UnitOrder, Waive
 from judge.core.resolution import Outcome
 from judge.core.types import UnitType
 from judge.notation import parse_position
-from judge.render import parse_base_map, render_cmd, render_svg, to_png
+from judge.render import _line_subpaths, parse_base_map, render_cmd, render_svg, to_png
 from judge.variants import find_variant, variants_dir
 
 NS = "{http://www.w3.org/2000/svg}"
@@ -256,7 +256,7 @@ def test_convoy_route_and_dotted_line():
     assert res[0].outcome is Outcome.SUCCESS
     found = check_structure(render_svg(STANDARD, position, resolutions=res, base_map=FAKE), STANDARD, position, res)
     arrow = found["order-1"].find(NS + "path")
-    assert arrow.get("d").count("L") > 10  # curved through the fleets
+    assert len(_line_subpaths(arrow.get("d"))[0][0]) > 10  # curved through the fleets
 
 
 def test_units_dislodged_this_phase_are_outlined():
@@ -369,9 +369,9 @@ def _drawn_box(group: ET.Element) -> tuple[float, float, float, float]:
             xs += [cx - r, cx + r]
             ys += [cy - r, cy + r]
         elif el.tag == NS + "path":
-            nums = [float(n) for n in re.findall(r"-?\d+(?:\.\d+)?", el.get("d"))]
-            xs += nums[0::2]
-            ys += nums[1::2]
+            for points, _ in _line_subpaths(el.get("d")):
+                xs += [x for x, _ in points]
+                ys += [y for _, y in points]
     return min(xs), min(ys), max(xs), max(ys)
 
 
