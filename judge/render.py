@@ -1454,15 +1454,23 @@ def _fast_paths() -> Iterator[None]:
     cairo = cairosvg.surface.cairo  # cairocffi, as cairosvg draws with it
     lib, ffi = cairo.cairo, cairo.ffi
 
-    matrix = ffi.new("cairo_matrix_t *")
+    xy = ffi.new("double[2]")  # a type cairocffi reads anyway (reading a new one costs 10 ms)
+
+    def transformation(ctx: Any) -> tuple[float, float, float, float, float, float]:
+        """Where the user space's origin and unit steps fall on the device: its transformation."""
+        out: list[float] = []
+        for step, (x, y) in enumerate(((0.0, 0.0), (1.0, 0.0), (0.0, 1.0))):
+            xy[0], xy[1] = x, y
+            (lib.cairo_user_to_device_distance if step else lib.cairo_user_to_device)(ctx, xy, xy + 1)
+            out += [xy[0], xy[1]]
+        return out[0], out[1], out[2], out[3], out[4], out[5]
 
     def path(surface: Any, node: Any) -> None:
         d = node.get("d", "")
         ctx = surface.context._pointer
         # A path is kept for the transformation it was made under: cairo keeps its points in
         # device units, and one made under another scale would round differently.
-        lib.cairo_get_matrix(ctx, matrix)
-        key = (d, matrix.xx, matrix.yx, matrix.xy, matrix.yy, matrix.x0, matrix.y0)
+        key = (d, *transformation(ctx))
         kept = _LINE_PATHS.get(key)
         if kept is None:
             # The same cairo calls as cairosvg's for these commands (relative steps stay
@@ -1501,10 +1509,11 @@ def _fast_paths() -> Iterator[None]:
     text_tags = [tag for tag, draw in tags.items() if draw is general_text]
 
     def text(surface: Any, node: Any, draw_as_text: bool = False) -> None:
-        if general_text is None or not _plain_text(node):
+        if general_text is not None and _runs_text(node):  # its runs are its children
+            surface.cursor_position = _text_point(surface, node)
+        elif general_text is None or not _plain_text(node):
             general_text(surface, node, draw_as_text)  # type: ignore[misc]
-            return
-        if draw_as_text:  # the first call only makes an outline to stroke: a plain text has none
+        elif draw_as_text:  # the first call only makes an outline to stroke: a plain text has none
             _show_text(surface, node)
 
     tags["path"] = path
@@ -1526,25 +1535,44 @@ _TEXT_ATTRIBUTES_NOT_PLAIN = ("dx", "dy", "rotate", "letter-spacing", "display-a
                               "alignment-baseline", "textLength", "lengthAdjust")
 
 
-def _plain_text(node: Any) -> bool:
-    """A ``<text>`` or ``<tspan>`` of one run of characters at one point (or where the text
-    before it ends), without outline: every text the map writes, which :func:`_show_text` draws.
-    (cairosvg makes the text after a ``tspan``, such as a legend entry's counts after the power's
-    bold name, a ``tspan`` of its own.)"""
-    if node.tag not in ("text", "tspan") or node.children or not node.text or node.get_href():
+def _simple_text(node: Any) -> bool:
+    """A text at one point (or where the text before it ends) without outline."""
+    if node.get_href() or node.get("stroke") not in (None, "none"):
         return False
-    if node.get("stroke") not in (None, "none") or node.get("text-anchor") not in (None, "start", "middle", "end"):
+    if node.get("text-anchor") not in (None, "start", "middle", "end"):
         return False
     if any(key in node for key in _TEXT_ATTRIBUTES_NOT_PLAIN):
         return False
     return len(str(node.get("x", "0")).split()) == 1 and len(str(node.get("y", "0")).split()) == 1
 
 
+def _runs_text(node: Any) -> bool:
+    """A ``<text>`` whose characters are all in its children (a legend entry: the power's name
+    in a bold ``tspan``, then its counts): it only sets where they start."""
+    return node.tag == "text" and bool(node.children) and not (node.text or "").strip() and _simple_text(node)
+
+
+def _text_point(surface: Any, node: Any) -> tuple[float, float]:
+    """Where a text starts: its ``x`` and ``y``, or where the text before it ended."""
+    import cairosvg.helpers
+
+    x = cairosvg.helpers.size(surface, node["x"], "x") if "x" in node else surface.cursor_position[0]
+    y = cairosvg.helpers.size(surface, node["y"], "y") if "y" in node else surface.cursor_position[1]
+    return x, y
+
+
+def _plain_text(node: Any) -> bool:
+    """A ``<text>`` or ``<tspan>`` of one run of characters at one point (or where the text
+    before it ends), without outline: every text the map writes, which :func:`_show_text` draws.
+    (cairosvg makes the text after a ``tspan``, such as a legend entry's counts after the power's
+    bold name, a ``tspan`` of its own.)"""
+    return node.tag in ("text", "tspan") and not node.children and bool(node.text) and _simple_text(node)
+
+
 def _show_text(surface: Any, node: Any) -> None:
     """A plain text drawn as cairosvg draws it (the same font, size, anchor and baseline, from
     its point or where the text before it ended), in one call instead of one per letter, each
     with its own state saved and restored."""
-    import cairosvg.helpers
     import cairosvg.surface
 
     cairo = cairosvg.surface.cairo
@@ -1559,8 +1587,7 @@ def _show_text(surface: Any, node: Any) -> None:
     x_bearing, _, width, _, x_advance, _ = ctx.text_extents(node.text)
     anchor = node.get("text-anchor")
     align = -(width / 2 + x_bearing) if anchor == "middle" else -(width + x_bearing) if anchor == "end" else 0.0
-    x = cairosvg.helpers.size(surface, node["x"], "x") if "x" in node else surface.cursor_position[0]
-    y = cairosvg.helpers.size(surface, node["y"], "y") if "y" in node else surface.cursor_position[1]
+    x, y = _text_point(surface, node)
     ctx.move_to(x + align, y)
     ctx.show_text(node.text)
     surface.cursor_position = (x + x_advance, y)
