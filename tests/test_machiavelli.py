@@ -899,11 +899,13 @@ def test_rules_machiavelli_coastal_fleets_convoy_with_the_option():
 def test_rules_machiavelli_venice_as_written_one_unit_never_besieged():
     """With the Lagoon house rule off (rules §Special mapboard features 4, 5): the Lagoon is an
     ordinary sea; only one unit may be in Venice, so no army or fleet enters while a garrison
-    holds it, and that garrison is never besieged; a field unit in Venice has no city to retreat
+    holds it (the attack bounces, whatever its strength: 5 e speaks of a garrisoned Venice being
+    attacked), and that garrison is never besieged; a field unit in Venice has no city to retreat
     into; no second unit is built there."""
     off = {"house_venice_lagoon": False}
     r = play("  Venice: [G VEN]\n  Milan: [F LAG]", "Milan: F LAG - VEN", options=off)
-    assert outcome(r, "F LAG - VEN") is Outcome.ILLEGAL and "one unit" in reason(r, "F LAG - VEN")
+    assert outcome(r, "F LAG - VEN") is Outcome.FAILURE and "one unit" in reason(r, "F LAG - VEN")
+    assert units_after(r) == {"Venice: G VEN", "Milan: F LAG"}
     r = play("  Venice: [F VEN]\n  Milan: [F LAG]", "Milan: F LAG - VEN", options=off)
     assert outcome(r, "F LAG - VEN") is Outcome.FAILURE  # an ordinary bounce against a held Venice
     r = play("  Venice: [F VEN]", "Venice: Build G VEN", phase="Winter 1454 Adjustment",

@@ -1717,8 +1717,6 @@ def test_as_written_an_army_dislodged_in_venice_is_lost():
     assert not retreating(r) and not r.result.next_position.units_of("Venice")
 
 
-@XFAIL(strict=True, reason="judge disagrees with rules.machiavelli/venice-5d: not implemented with the Lagoon house rule "
-       "off (the converting unit and the attacker are judged as a move out and a move in)")
 @pytest.mark.rule("rules.machiavelli/venice-5d")
 def test_as_written_a_conversion_in_venice_beats_an_equal_attack():
     """rules §Special mapboard features 5d (as written): "If the attack is of equal or lesser
@@ -1727,8 +1725,6 @@ def test_as_written_a_conversion_in_venice_beats_an_equal_attack():
     assert units_after(r) == {"Venice: G VEN", "Milan: F LAG"}
 
 
-@XFAIL(strict=True, reason="judge disagrees with rules.machiavelli/venice-5d: not implemented with the Lagoon house rule "
-       "off")
 @pytest.mark.rule("rules.machiavelli/venice-5d")
 def test_as_written_a_conversion_in_venice_loses_to_a_greater_attack():
     """rules §Special mapboard features 5d: "An army or fleet unit in Venice that is attacked by a
@@ -1739,8 +1735,6 @@ def test_as_written_a_conversion_in_venice_loses_to_a_greater_attack():
     assert units_after(r) == {"Milan: F VEN"}
 
 
-@XFAIL(strict=True, reason="judge disagrees with rules.machiavelli/venice-5e: not implemented with the Lagoon house rule "
-       "off (a stronger garrison's conversion out of Venice succeeds)")
 @pytest.mark.rule("rules.machiavelli/venice-5e")
 def test_as_written_an_elite_garrison_of_venice_bounces_when_attacked():
     """rules §Special mapboard features 5e (as written): "An attempted conversion to army or fleet by
@@ -1751,8 +1745,6 @@ def test_as_written_an_elite_garrison_of_venice_bounces_when_attacked():
     assert units_after(r) == {"Venice: G VEN", "Milan: F LAG"}
 
 
-@XFAIL(strict=True, reason="judge disagrees with rules.machiavelli/venice-5e: with the Lagoon house rule off, Venice's "
-       "garrison becomes a fleet in Venice although Venice is attacked")
 @pytest.mark.rule("rules.machiavelli/venice-5e", "rules.machiavelli/conversion-1")
 def test_as_written_a_garrison_of_venice_bounces_with_an_equal_attack():
     """rules §Special mapboard features 5e: an ordinary garrison converting as a fleet attacks from
@@ -1780,8 +1772,6 @@ def test_venice_besieged_under_the_house_rule_but_not_as_written():
     assert outcome(go(units, "Milan: F LAG besiege", options=LAGOON_AS_WRITTEN), "F LAG besiege") is Outcome.ILLEGAL
 
 
-@XFAIL(strict=True, reason="judge disagrees with rules.machiavelli/venice-5g: a rebellion is raised in Venice while a "
-       "unit stands there")
 @pytest.mark.rule("rules.machiavelli/venice-5g")
 def test_as_written_no_rebellion_in_venice_with_a_garrison_there():
     """rules §Special mapboard features 5g (as written): "No rebellion may be placed in Venice if
@@ -1791,8 +1781,6 @@ def test_as_written_no_rebellion_in_venice_with_a_garrison_there():
     assert not state_of(r).get("rebellions")
 
 
-@XFAIL(strict=True, reason="judge disagrees with rules.machiavelli/venice-5g: a rebellion is raised in Venice while a "
-       "unit stands there")
 @pytest.mark.rule("rules.machiavelli/venice-5g")
 def test_as_written_no_rebellion_in_venice_with_a_fleet_there():
     """rules §Special mapboard features 5g: nor with a fleet in Venice."""
@@ -1819,8 +1807,6 @@ def test_as_written_another_power_enters_a_rebelling_venice_and_frees_it():
     assert "Milan: F VEN" in units_after(r) and not state_of(r).get("rebellions")
 
 
-@XFAIL(strict=True, reason="judge disagrees with rules.machiavelli/venice-5i: the power a rebellion in Venice is against "
-       "enters it")
 @pytest.mark.rule("rules.machiavelli/venice-5i")
 def test_as_written_venices_own_fleet_bounces_off_its_rebels():
     """rules §Special mapboard features 5i (as written): "A rebellion in Venice can never be

@@ -29,7 +29,7 @@ from ...core.types import Location, Phase, Position, Power, ProvinceId, Unit, Un
 from ...core.variant import Variant
 from ...dice import Dice
 from . import special
-from .geography import city_value, garrisonable, is_land
+from .geography import city_value, garrisonable, is_land, venice_as_written
 from .orders import (
     BANK, BRIBES, EXPENSE_KINDS, MONEY_ORDERS, Borrow, Expense, GiveChit, Pay, parse_money_order,
     _expense_without_amount,  # noqa: F401 - its old place, cited by the rulebook
@@ -506,7 +506,17 @@ def _rebellion_problem(book: _Book, o: Expense) -> str | None:
         return "that province is in rebellion already"
     if not is_land(book.variant.board, ProvinceId(area)):
         return "a rebellion is raised in a land province"
+    if _venice_held(book.variant, book.position, area):
+        return "no rebellion may be placed in Venice while a unit is there (rules §Special mapboard features 5 g)"
     return None
+
+
+def _venice_held(variant: Variant, position: Position, area: str) -> bool:
+    """rules §Special mapboard features 5 g (Venice as written, the Lagoon house rule off): "No
+    rebellion may be placed in Venice if there is a unit in Venice (regardless whether the unit
+    is an army, fleet or garrison)"."""
+    return venice_as_written(variant, area) and (
+        bool(position.units_at(ProvinceId(area))) or area in (state_of(position).autonomous or ()))
 
 
 def _bribe_problem(variant: Variant, position: Position, autonomous: Collection[str], o: Expense) -> str | None:
@@ -700,7 +710,7 @@ def _provinces_rebel(variant: Variant, position: Position, st: MachiavelliState,
         occupied = any(u.province == area for u in units)
         key = f"{'home' if home else 'conquered'}_{'with' if occupied else 'without'}_unit"
         die = roll.d6()
-        if die <= int(table.get(key, 0)):
+        if die <= int(table.get(key, 0)) and not _venice_held(variant, position.evolve(units=tuple(units)), area):
             rebellions[area] = Rebellion(owner, _rebels_in_the_city(variant, st, units, area))
             notes.append(f"{board.provinces[area].name} rebels against {owner} (die {die}).")
     return rebellions, notes

@@ -290,7 +290,8 @@ class _Moves:
     """A movement phase at work: the orders turned into the core's (``core_orders``, each with its
     index among ``orders``), the orders answered here (``mine``, by index), the besiegers (by
     province), the conversions into a city that hold their province (without the house rule),
-    the kind the core sees each converting garrison as, and notes."""
+    the kind the core sees each converting garrison as, the orders that bounce in Venice as
+    written whatever their strength (by index, with why: the core holds them), and notes."""
 
     variant: Variant
     position: Position
@@ -303,6 +304,7 @@ class _Moves:
     besieging: dict[ProvinceId, _Siege] = field(default_factory=dict)
     converting_in: dict[ProvinceId, _Siege] = field(default_factory=dict)
     garrison_kind: dict[ProvinceId, UnitType] = field(default_factory=dict)
+    bounced: dict[int, str] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
 
     def option(self, name: str) -> bool:
@@ -411,6 +413,8 @@ def _order_for_core(moves: _Moves, idx: int, o: Order) -> None:
         core, why = _converts_into_city(moves, idx, o)
     else:
         core, why = _other_order(moves, o)
+    if why is None and core is not None:
+        core = _venice_bounce(moves, idx, o, core)
     if why is None and core is not None and o.kind is not UnitType.GARRISON:
         core = _siege_abandoned(moves, o, core)
     if why is not None:
@@ -479,7 +483,7 @@ def _converts_into_city(moves: _Moves, idx: int, o: Convert) -> tuple[UnitOrder 
     garrison of its province's empty walled city, not one rebelling against it (§Effects of
     rebellions 5.3); Venice's only from the Lagoon (seed 000). Under the house rule (seed 000,
     option ``house_conversion_leaves_province``) it leaves its province open, a move into the
-    city's node; else it holds the province while it converts."""
+    city's node; else, and in Venice as written, it holds the province while it converts."""
     variant, position = moves.variant, moves.position
     u = _field(position, o.power, o.location)
     city = city_of(variant, o.location.province)
@@ -497,8 +501,11 @@ def _converts_into_city(moves: _Moves, idx: int, o: Convert) -> tuple[UnitOrder 
         return None, "a fleet can be converted only in a port city"
     if city_province(variant, city) != city and u.kind is not UnitType.FLEET:
         return None, "only a fleet on the Lagoon garrisons Venice (seed 000)"
-    if moves.option("house_conversion_leaves_province"):
+    if moves.option("house_conversion_leaves_province") and not venice_as_written(variant, city):
         return Move(o.power, u.kind, u.location, moves.node_loc(city)), None
+    # Holding the province while converting; in Venice as written always (rules §Special
+    # mapboard features 5 d: an equal attack bounces and the conversion succeeds, a greater one
+    # eliminates the unit, which has no retreat).
     moves.converting_in[u.province] = (idx, u, city)
     return Hold(o.power, u.kind, u.location), None
 
@@ -506,8 +513,7 @@ def _converts_into_city(moves: _Moves, idx: int, o: Convert) -> tuple[UnitOrder 
 def _other_order(moves: _Moves, o: UnitOrder) -> tuple[UnitOrder | None, str | None]:
     """Any other order, in the core's terms (a garrison on its city's node); a fleet's passage
     through a strait its keeper denies (seed 000 STRAITS); no move into Venice's city under the
-    Lagoon house rule (seed 000), nor into Venice holding a garrison without it (rules §Special
-    mapboard features 5 a)."""
+    Lagoon house rule (seed 000; without it, see :func:`_venice_bounce`)."""
     variant = moves.variant
     core = _as_core(moves, o)
     why = None
@@ -515,10 +521,36 @@ def _other_order(moves: _Moves, o: UnitOrder) -> tuple[UnitOrder | None, str | N
         why = _strait_problem(variant, moves.strait_view, o, moves.orders)
         if isinstance(o, Move) and city_province(variant, o.destination.province) != o.destination.province:
             why = "under the Lagoon house rule only a garrison stands in Venice: a fleet on the Lagoon enters it by converting"
-        elif (isinstance(o, Move) and venice_as_written(variant, o.destination.province)
-              and garrison_owner(moves.position, o.destination.province) is not None):
-            why = "only one unit may be in Venice, and a garrison holds it (rules §Special mapboard features 5 a)"
     return core, why
+
+
+def _venice_bounce(moves: _Moves, idx: int, o: UnitOrder, core: UnitOrder) -> UnitOrder:
+    """Venice as written (the Lagoon house rule off; rules §Special mapboard features 5), where
+    "Only *one* unit may be in Venice": a move into Venice holding a garrison bounces (5 a), as
+    does one by the power a rebellion in Venice is against ("the rebelling unit will bounce any of
+    his units", 5 i); a garrison's conversion out "will bounce if Venice is attacked. This is
+    regardless of strengths" (5 e). Such an order is a hold for the core, answered as a bounce."""
+    variant, position = moves.variant, moves.position
+    why = None
+    if isinstance(o, Move) and venice_as_written(variant, o.destination.province):
+        venice = o.destination.province
+        if garrison_owner(position, venice) is not None:
+            why = "bounces: only one unit may be in Venice, and a garrison holds it (rules §Special mapboard features 5 a, e)"
+        elif rebel_city_against(position, venice, o.power):
+            why = f"bounces off the rebels of Venice, in rebellion against {o.power} (rules §Special mapboard features 5 i)"
+    elif (isinstance(o, Convert) and o.kind is UnitType.GARRISON and venice_as_written(variant, o.location.province)
+          and _attacked(moves, o.location.province)):
+        why = "bounces: Venice is attacked (rules §Special mapboard features 5 e)"
+    if why is None:
+        return core
+    moves.bounced[idx] = why
+    return Hold(core.power, core.kind, core.location)
+
+
+def _attacked(moves: _Moves, area: ProvinceId) -> bool:
+    """Is an army or fleet ordered to move into ``area`` this campaign?"""
+    return any(isinstance(o, Move) and o.destination.province == area and _field(moves.position, o.power, o.location)
+               for o in moves.orders)
 
 
 def _as_core(moves: _Moves, order: UnitOrder) -> UnitOrder:
@@ -600,6 +632,8 @@ def _answers(moves: _Moves, inner: Variant, res: PhaseResult) -> tuple[list[Reso
             r = dataclasses.replace(r, reason="siege lifted; held")
         elif isinstance(o, Convert) and r.outcome is Outcome.SUCCESS:
             r = dataclasses.replace(r, reason=f"converted into a {o.into.noun}")
+        if i in moves.bounced:
+            r = dataclasses.replace(r, outcome=Outcome.FAILURE, reason=moves.bounced[i])
         resolutions[i] = r
     extra_res = [dataclasses.replace(r, order=_real_order(moves.variant, inner, r.order), reason=_clean(r.reason))
                  for r in res.resolutions[n_core:]]
@@ -703,21 +737,31 @@ def _real_order(variant: Variant, inner: Variant, order: Order | None) -> Order 
 # -- the retreats --------------------------------------------------------------------------------
 
 
-def _may_stand(variant: Variant, area: ProvinceId) -> bool:
-    """May an army or fleet stand in ``area``: not in Venice under the Lagoon house rule (seed 000),
-    whose only unit there is its garrison."""
-    return city_province(variant, area) == area
+def _retreat_barred(variant: Variant, position: Position, power: str, area: ProvinceId) -> str | None:
+    """Why an army or fleet of ``power`` may not retreat into ``area`` though the core would let
+    it, or None: Venice under the Lagoon house rule, where none stands (seed 000: "Venice may
+    contain a Garrison unit (in the city), a Fleet (on the Lagoon), or both"); Venice as written
+    holding a garrison ("Only *one* unit may be in Venice", rules §Special mapboard features 5 a)
+    or rebelling against ``power`` (its rebels in the city, 5 h; §Effects of rebellions 5.2)."""
+    if city_province(variant, area) != area:
+        return "under the Lagoon house rule no army or fleet stands in Venice"
+    if venice_as_written(variant, area) and garrison_owner(position, area) is not None:
+        return "only one unit may be in Venice, and a garrison holds it (rules §Special mapboard features 5 a)"
+    if venice_as_written(variant, area) and rebel_city_against(position, area, power):
+        return f"Venice is in rebellion against {power} (rules §Effects of rebellions 5.2)"
+    return None
 
 
 def retreat_places(variant: Variant, position: Position, d: Dislodged) -> list[Location]:
     """Where a dislodged army or fleet may retreat as itself: the core's places (next to it,
-    vacant, not the attacker's origin nor a standoff), but for Venice under the Lagoon house rule
-    (:func:`_may_stand`): a fleet dislodged from the Lagoon enters Venice only by converting into
-    its garrison (:func:`retreat_city`), which a rebellion there against it forbids (rules §Effects
-    of rebellions 5.2; njudge bug A5)."""
+    vacant, not the attacker's origin nor a standoff), but for Venice when :func:`_retreat_barred`
+    says so: a fleet dislodged from the Lagoon under the house rule enters Venice only by
+    converting into its garrison (:func:`retreat_city`), which a rebellion there against it
+    forbids (rules §Effects of rebellions 5.2; njudge bug A5)."""
     from ...core.legality import retreat_options
 
-    return [loc for loc in retreat_options(variant.board, position, d.unit, d.attacker_from) if _may_stand(variant, loc.province)]
+    return [loc for loc in retreat_options(variant.board, position, d.unit, d.attacker_from)
+            if _retreat_barred(variant, position, d.unit.power, loc.province) is None]
 
 
 def retreat_city(variant: Variant, position: Position, d: Dislodged) -> ProvinceId | None:
@@ -810,17 +854,15 @@ def _retreats_into_cities(variant: Variant, position: Position, orders: Sequence
 
 def _retreats_refused(variant: Variant, position: Position, orders: Sequence[Order]) -> tuple[dict[int, Resolution], list[Order]]:
     """A fleet may not retreat through a strait whose keeper (the fleet there at the beginning of
-    the phase) denies it passage (seed 000 STRAITS; rules §Special mapboard features 1 h); under
-    the Lagoon house rule no army or fleet retreats into Venice, where none stands (seed 000:
-    "Venice may contain a Garrison unit (in the city), a Fleet (on the Lagoon), or both"). Such a
-    unit is disbanded. The refusals (by index among ``orders``) and the orders passed to the core."""
+    the phase) denies it passage (seed 000 STRAITS; rules §Special mapboard features 1 h); no unit
+    retreats into Venice where it may not stand (:func:`_retreat_barred`). Such a unit is
+    disbanded. The refusals (by index among ``orders``) and the orders passed to the core."""
     denied: dict[int, Resolution] = {}
     passed: list[Order] = []
     for idx, o in enumerate(orders):
         if isinstance(o, (Move, Retreat)) and isinstance(o, UnitOrder):
             why = _strait_problem(variant, position, o)
-            if not why and not _may_stand(variant, o.destination.province):
-                why = "under the Lagoon house rule no army or fleet stands in Venice"
+            why = why or _retreat_barred(variant, position, o.power, o.destination.province)
             if why:
                 denied[idx] = Resolution(o.power, o, Outcome.ILLEGAL, f"{why}; the unit is disbanded", text=str(o))
                 continue

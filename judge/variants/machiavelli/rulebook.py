@@ -331,21 +331,24 @@ _STRAITS = (
        "data:map.txt"),
     _m("venice-4", "Special mapboard features 4", "The Venice Lagoon is a sea area of its own (as written, an ordinary one).",
        "data:map.txt"),
-    _m("venice-5a", "Special mapboard features 5a", "As written: only one unit may be in Venice.", _OTHER, _SITE),
+    _m("venice-5a", "Special mapboard features 5a", "As written: only one unit may be in Venice (a move into it while a garrison holds "
+       "it bounces; no unit retreats into it then).", ".movement:_venice_bounce", _SITE, ".movement:_retreat_barred"),
     _m("venice-5b", "Special mapboard features 5b", "As written: in Venice no unit of one type is disbanded for one of "
        "another type built.", _SITE),
     _m("venice-5c", "Special mapboard features 5c", "As written: an army or fleet in Venice cannot retreat into the city.",
        _RETREAT_CITY),
     _m("venice-5d", "Special mapboard features 5d", "As written: a unit in Venice converting, attacked by a greater force, is "
-       "eliminated; by an equal or lesser one, it converts and the attacker bounces.", _INTO_CITY),
+       "eliminated; by an equal or lesser one, it converts and the attacker bounces.", _INTO_CITY, _NO_RETREAT),
     _m("venice-5e", "Special mapboard features 5e", "As written: a garrison in Venice converting out bounces if Venice is "
-       "attacked, whatever the strengths.", _OUT_OF_CITY),
+       "attacked, whatever the strengths.", ".movement:_venice_bounce", ".movement:_attacked"),
     _m("venice-5f", "Special mapboard features 5f", "As written: a garrison in Venice is never besieged.", _BESIEGE),
-    _m("venice-5g", "Special mapboard features 5g", "As written: no rebellion is raised in Venice while a unit is there.", ".money:_rebellion_problem"),
+    _m("venice-5g", "Special mapboard features 5g", "As written: no rebellion is raised in Venice while a unit is there.", ".money:_venice_held",
+       ".money:_rebellion_problem", ".money:_provinces_rebel"),
     _m("venice-5h", "Special mapboard features 5h", "As written: a rebellion in Venice has one rebel unit, in the city.",
        _SIMPLE),
     _m("venice-5i", "Special mapboard features 5i", "As written: the power a rebellion in Venice is against cannot besiege it; "
-       "another power puts it down by entering.", _OTHER, _REBELLIONS_END),
+       "its units bounce off the rebels; another power puts it down by entering.", ".movement:_venice_bounce",
+       _REBELLIONS_END),
     _m("ports", "Special mapboard features 6", "Fleets are built, and fleets and garrisons convert into each other, only in "
        "port cities (an anchor on the map).", _UNIT, _OUT_OF_CITY, _INTO_CITY, "data:map.txt"),
     _m("fortresses-a", "Special mapboard features 7a", "Fortresses, in play only with the option, pay no income.", _FIXED_INCOME, "data:map.txt"),
