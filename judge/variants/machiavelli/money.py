@@ -32,7 +32,6 @@ from . import special
 from .geography import city_value, garrisonable, is_land, venice_as_written
 from .orders import (
     BANK, BRIBES, EXPENSE_KINDS, MONEY_ORDERS, Borrow, Expense, GiveChit, Pay, parse_money_order,
-    _expense_without_amount,  # noqa: F401 - its old place, cited by the rulebook
 )
 from .state import (
     AUTONOMOUS, Campaign, Loan, MachiavelliState, Rebellion, Siege, build_blocked, dice, income_blocked, state_of, with_money,

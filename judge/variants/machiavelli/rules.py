@@ -34,11 +34,11 @@ from ...core.phases import PhaseResult
 from ...core.types import Location, Phase, PhaseKind, Position, Power, ProvinceId, UnitType
 from ...core.variant import Calendar, Rules, Variant
 from .adjustment import play_adjustment, play_basic_adjustment
-from .campaign import end_of_campaign, winner_of
-from .control import home_controller, initialised, start_position, update_control
+from .campaign import winner_of
+from .control import initialised, start_position
 from .geography import CITY_SUFFIX, city_province, city_value, garrisonable, is_land
 from .income import income, play_income
-from .movement import CoreRules, play_campaign, play_retreat, strait_denied
+from .movement import play_campaign, play_retreat, strait_denied
 from .orders import Ally, Besiege, Convert, LiftSiege, Maintain, parse_order
 from .state import AUTONOMOUS, MachiavelliState, state_of
 
@@ -63,18 +63,6 @@ CALENDAR = Calendar(
 )
 """variant.yaml ``sequence``: three campaigns, each movement then retreats; then the Winter
 income (seed 001: before Spring movement) and adjustment."""
-
-# Old names, from before the package was split by meaning, that the rulebook's ``by`` entries
-# still cite (to be pointed at the new places: .control:update_control, .control:home_controller,
-# .income:play_income, .campaign:end_of_campaign, .movement:play_campaign, .movement:CoreRules,
-# .orders:_expense_without_amount).
-_update_control = update_control
-_home_controller = home_controller
-_play_income = play_income
-_end_of_campaign = end_of_campaign
-_play_campaign = play_campaign
-_CoreRules = CoreRules
-
 
 class MachiavelliRules(Rules):
     """Machiavelli's hooks; see the module's docstring."""
