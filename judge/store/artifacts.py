@@ -14,9 +14,12 @@ from typing import Any, Sequence
 from ..core.types import Position
 from ..core.variant import Variant
 
-MAP_FILES = ("map.svg", "map.png")
-"""The drawings of a phase: the vector map and a 1600 px palette PNG (what forum posts embed). No
-thumbnail is stored: nothing shows one, and each phase's bytes stay in the repository for good."""
+MAP_FILES = ("map.png",)
+"""The drawing of a phase: a 1600 px palette PNG, the one image that serves everywhere (forum posts
+embed it, the site and its lightbox show it, GitHub shows it). Each phase's bytes stay in the
+repository and the published site for good, so no image is stored twice: no thumbnail (nothing
+shows one) and no SVG of the same map (as big again as the PNG, mostly the base map repeated; the
+SVG is drawn to make the PNG, and ``judge render -o map.svg`` draws it for anyone who wants it)."""
 
 
 def _optional(module: str) -> Any | None:
@@ -31,9 +34,9 @@ def _optional(module: str) -> Any | None:
 
 def map_files(variant: Variant, position: Position, *, resolutions: Sequence[Any] | None = None,
               title: str | None = None) -> dict[str, bytes]:
-    """``map.svg`` and ``map.png`` of a position (with orders drawn when
-    ``resolutions`` are given); {} while :mod:`judge.render` does not exist, or the variant has no
-    drawn map (its games are played without maps)."""
+    """``map.png`` of a position (with orders drawn when ``resolutions`` are given), drawn from its
+    SVG; {} while :mod:`judge.render` does not exist, or the variant has no drawn map (its games are
+    played without maps)."""
     render = _optional("judge.render")
     if render is None:
         return {}
@@ -41,10 +44,7 @@ def map_files(variant: Variant, position: Position, *, resolutions: Sequence[Any
     if where is not None and not where(variant).exists():
         return {}  # a variant whose map is not drawn yet is played without maps
     svg = render.render_svg(variant, position, resolutions=list(resolutions) if resolutions is not None else None, title=title)
-    return {
-        "map.svg": svg.encode("utf-8"),
-        "map.png": render.to_png(svg),
-    }
+    return {"map.png": render.to_png(svg)}
 
 
 def results_text(variant: Variant, data: dict[str, Any], *, before: Position, after: Position | None,
