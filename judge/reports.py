@@ -26,7 +26,6 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 import yaml
 
 from .core.board import Terrain
-from .core.legality import retreat_options
 from .core.types import Phase, PhaseKind, Position, Power, ProvinceId, UnitType
 from .core.variant import Variant
 
@@ -427,7 +426,7 @@ def _dislodged_lines(variant: Variant, entries: list[dict[str, Any]], after: Pos
         elif d is None:
             out.append(f"{who} with no valid retreats was destroyed.")
         else:
-            opts = retreat_options(variant.board, after, d.unit, d.attacker_from)
+            opts = variant.rules.retreat_options(variant, after, d)
             out.append(f"{who} can retreat to {join_words([place_name(variant, str(x)) for x in opts], 'or')}.")
     out.append("")
     return out

@@ -3442,3 +3442,18 @@ def test_the_shorthand_buy_and_disband_read_in_siena_and_bari():
            "Florence: Expense 1: buy sie\nMilan: Expense 1: disband bar", "treasury: {Florence: 18, Milan: 12}\n")
     assert not r.unreadable
     assert "Florence: A SIE" in units_after(r) and "Naples: G BAR" not in units_after(r)
+
+
+@pytest.mark.rule("seed000/venice-lagoon-4", "rules.machiavelli/bugs-a5")
+def test_the_players_are_not_told_the_fleet_on_the_lagoon_may_retreat_into_venice():
+    """seed 000 (no fleet stands in Venice) and njudge bug A5's other half: Venice is not offered as
+    a retreat to the fleet dislodged from the Lagoon. The options players are told (results.txt,
+    results.yaml, the site, the maps) come from the variant's rules hook, which the retreat phase
+    plays too; the standard rules alone would offer Venice."""
+    from judge.core.legality import retreat_options
+
+    r = go(*_LAGOON_DISLODGED)
+    after = r.result.next_position
+    (d,) = [d for d in after.dislodged if d.unit.power == "Venice"]
+    assert "VEN" in [o.province for o in retreat_options(MACH.board, after, d.unit, d.attacker_from)]
+    assert "VEN" not in [o.province for o in MACH.rules.retreat_options(MACH, after, d)]

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Mapping, Sequence
 from mypy_extensions import mypyc_attr
 
 from .board import Board
-from .types import Phase, PhaseKind, Position, Power, ProvinceId, Unit, UnitType
+from .types import Dislodged, Location, Phase, PhaseKind, Position, Power, ProvinceId, Unit, UnitType
 
 if TYPE_CHECKING:  # pragma: no cover
     from .convoy import ConvoyGraph
@@ -162,6 +162,15 @@ class Rules:
         Europe 1615 asks every power still in the game: INFs, declarations and purchases are
         decisions without units."""
         return None
+
+    def retreat_options(self, variant: "Variant", position: Position, d: Dislodged) -> list[Location]:
+        """Where a dislodged unit may retreat, as the players are told and the retreat phase
+        allows: next to it, vacant, neither where the attack came from nor a standoff (the
+        standard rules). Europe 1615 leaves out what the unit may not enter; Machiavelli, Venice
+        where its rules bar it."""
+        from .legality import retreat_options
+
+        return retreat_options(variant.board, position, d.unit, d.attacker_from)
 
     def after_phase(self, variant: "Variant", start: Position, next_position: Position) -> Position:
         """A variant's own bookkeeping between phases (extra home centres, treasuries...).

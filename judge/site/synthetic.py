@@ -19,7 +19,6 @@ from typing import Callable, Mapping
 import yaml
 
 from ..adjudication import run_phase
-from ..core.legality import retreat_options
 from ..core.phases import adjustment_counts, build_sites
 from ..core.types import Phase, PhaseKind, Position, ProvinceId, Unit, UnitType
 from ..core.variant import Variant
@@ -128,7 +127,7 @@ def _retreat_orders(variant: Variant, position: Position, rng: random.Random) ->
     """Most dislodged units retreat where they may; the others disband."""
     out: dict[str, list[str]] = {}
     for d in position.dislodged:
-        opts = retreat_options(variant.board, position, d.unit, d.attacker_from)
+        opts = variant.rules.retreat_options(variant, position, d)
         order = f"{d.unit} R {rng.choice(opts)}" if opts and rng.random() < 0.85 else f"Disband {d.unit}"
         out.setdefault(d.unit.power, []).append(order)
     return out

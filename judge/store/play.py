@@ -15,7 +15,6 @@ from typing import Any
 import yaml
 
 from ..adjudication import Report
-from ..core.legality import retreat_options
 from ..core.phases import adjustment_counts, adjudicate
 from ..core.errors import StoreError
 from ..core.types import PhaseKind, Position, Power
@@ -87,7 +86,7 @@ def results_data(game: Game, folder: str, position: Position, report: Report, no
     after = result.next_position
     retreats = []
     for d in after.dislodged:
-        options = retreat_options(variant.board, after, d.unit, d.attacker_from)
+        options = variant.rules.retreat_options(variant, after, d)
         retreats.append(_Flow(power=d.unit.power, unit=str(d.unit), options=[str(o) for o in options]))
     powers: dict[str, dict[str, int]] = {}
     deltas = adjustment_counts(after)

@@ -31,14 +31,14 @@ from typing import Sequence
 from ...core.board import Board, Terrain
 from ...core.orders import Order
 from ...core.phases import PhaseResult
-from ...core.types import Location, Phase, PhaseKind, Position, Power, ProvinceId, UnitType
+from ...core.types import Dislodged, Location, Phase, PhaseKind, Position, Power, ProvinceId, UnitType
 from ...core.variant import Calendar, Rules, Variant
 from .adjustment import play_adjustment, play_basic_adjustment
 from .campaign import winner_of
 from .control import initialised, start_position
 from .geography import CITY_SUFFIX, city_province, city_value, garrisonable, is_land
 from .income import income, play_income
-from .movement import play_campaign, play_retreat, strait_denied
+from .movement import play_campaign, play_retreat, retreat_places, strait_denied
 from .orders import Ally, Besiege, Convert, LiftSiege, Maintain, parse_order
 from .state import AUTONOMOUS, MachiavelliState, state_of
 
@@ -68,6 +68,12 @@ class MachiavelliRules(Rules):
     """Machiavelli's hooks; see the module's docstring."""
 
     uses_dice = True  # variable income, famine, plague, storms, assassinations
+
+    def retreat_options(self, variant: Variant, position: Position, d: Dislodged) -> list[Location]:
+        """The places a dislodged army or fleet may retreat to as itself (Venice barred where
+        the rules bar it, :func:`~.movement.retreat_places`); a retreat into its province's city
+        as the garrison (:func:`~.movement.retreat_city`) is offered only when there is none."""
+        return retreat_places(variant, position, d)
 
     def unit_kinds(self) -> tuple[UnitType, ...]:
         return (UnitType.ARMY, UnitType.FLEET, UnitType.GARRISON)
