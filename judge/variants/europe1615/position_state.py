@@ -21,6 +21,7 @@ from typing import Any, Callable, ClassVar, Mapping
 from ...core.types import Location, Power, ProvinceId, Unit, UnitType
 from ...core.variant import Variant
 from ..description import StateError
+from ..state_checks import StateChecks
 from .tables import _Index, _index
 
 
@@ -214,24 +215,14 @@ class Europe1615State:
 # -- checking the values read -------------------------------------------------------------------------
 
 
-class _Check:
+class _Check(StateChecks):
     """The checks of the values read, against the variant (its powers, states and board)."""
 
     def __init__(self, variant: Variant, idx: "_Index") -> None:
-        self.variant = variant
+        super().__init__(variant)
         self.idx = idx
         self.majors = frozenset(idx.majors)
         self.powers = frozenset(variant.powers)
-
-    def mapping(self, value: Any, path: tuple, what: str) -> Mapping[Any, Any]:
-        if not isinstance(value, Mapping):
-            raise StateError(f"{path[0]} maps {what}", *path)
-        return value
-
-    def seq(self, value: Any, path: tuple, what: str) -> list[Any]:
-        if not isinstance(value, (list, tuple)):
-            raise StateError(f"{path[0]} should be a list of {what}", *path)
-        return list(value)
 
     def major(self, value: Any, path: tuple) -> str:
         if not isinstance(value, str) or value not in self.majors:
@@ -249,32 +240,14 @@ class _Check:
             raise StateError(f"{value!r} is not a minor state", *path)
         return str(value)
 
-    def province(self, value: Any, path: tuple) -> ProvinceId:
-        if not isinstance(value, str) or value not in self.variant.board.provinces:
-            raise StateError(f"{value!r} is not a province id", *path)
-        return ProvinceId(value)
-
-    def count(self, value: Any, path: tuple) -> int:
-        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise StateError(f"expected a whole number, 0 or more, found {value!r}", *path)
-        return value
-
     def money(self, value: Any, path: tuple) -> Fraction:
         if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) or value < 0:
             raise StateError(f"expected an amount of wealth, 0 or more, found {value!r}", *path)
         return Fraction(str(value))
 
-    def text(self, value: Any, path: tuple) -> str:
-        if not isinstance(value, str):
-            raise StateError(f"expected a name, found {value!r}", *path)
-        return value
-
     def by_power(self, value: Any, path: tuple, item: Callable[[Any, tuple], Any]) -> dict[Power, Any]:
         m = self.mapping(value, path, "each power to a value")
         return {Power(self.major(p, (*path, p))): item(v, (*path, p)) for p, v in m.items()}
-
-    def names(self, value: Any, path: tuple, item: Callable[[Any, tuple], Any], what: str) -> tuple[Any, ...]:
-        return tuple(item(v, (*path, i)) for i, v in enumerate(self.seq(value, path, what)))
 
 
 def _read_treasury(c: _Check, value: Any, key: str) -> dict[Power, Fraction]:
@@ -312,11 +285,11 @@ def _read_relations(c: _Check, value: Any, key: str) -> Relations:
         if k not in _RELATION_KEYS:
             raise StateError(f"relations has no {k!r} (keys: {', '.join(_RELATION_KEYS)})", key, k)
     return Relations(
-        c.names(m.get("war") or [], (key, "war"), lambda v, p: _pair(c, v, p), "pairs of powers at war"),
-        c.names(m.get("alliances") or [], (key, "alliances"), lambda v, p: _group(c, v, p), "alliances"),
-        c.names(m.get("neutral") or [], (key, "neutral"), c.major, "powers"),
+        c.items(m.get("war") or [], (key, "war"), lambda v, p: _pair(c, v, p), "pairs of powers at war"),
+        c.items(m.get("alliances") or [], (key, "alliances"), lambda v, p: _group(c, v, p), "alliances"),
+        c.items(m.get("neutral") or [], (key, "neutral"), c.major, "powers"),
         {str(p): n for p, n in c.by_power(m.get("war_declarations") or {}, (key, "war_declarations"), c.count).items()},
-        c.names(m.get("declared") or [], (key, "declared"), lambda v, p: _pair(c, v, p), "[declarer, target] pairs"),
+        c.items(m.get("declared") or [], (key, "declared"), lambda v, p: _pair(c, v, p), "[declarer, target] pairs"),
     )
 
 
@@ -326,22 +299,22 @@ def _read_declaration(c: _Check, value: Any, path: tuple) -> PendingDeclaration:
     if kind not in DECLARATION_KINDS:
         raise StateError(f"a declaration's kind is one of {', '.join(DECLARATION_KINDS)}, found {kind!r}", *path, "kind")
     return PendingDeclaration(c.major(m.get("power"), (*path, "power")), str(kind),
-                              c.names(m.get("targets") or [], (*path, "targets"), c.major, "powers"),
+                              c.items(m.get("targets") or [], (*path, "targets"), c.major, "powers"),
                               c.count(m.get("amount") or 0, (*path, "amount")))
 
 
 def _read_declarations(c: _Check, value: Any, key: str) -> tuple[PendingDeclaration, ...]:
-    return c.names(value, (key,), lambda v, p: _read_declaration(c, v, p), "declarations")
+    return c.items(value, (key,), lambda v, p: _read_declaration(c, v, p), "declarations")
 
 
 def _read_to_power(c: _Check, value: Any, key: str) -> dict[ProvinceId, str]:
     m = c.mapping(value, (key,), "provinces to powers or minor states")
-    return {c.province(k, (key, k)): c.power(v, (key, k)) for k, v in m.items()}
+    return {c.area(k, (key, k)): c.power(v, (key, k)) for k, v in m.items()}
 
 
 def _read_control(c: _Check, value: Any, key: str) -> dict[ProvinceId, str | None]:
     m = c.mapping(value, (key,), "provinces to the power or minor state that controls them (null: nobody)")
-    return {c.province(k, (key, k)): None if v is None else c.power(v, (key, k)) for k, v in m.items()}
+    return {c.area(k, (key, k)): None if v is None else c.power(v, (key, k)) for k, v in m.items()}
 
 
 def _read_revolt(c: _Check, value: Any, path: tuple) -> Revolt:
@@ -351,7 +324,7 @@ def _read_revolt(c: _Check, value: Any, path: tuple) -> Revolt:
 
 def _read_revolts(c: _Check, value: Any, key: str) -> dict[ProvinceId, Revolt]:
     m = c.mapping(value, (key,), "provinces to {power, left}")
-    return {c.province(k, (key, k)): _read_revolt(c, v, (key, k)) for k, v in m.items()}
+    return {c.area(k, (key, k)): _read_revolt(c, v, (key, k)) for k, v in m.items()}
 
 
 def _read_markers(c: _Check, value: Any, key: str) -> dict[ProvinceId, str]:
@@ -360,12 +333,12 @@ def _read_markers(c: _Check, value: Any, key: str) -> dict[ProvinceId, str]:
     for k, v in m.items():
         if v not in CAPTURE_MARKERS:
             raise StateError(f"a capture marker is white or black (red is a revolt), found {v!r}", key, k)
-        out[c.province(k, (key, k))] = str(v)
+        out[c.area(k, (key, k))] = str(v)
     return out
 
 
 def _read_states(c: _Check, value: Any, key: str) -> tuple[str, ...]:
-    return c.names(value, (key,), c.state, "minor states")
+    return c.items(value, (key,), c.state, "minor states")
 
 
 def _read_mark(c: _Check, value: Any, path: tuple) -> Unit:
@@ -375,18 +348,18 @@ def _read_mark(c: _Check, value: Any, path: tuple) -> Unit:
     if kind not in ("A", "F") or not where:
         raise StateError(f"an attrition mark reads like 'Spain: A LOR', found {value!r}", *path)
     loc = Location.parse(where)
-    c.province(loc.province, path)
+    c.area(loc.province, path)
     return Unit(Power(c.power(power, path)), UnitType(kind), loc)
 
 
 def _read_attrition(c: _Check, value: Any, key: str) -> tuple[Unit, ...]:
-    return c.names(value, (key,), lambda v, p: _read_mark(c, v, p), "marks like 'Spain: A LOR'")
+    return c.items(value, (key,), lambda v, p: _read_mark(c, v, p), "marks like 'Spain: A LOR'")
 
 
 def _objective_ids(c: _Check, value: Any, path: tuple) -> tuple[str, ...]:
     """Ids of objectives of the power the path names (``(key, power, ...)``), each of its table."""
     table = c.idx.objectives[Power(path[-1])]
-    out = c.names(value, path, c.text, "objective ids")
+    out = c.items(value, path, c.text, "objective ids")
     for i, x in enumerate(out):
         if x not in table:
             raise StateError(f"{path[-1]} has no objective {x!r} (ids: {', '.join(table)})", *path, i)

@@ -74,6 +74,7 @@ from ...core.types import Position, Power, ProvinceId, UnitType
 from ...core.variant import Variant
 from ...dice import Dice
 from ..description import StateError
+from ..state_checks import StateChecks
 
 __all__ = [
     "AUTONOMOUS", "MachiavelliState", "Siege", "Loan", "Rebellion", "PowerIncome", "Campaign", "state_of",
@@ -352,24 +353,16 @@ def rebel_city_against(position: Position, city: str, power: str) -> bool:
 _DUE_RE = re.compile(r"^(?P<season>[A-Za-z]+) (?P<year>\d{1,5})$")
 
 
-class _Check:
+class _Check(StateChecks):
     """The checks of the values read, against the variant (its powers, board and tables)."""
 
+    COUNTED = "a whole number of ducats"
+
     def __init__(self, variant: Variant) -> None:
-        self.variant = variant
+        super().__init__(variant)
         self.powers = tuple(variant.powers)
         self.seasons = tuple(dict.fromkeys(s for s, _ in variant.calendar.steps))
         self.specials = tuple(((variant.data.get("units") or {}).get("special") or {}))
-
-    def mapping(self, value: Any, path: tuple, what: str) -> Mapping[Any, Any]:
-        if not isinstance(value, Mapping):
-            raise StateError(f"{path[0]} maps {what}", *path)
-        return value
-
-    def seq(self, value: Any, path: tuple, what: str) -> list[Any]:
-        if not isinstance(value, (list, tuple)):
-            raise StateError(f"{path[0]} should be a list of {what}", *path)
-        return list(value)
 
     def power(self, value: Any, path: tuple) -> Power:
         if not isinstance(value, str) or value not in self.powers:
@@ -384,21 +377,6 @@ class _Check:
             raise StateError(f"{value!r} is neither a power of {self.variant.name} nor {AUTONOMOUS} "
                              f"(powers: {', '.join(self.powers)})", *path)
         return Power(value)
-
-    def area(self, value: Any, path: tuple) -> ProvinceId:
-        if not isinstance(value, str) or value not in self.variant.board.provinces:
-            raise StateError(f"{value!r} is not a province id of {self.variant.name}", *path)
-        return ProvinceId(value)
-
-    def count(self, value: Any, path: tuple) -> int:
-        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise StateError(f"expected a whole number of ducats, 0 or more, found {value!r}", *path)
-        return value
-
-    def flag(self, value: Any, path: tuple) -> bool:
-        if not isinstance(value, bool):
-            raise StateError(f"expected true or false, found {value!r}", *path)
-        return value
 
     def die(self, value: Any, path: tuple) -> int:
         if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 6:
@@ -421,25 +399,6 @@ class _Check:
         if value not in self.specials:
             raise StateError(f"{value!r} is not a special unit (kinds: {', '.join(self.specials)})", *path)
         return str(value)
-
-    def record(self, value: Any, path: tuple, keys: tuple[str, ...], required: tuple[str, ...]) -> Mapping[str, Any]:
-        """A mapping with only ``keys``, and every key of ``required``."""
-        m = self.mapping(value, path, ", ".join(keys))
-        for k in m:
-            if k not in keys:
-                raise StateError(f"{path[0]} has no {k!r} here (keys: {', '.join(keys)})", *path, k)
-        for k in required:
-            if k not in m:
-                raise StateError(f"{path[0]}: missing {k!r}", *path)
-        return m
-
-    def table(self, value: Any, path: tuple, key: Callable[[Any, tuple], Any], item: Callable[[Any, tuple], Any],
-              what: str) -> dict[Any, Any]:
-        m = self.mapping(value, path, what)
-        return {key(k, (*path, k)): item(v, (*path, k)) for k, v in m.items()}
-
-    def items(self, value: Any, path: tuple, item: Callable[[Any, tuple], Any], what: str) -> tuple[Any, ...]:
-        return tuple(item(v, (*path, i)) for i, v in enumerate(self.seq(value, path, what)))
 
 
 def _siege(c: _Check, value: Any, path: tuple) -> Siege:
