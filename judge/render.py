@@ -31,6 +31,15 @@ Every element the renderer adds has a stable id (``unit-England-LON``, ``order-3
 ``dislodged-Austria-TRI``...); coordinates are rounded to 0.1. Text comes in only through
 :mod:`xml.etree`, which escapes it. cairosvg is imported only by :func:`to_png`.
 
+What a game stores of a phase is the PNG (:mod:`judge.store.artifacts`); the SVG is what it is
+drawn from, and its cost is the tick's: it is written to be drawn quickly by cairosvg, whose time
+goes per element and per path point. So the base map leaves out what is not seen (the seas'
+coastlines, hidden under the land; the anchors), elements drawn alike share the classes of one
+style sheet, a unit is a few paths, every path is written as mapc writes the base map, and
+:func:`to_png` reads such paths itself, keeping the base map's from one map to the next of a
+process, and writes plain texts in one call each (the pixels are cairosvg's own: a test draws
+every variant's map both ways).
+
 The command ``judge render POSITION.yaml [ORDERS.txt] -o map.svg|map.png`` is :data:`render_cmd`.
 """
 
