@@ -457,6 +457,16 @@ def _render(b: Bench) -> None:
     b.figures["render"] = f
 
 
+@section("tick", "A tick with maps, per variant (bench/tick_bench.py: one phase of each example game played and committed)")
+def _tick(b: Bench) -> None:
+    sys.path.insert(0, str(ROOT / "bench"))
+    from tick_bench import print_figures, tick_bench
+
+    f = tick_bench(repeat=5)
+    print_figures(f, 5)
+    b.figures["tick"] = f
+
+
 @section("load", "Load: a repository of 100 games, 50 due (bench/load_bench.py; each step a fresh process)")
 def _load(b: Bench) -> None:
     sys.path.insert(0, str(ROOT / "bench"))
