@@ -1,26 +1,60 @@
-"""Publishing costs what changed: after one new phase, MkDocs renders only the new and changed
-pages (a dirty build into the site kept from the last run), and the result is the same site a whole
-build gives, search index included. Real MkDocs builds of a synthetic archive."""
+"""Publishing costs what changed. The generator reads only the games whose folder changed (by
+their git tree id, else their files' sizes and times) and gives the same sources as a whole run;
+MkDocs then walks only the parts of the sources that changed (the site's own files, a game's
+folder) and renders their new and changed pages (a dirty build into the site kept from the last
+run), the other pages known without being read; the result is the same site a whole build gives,
+search index and sitemap included. Real MkDocs builds of a synthetic archive."""
 
 from __future__ import annotations
 
 import filecmp
 import json
+import os
 import shutil
+import subprocess
+import time
 from pathlib import Path
+
+import pytest
 
 from judge.site.build import mkdocs_build
 from judge.site.generate import generate
+from judge.site.incremental import site_parts
 from judge.site.synthetic import write_game
 from judge.variants import find_variant
 
 
-def _archive(root: Path, phases_of_first: int) -> Path:
+def _archive(root: Path, phases_of_first: int, *, others: int = 1) -> Path:
     v = find_variant("standard")
     games = root / "games"
     write_game(games, "first", v, phases=phases_of_first, seed=1, title="First")
-    write_game(games, "second", v, phases=6, seed=2, title="Second")
+    for i in range(others):
+        write_game(games, ["second", "third", "fourth"][i], v, phases=6, seed=2 + i, title=f"Game {i + 2}")
     return games
+
+
+def _age(folder: Path, seconds: float = 3600) -> None:
+    """Files written an hour ago (a file written within the last seconds may be written again
+    unseen in the same tick of the clock: the generator reads such a game again)."""
+    when = time.time() - seconds
+    for p in folder.rglob("*"):
+        os.utime(p, (when, when), follow_symlinks=False)
+
+
+def _new_phase(games: Path, root: Path) -> None:
+    """One more phase in the first game: its new and changed files copied in, as a commit would."""
+    fresh = _archive(root, 7, others=0) / "first"
+    for p in sorted(fresh.rglob("*")):
+        q = games / "first" / p.relative_to(fresh)
+        if p.is_file() and (not q.is_file() or not filecmp.cmp(p, q, shallow=False)):
+            q.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(p, q)
+
+
+def _tree(root: Path) -> dict[str, bytes]:
+    """Every file under ``root`` but the generator's and the build's own (dot files)."""
+    return {p.relative_to(root).as_posix(): p.read_bytes() for p in root.rglob("*")
+            if p.is_file() and not any(part.startswith(".") for part in p.relative_to(root).parts)}
 
 
 def _search(site: Path) -> set[tuple[str, str]]:
@@ -32,33 +66,117 @@ def _pages(site: Path) -> dict[str, Path]:
     return {p.relative_to(site).as_posix(): p for p in site.rglob("*.html")}
 
 
+def test_after_one_new_phase_only_that_game_is_read_and_the_sources_are_a_whole_run_s(tmp_path):
+    games = _archive(tmp_path / "a", 6, others=2)
+    _age(games)
+    src = tmp_path / "src"
+    first = generate(games, src)
+    assert first.games_kept == 0 and first.rendered == 7 + 7 + 7
+    again = generate(games, src)
+    assert (again.games_kept, again.rendered, again.written) == (3, 0, 0), again.line()
+
+    _new_phase(games, tmp_path / "b")
+    step = generate(games, src)
+    assert step.games_kept == 2 and step.rendered == 2, step.line()  # the phase played, the one opened
+    whole = generate(games, tmp_path / "whole")
+    assert _tree(src) == _tree(tmp_path / "whole")
+    assert whole.rendered == step.rendered + step.reused
+
+
+def test_a_game_s_files_changed_or_gone_are_seen(tmp_path):
+    games = _archive(tmp_path / "a", 3)
+    _age(games)
+    src = tmp_path / "src"
+    generate(games, src)
+    press = sorted(p for p in (games / "second").iterdir() if p.is_dir())[2] / "gm.md"
+    press.write_text("A word from the Gamesmaster.\n")
+    _age(press.parent, 1800)  # an edit made a while ago, not in this very tick
+    step = generate(games, src)
+    assert step.games_kept == 1 and "A word from the Gamesmaster." in (src / "games/second" / f"{press.parent.name}.md").read_text()
+    page = src / "games/first/index.md"
+    page.unlink()  # an output deleted by hand: the game is rendered again
+    assert generate(games, src).games_kept == 1 and page.is_file()
+    generate(games, tmp_path / "whole")
+    assert _tree(src) == _tree(tmp_path / "whole")
+
+
+def _git(repo: Path, *args: str) -> None:
+    subprocess.run(["git", "-c", "user.name=t", "-c", "user.email=t@example.org", *args], cwd=repo, check=True,
+                   capture_output=True)
+
+
+def test_in_git_a_game_is_known_by_its_tree_whatever_its_files_times(tmp_path):
+    repo = tmp_path / "league"
+    games = _archive(repo, 4)
+    _git(repo, "init", "-q")
+    _git(repo, "add", ".")
+    _git(repo, "commit", "-qm", "games")
+    src = tmp_path / "src"
+    generate(games, src)
+    now = time.time()
+    for p in games.rglob("*"):
+        os.utime(p, (now, now))  # a fresh checkout: every file has a new time
+    again = generate(games, src)
+    assert again.games_kept == 2 and again.rendered == 0, again.line()
+
+    _new_phase(games, tmp_path / "b")  # not yet committed: that game is read
+    assert generate(games, src).games_kept == 1
+    _git(repo, "add", ".")
+    _git(repo, "commit", "-qm", "a phase")
+    step = generate(games, src)
+    assert step.games_kept == 1, step.line()  # committed since: a new tree
+    assert generate(games, src).games_kept == 2
+    (games / "second" / "notes.md").write_text("untracked\n")
+    assert generate(games, src).games_kept == 1, "an untracked file counts"
+
+
 def test_one_new_phase_renders_only_what_changed_and_gives_the_whole_build_s_site(tmp_path, monkeypatch):
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
+    monkeypatch.setenv("SITE_URL", "https://example.org/league/")  # a sitemap of every page
     kept_src, kept_site = tmp_path / "src", tmp_path / "site"
-    generate(_archive(tmp_path / "a", 6), kept_src)
+    games = _archive(tmp_path / "a", 6)
+    _age(games)
+    generate(games, kept_src)
     first = mkdocs_build(kept_src, kept_site, incremental=True)
     assert first.incremental is False, "nothing kept yet: a whole build"
     before = {rel: p.stat().st_mtime_ns for rel, p in _pages(kept_site).items()}
+    assert mkdocs_build(kept_src, kept_site, incremental=True).parts == [], "nothing changed: MkDocs does not run"
 
-    # One more phase in the first game (the same games, written again with a phase more).
-    shutil.rmtree(tmp_path / "a")
-    games = _archive(tmp_path / "a", 7)
+    _new_phase(games, tmp_path / "b")
     report = generate(games, kept_src)
     assert report.rendered >= 1
     step = mkdocs_build(kept_src, kept_site, incremental=True)
-    assert step.incremental is True
+    assert step.incremental is True and step.parts == ["site", "games/first"], step.parts
     after = _pages(kept_site)
     rewritten = sorted(rel for rel, p in after.items() if rel not in before or p.stat().st_mtime_ns != before[rel])
     assert rewritten and all(rel.startswith("games/first/") or rel in ("index.html", "404.html") for rel in rewritten), rewritten
     assert len(rewritten) < len(after) / 3, "the second game and most of the first were not rendered again"
 
-    # The same site as a whole build of the same sources.
+    # The same site as a whole build of the same sources, byte for byte (the search index too).
     whole = tmp_path / "whole"
     mkdocs_build(kept_src, whole)
-    assert sorted(_pages(whole)) == sorted(after)
-    differ = [rel for rel in after if not filecmp.cmp(after[rel], whole / rel, shallow=False)]
-    assert not differ, differ
-    assert _search(kept_site) == _search(whole), "the search index covers every page"
+    assert _tree(kept_site) == _tree(whole)
+    assert len(_search(kept_site)) > len(after)
+    sitemap = (kept_site / "sitemap.xml").read_text()
+    assert sitemap.count("<loc>") == len(after) - 1, "every page but 404.html"
+
+
+def test_a_phase_taken_back_rebuilds_that_game_only(tmp_path):
+    games = _archive(tmp_path / "a", 5)
+    _age(games)
+    src, site = tmp_path / "src", tmp_path / "site"
+    generate(games, src)
+    mkdocs_build(src, site, incremental=True)
+    last = sorted(p for p in (games / "first").iterdir() if p.is_dir())[-1]
+    shutil.rmtree(last)
+    (last.parent / sorted(p.name for p in (games / "first").iterdir() if p.is_dir())[-1] / "results.yaml").unlink()
+    generate(games, src)
+    step = mkdocs_build(src, site, incremental=True)
+    assert step.incremental is True and "games/first" in (step.parts or [])
+    assert not (site / "games/first" / f"{last.name}.html").exists(), "the page of the phase taken back is gone"
+    whole = tmp_path / "whole"
+    mkdocs_build(src, whole)
+    assert _tree(site) == _tree(whole)
 
 
 def test_a_new_game_or_a_page_gone_builds_everything(tmp_path):
@@ -78,3 +196,18 @@ def test_a_new_game_or_a_page_gone_builds_everything(tmp_path):
     # A site folder that is not the one the stamp describes is built whole.
     shutil.rmtree(site)
     assert mkdocs_build(src, site, incremental=True).incremental is False
+
+
+@pytest.mark.parametrize("manifest", ["missing", "broken"])
+def test_sources_without_a_manifest_build_whole(tmp_path, manifest):
+    games = _archive(tmp_path / "a", 2, others=0)
+    src, site = tmp_path / "src", tmp_path / "site"
+    generate(games, src)
+    if manifest == "missing":
+        (src / ".judge-site.json").unlink()
+    else:
+        (src / ".judge-site.json").write_text("{")
+    assert site_parts(src) is None
+    mkdocs_build(src, site, incremental=True)
+    assert mkdocs_build(src, site, incremental=True).incremental is False
+    assert (site / "games/first/index.html").is_file()

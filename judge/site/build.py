@@ -9,18 +9,22 @@ same sources give the same site.
 
 from __future__ import annotations
 
+import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, cast
+from typing import Any, Literal, cast
 
 import yaml
 
 from ..core.errors import JudgeError
 from ..resources import data_path
+from .incremental import SITE_PART, Part, site_parts
 
 __all__ = ["mkdocs_build", "read_site_url", "pages_url", "github_repository", "DEFAULT_CONFIG"]
 
@@ -70,11 +74,18 @@ def read_config(config: Path | str = DEFAULT_CONFIG) -> dict[str, Any]:
     return data if isinstance(data, dict) else {}
 
 
-def read_site_url(config: Path | str = DEFAULT_CONFIG, *, repo_dir: Path | str = ".") -> str:
+def read_site_url(config: Path | str = DEFAULT_CONFIG, *, repo_dir: Path | str = ".",
+                  repository: tuple[str, str] | None | Literal["ask"] = "ask") -> str:
     """The site's address: mkdocs.yml's ``site_url`` (``SITE_URL`` in the environment) if set,
-    else the GitHub Pages address of the league's repository (:func:`pages_url`), else ''."""
+    else the GitHub Pages address of the league's repository (:func:`pages_url`), else ''.
+
+    ``repository`` is the league's GitHub repository (None: not on GitHub) when the caller has
+    already asked (:func:`github_repository`, which may ask git); by default it is asked of
+    ``repo_dir``."""
     url = str(read_config(config).get("site_url") or "") if Path(config).is_file() else ""
-    return url or pages_url(repo_dir)
+    if url:
+        return url
+    return pages_url(repo_dir) if repository == "ask" else _pages_url_of(repository)
 
 
 _GITHUB = re.compile(r"^(?:https://(?:[^@/]+@)?github\.com/|git@github\.com:|ssh://git@github\.com/)"
@@ -103,7 +114,10 @@ def pages_url(repo_dir: Path | str = ".") -> str:
     """Where GitHub Pages publishes the league: ``https://<owner>.github.io/<repo>/`` (the root for
     a repository named ``<owner>.github.io``), for the repository :func:`github_repository` finds;
     '' when it is not on GitHub. A league on its own domain sets ``site_url`` in its ``mkdocs.yml``."""
-    found = github_repository(repo_dir)
+    return _pages_url_of(github_repository(repo_dir))
+
+
+def _pages_url_of(found: tuple[str, str] | None) -> str:
     if found is None:
         return ""
     owner, name = found
@@ -126,9 +140,17 @@ STAMP = ".judge-build.json"
 """What the last build was made from: kept in the sources' folder (MkDocs publishes no dot file
 of it), with the id of the build, which is also written into the site folder (``BUILD_ID``)."""
 BUILD_ID = ".judge-build-id"
+STATE = ".judge-build"
+"""The build's own files between runs, in the sources' folder: the search index of each part
+(:mod:`judge.site.mkdocs_plugin`)."""
+PLAN_ENV = "JUDGE_BUILD_PLAN"
+"""The environment variable naming the build's plan for the plugin (:func:`_write_plan`)."""
 
 
-def _build_stamp(docs: Path, cfg_text: str, offline: bool | None) -> dict[str, Any]:
+def _build_stamp(docs: Path, cfg_text: str, offline: bool | None, parts: dict[str, Part] | None) -> dict[str, Any]:
+    """What a build is made from: the configuration, the navigation, the versions of the judge,
+    MkDocs and Material, and the parts of the sources (:func:`judge.site.incremental.site_parts`)
+    with their digests and files."""
     import hashlib
     from importlib import metadata
 
@@ -141,52 +163,88 @@ def _build_stamp(docs: Path, cfg_text: str, offline: bool | None) -> dict[str, A
             return ""
 
     nav = docs / ".nav.yml"
-    files = sorted(p.relative_to(docs).as_posix() for p in docs.rglob("*") if p.is_file() and not p.name.startswith("."))
     return {"config": hashlib.sha256(cfg_text.encode()).hexdigest(),
             "nav": hashlib.sha256(nav.read_bytes()).hexdigest() if nav.is_file() else "",
             "versions": [__version__, version("mkdocs"), version("mkdocs-material")],
-            "offline": bool(offline), "files": files}
+            "offline": bool(offline),
+            "parts": {name: {"digest": p.digest, "files": list(p.files)} for name, p in (parts or {}).items()}}
 
 
-def _can_be_incremental(docs: Path, site: Path, stamp: dict[str, Any]) -> bool:
-    """May this build render only what changed? When the site folder holds the very build the
-    sources' stamp describes, made from the same configuration, navigation and versions, and no
-    source file went away since (a dirty build would leave its page behind)."""
-    import json
+@dataclass
+class _Plan:
+    """What a build renders. ``staged`` None: everything (a whole build); else the parts whose
+    sources changed since the last build (their pages whose sources are newer than their output
+    are rendered: MkDocs' dirty build), the other parts' output being kept as it is."""
 
+    parts: list[str]
+    staged: list[str] | None = None
+    kept_pages: list[str] = field(default_factory=list)
+    """The pages of the parts not staged (their output kept): MkDocs knows them without reading them."""
+
+
+def _plan(docs: Path, site: Path, stamp: dict[str, Any], parts: dict[str, Part] | None, incremental: bool) -> _Plan | None:
+    """Whole or incremental? Incremental when the site folder holds the very build the sources'
+    stamp describes, made from the same configuration, navigation and versions, with the same
+    parts, and the site's own part lost no file (a dirty build would leave its page behind). A
+    game's part that lost files (a phase taken back) is built whole: its output is removed first.
+    None when no part changed: the site is up to date."""
+    names = list(parts or {})
+    whole = _Plan(parts=names)
+    if not incremental or parts is None:
+        return whole
     try:
         old = json.loads((docs / STAMP).read_text(encoding="utf-8"))
         built = (site / BUILD_ID).read_text(encoding="utf-8").strip()
     except (OSError, ValueError):
-        return False
-    if not isinstance(old, dict) or old.get("id") != built:
-        return False
+        return whole
+    if not isinstance(old, dict) or old.get("id") != built or not (docs / STATE).is_dir():
+        return whole
     if any(old.get(k) != stamp[k] for k in ("config", "nav", "versions", "offline")):
-        return False
-    return not set(old.get("files") or []) - set(stamp["files"])
+        return whole
+    before: dict[str, Any] = old.get("parts") or {}
+    if set(before) != set(parts):
+        return whole
+    staged = [n for n in names if before[n].get("digest") != parts[n].digest]
+    for name in staged:
+        if set(before[name].get("files") or []) - set(parts[name].files):
+            if name == SITE_PART:
+                return whole
+            shutil.rmtree(site / name, ignore_errors=True)
+    if not staged:
+        return None
+    kept = [f for n in names if n not in staged for f in parts[n].files if f.endswith(".md")]
+    return _Plan(parts=names, staged=staged, kept_pages=kept)
+
+
+def _stage(docs: Path, stage: Path, staged: list[str]) -> None:
+    """The sources MkDocs walks in an incremental build: the staged parts only, linked (a game's
+    folder, the site's own files), and the navigation."""
+    stage.mkdir()
+    (stage / ".nav.yml").symlink_to(docs / ".nav.yml")
+    for name in staged:
+        if name == SITE_PART:
+            for entry in os.scandir(docs):
+                if not entry.name.startswith(".") and entry.name != "games":
+                    (stage / entry.name).symlink_to(entry.path, target_is_directory=entry.is_dir())
+        else:
+            (stage / name).parent.mkdir(parents=True, exist_ok=True)
+            (stage / name).symlink_to(docs / name, target_is_directory=True)
+
+
+def _write_plan(plan: _Plan, docs: Path, path: Path) -> None:
+    path.write_text(json.dumps({"docs": str(docs), "state": str(docs / STATE), "parts": plan.parts,
+                                "staged": plan.staged, "kept_pages": plan.kept_pages}), encoding="utf-8")
 
 
 class MkdocsRun(subprocess.CompletedProcess[str]):
     """The finished ``mkdocs build``, and whether it was incremental (``--dirty``)."""
 
     incremental: bool = False
+    parts: list[str] | None = None
+    """The parts rendered (None: every one; [] when nothing had changed and MkDocs did not run)."""
 
 
-def mkdocs_build(docs_dir: Path | str, site_dir: Path | str, *, config: Path | str = DEFAULT_CONFIG,
-                 strict: bool = True, offline: bool | None = None, quiet: bool = True,
-                 env: dict[str, str] | None = None, incremental: bool = False) -> MkdocsRun:
-    """``mkdocs build`` of ``docs_dir`` into ``site_dir``; raises JudgeError with MkDocs' output
-    when the build fails (under ``--strict``, any warning fails it).
-
-    With ``incremental``, a site folder kept from the last build is brought up to date by rendering
-    only the pages whose sources changed (``mkdocs build --dirty``: the generator rewrites only the
-    files whose bytes change, so the rest keep their times), when the last build's stamp shows the
-    same configuration, navigation and versions and no page gone; otherwise the whole site is built.
-    ``proc.incremental`` (an attribute of the result) says which it was.
-    """
-    config = Path(config).resolve()
-    base = read_config(config)
-    docs, site = Path(docs_dir).resolve(), Path(site_dir).resolve()
+def _run_env(config: Path, env: dict[str, str] | None, offline: bool | None) -> dict[str, str]:
     run_env = {**os.environ, **(env or {})}
     if offline is not None:
         run_env["JUDGE_SITE_OFFLINE"] = "true" if offline else "false"
@@ -195,35 +253,70 @@ def mkdocs_build(docs_dir: Path | str, site_dir: Path | str, *, config: Path | s
         commit_time = _last_commit_time(config.parent)
         if commit_time:
             run_env["SOURCE_DATE_EPOCH"] = commit_time
+    return run_env
+
+
+def mkdocs_build(docs_dir: Path | str, site_dir: Path | str, *, config: Path | str = DEFAULT_CONFIG,
+                 strict: bool = True, offline: bool | None = None, quiet: bool = True,
+                 env: dict[str, str] | None = None, incremental: bool = False) -> MkdocsRun:
+    """``mkdocs build`` of ``docs_dir`` into ``site_dir``; raises JudgeError with MkDocs' output
+    when the build fails (under ``--strict``, any warning fails it).
+
+    With ``incremental``, a site folder kept from the last build is brought up to date by
+    rendering only what changed (:func:`_plan`): MkDocs walks only the parts of the sources whose
+    digests changed (:func:`_stage`) and, in them, renders the pages whose sources are newer than
+    their output (``mkdocs build --dirty``: the generator rewrites only the files whose bytes
+    change, so the rest keep their times); the pages of the other parts are known to MkDocs without
+    being read (for the navigation, the links and the sitemap), their output kept. The search index
+    is kept by part and put together again (:mod:`judge.site.mkdocs_plugin`), so the site is the same
+    as a whole build's. Otherwise the whole site is built. ``proc.incremental`` (an attribute of the
+    result) says which it was, ``proc.parts`` which parts were rendered.
+    """
+    config = Path(config).resolve()
+    base = read_config(config)
+    docs, site = Path(docs_dir).resolve(), Path(site_dir).resolve()
+    run_env = _run_env(config, env, offline)
     same = (config.parent / str(base.get("docs_dir", "docs"))).resolve() == docs and \
         (config.parent / str(base.get("site_dir", "site"))).resolve() == site
+    derived: dict[str, Any] = {"INHERIT": str(config), "docs_dir": str(docs), "site_dir": str(site)}
+    if base.get("hooks"):
+        derived["hooks"] = [str((config.parent / h).resolve()) for h in base["hooks"]]
+    cfg_text = config.read_text(encoding="utf-8")
+    parts = site_parts(docs)
+    stamp = _build_stamp(docs, cfg_text + ("" if same else yaml.safe_dump(derived, sort_keys=False)), offline, parts)
+    plan = _plan(docs, site, stamp, parts, incremental)
+    if plan is None:
+        run = MkdocsRun([], 0, "", "")
+        run.incremental, run.parts = True, []
+        return run
     with tempfile.TemporaryDirectory(prefix="judge-mkdocs-") as tmp:
         cfg = config
-        if not same:
-            derived: dict[str, str | list[str]] = {"INHERIT": str(config), "docs_dir": str(docs), "site_dir": str(site)}
-            if base.get("hooks"):
-                derived["hooks"] = [str((config.parent / h).resolve()) for h in base["hooks"]]
+        if plan.staged is not None:
+            _stage(docs, Path(tmp) / "stage", plan.staged)
+            derived["docs_dir"] = str(Path(tmp) / "stage")
+        if plan.staged is not None or not same:
             cfg = Path(tmp) / "mkdocs.yml"
             cfg.write_text(yaml.safe_dump(derived, sort_keys=False), encoding="utf-8")
         cmd = [sys.executable, "-m", "mkdocs", "build", "-f", str(cfg)]
         cmd.append("--strict" if strict else "--no-strict")
         if quiet:
             cmd.append("-q")
-        stamp = _build_stamp(docs, config.read_text(encoding="utf-8") + cfg.read_text(encoding="utf-8"), offline)
-        dirty = incremental and _can_be_incremental(docs, site, stamp)
-        if dirty:
+        if plan.staged is not None:
             cmd.append("--dirty")
             run_env["JUDGE_INCREMENTAL"] = "1"
+        if parts is not None:
+            (docs / STATE).mkdir(exist_ok=True)
+            _write_plan(plan, docs, Path(tmp) / "plan.json")
+            run_env[PLAN_ENV] = str(Path(tmp) / "plan.json")
         (docs / STAMP).unlink(missing_ok=True)  # a build that fails leaves no stamp: the next is whole
         proc = subprocess.run(cmd, capture_output=True, text=True, env=run_env, cwd=str(config.parent))
     if proc.returncode != 0:
         raise JudgeError(f"mkdocs build failed:\n{proc.stdout}{proc.stderr}".rstrip(), str(config))
-    import json
     import uuid
 
     stamp["id"] = uuid.uuid4().hex
     (site / BUILD_ID).write_text(stamp["id"] + "\n", encoding="utf-8")
-    (docs / STAMP).write_text(json.dumps(stamp), encoding="utf-8")
+    (docs / STAMP).write_text(json.dumps(stamp, separators=(",", ":")), encoding="utf-8")
     run = MkdocsRun(proc.args, proc.returncode, proc.stdout, proc.stderr)
-    run.incremental = dirty
+    run.incremental, run.parts = plan.staged is not None, plan.staged
     return run

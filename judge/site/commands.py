@@ -51,8 +51,9 @@ def _publishing(games_dir: str, cfg_path: Path, cfg: dict):  # noqa: ANN202 - a 
         prefix = proc.stdout.strip().strip("/") if proc.returncode == 0 else ""
     except (OSError, subprocess.SubprocessError):
         prefix = ""
-    return Publishing(repository=github_repository(where, str(cfg.get("repo_url") or "")),
-                      site_url=read_site_url(cfg_path, repo_dir=where), games_path=prefix or where.name)
+    repository = github_repository(where, str(cfg.get("repo_url") or ""))  # asked once: the origin remote at most
+    return Publishing(repository=repository, site_url=read_site_url(cfg_path, repository=repository),
+                      games_path=prefix or where.name)
 
 
 @click.command("site")

@@ -12,21 +12,26 @@
   the results in the njudge format, previous and next links; its images under
   ``games/<slug>/<phase folder>/``;
 * ``.nav.yml``: the navigation (read by the MkDocs plugin ``judge``, :mod:`judge.site.mkdocs_plugin`);
-* ``.judge-site.json``: the manifest that makes the next run incremental.
+* ``.judge-site.json`` (and ``games/<slug>/.judge-site.json``): the manifests that make the next
+  run incremental.
 
 MkDocs only renders: the generator's output is plain Markdown and files, and another renderer
 could take it. The games are read as the judge reads them (:mod:`judge.site.gamefiles` over
 :mod:`judge.store.layout`): the same phase folders, game names, schemas and located errors.
 
-Incremental: a finished phase (one with ``results.yaml``) is rendered again only when the hash of
-its inputs changes — the files of its folder, the next folder's ``phase.yaml`` and
-``position.yaml``, the previous folder's ``phase.yaml``, the names of its neighbours, the game's
-title and variant (and the variant's data files), and the generator itself (templates, static
-files, this package, :mod:`judge.reports`). File hashes are cached in the manifest by size and
-modification time. A file is written only when its bytes change, so a page published for an
-earlier phase keeps its bytes and its time stamp; files the generator wrote before and no longer
-produces (a game removed) are deleted. ``--force`` renders everything again (say, after a change
-in the rules core that the key does not cover).
+Incremental (:mod:`judge.site.incremental` keeps what a run remembers): a game whose folder has not
+changed since the last run (its source fingerprint: its tree id in git, else its files' paths,
+sizes and times) is not read at all; its pages are kept and its row in the index comes from the
+manifest. In a game that changed, a finished phase (one with ``results.yaml``) is rendered again
+only when the hash of its inputs changes — the files of its folder, the next folder's
+``phase.yaml`` and ``position.yaml``, the previous folder's ``phase.yaml``, the names of its
+neighbours, the game's title and variant — or the site's key does (the generator itself:
+templates, static files, this package, :mod:`judge.reports`; the judge's version; the variants'
+data files; where the league is published). File hashes are cached by size and modification time.
+A file is written only when its bytes change, so a page published for an earlier phase keeps its
+bytes and its time stamp; files the generator wrote before and no longer produces (a game removed)
+are deleted. The output is the same as a whole run's. ``--force`` renders everything again (say,
+after a change in the rules core that the key does not cover).
 """
 
 from __future__ import annotations
@@ -36,7 +41,6 @@ import hashlib
 import html
 import json
 import os
-import shutil
 import time
 from dataclasses import dataclass, field
 from datetime import timezone
@@ -61,6 +65,10 @@ from .context import (
 )
 from .escape import md_escape, plain_title, press_html, url_path
 from .gamefiles import GameFolder, PhaseFolder, find_games, read_game
+from .incremental import (
+    MANIFEST_NAME, MANIFEST_VERSION, Hasher, Out, game_sources, part_digest, read_json, remove_files,
+    write_json,
+)
 from .state_sections import state_sections
 
 __all__ = ["generate", "GenerateReport", "Publishing", "TEMPLATES_DIR", "STATIC_DIR", "MANIFEST_NAME", "NAV_NAME"]
@@ -69,9 +77,7 @@ TEMPLATES_DIR = data_path("templates")
 """The page templates (``$JUDGE_TEMPLATES`` replaces them)."""
 STATIC_DIR = data_path("site-static")
 """Files copied into every site as they are, e.g. ``assets/judge.css`` (``$JUDGE_SITE_STATIC``)."""
-MANIFEST_NAME = ".judge-site.json"
 NAV_NAME = ".nav.yml"
-MANIFEST_VERSION = 1
 MAP_FILES = ("map.png", "map.svg")
 """The map files a phase page uses (an older game's ``map-thumb.png`` is not published: nothing shows it)."""
 _TAG_WORDS = {"bounce": "bounced", "cut": "cut", "dislodged": "dislodged", "void": "void", "no convoy": "no convoy",
@@ -91,105 +97,18 @@ class GenerateReport:
     written: int = 0
     unchanged: int = 0
     removed: int = 0
+    games_kept: int = 0
+    """Games whose folder had not changed since the last run: not read at all."""
     seconds: float = 0.0
 
     def line(self) -> str:
         """One line for the command line."""
         return (f"{self.games} games, {self.phases} phases: {self.rendered} rendered, {self.reused} unchanged; "
-                f"{self.written} files written, {self.unchanged} kept, {self.removed} removed ({self.seconds:.2f} s)")
+                f"{self.written} files written, {self.unchanged} kept, {self.removed} removed; "
+                f"{self.games_kept} games unchanged, not read ({self.seconds:.2f} s)")
 
 
-# -- files out ------------------------------------------------------------------------------------
-
-
-def _sha(data: bytes) -> str:
-    return hashlib.sha256(data).hexdigest()
-
-
-class _Out:
-    """Writes into the output folder only what changed, and remembers what it owns."""
-
-    def __init__(self, root: Path, old: Mapping[str, str], report: GenerateReport) -> None:
-        self.root = root
-        self.old = dict(old)
-        self.new: dict[str, str] = {}
-        self.report = report
-
-    def write(self, rel: str, content: str | bytes) -> None:
-        data = content.encode("utf-8") if isinstance(content, str) else content
-        digest = _sha(data)
-        self.new[rel] = digest
-        path = self.root / rel
-        if self.old.get(rel) == digest and path.is_file() and path.stat().st_size == len(data):
-            self.report.unchanged += 1
-            return
-        if path.is_file() and path.stat().st_size == len(data) and path.read_bytes() == data:
-            self.report.unchanged += 1
-            return
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_name(path.name + ".tmp")
-        tmp.write_bytes(data)
-        os.replace(tmp, path)
-        self.report.written += 1
-
-    def copy(self, rel: str, src: Path) -> None:
-        st = src.stat()
-        stamp = f"copy:{st.st_size}:{st.st_mtime_ns}"
-        self.new[rel] = stamp
-        path = self.root / rel
-        if path.is_file():
-            dst = path.stat()
-            if dst.st_size == st.st_size and dst.st_mtime_ns == st.st_mtime_ns:
-                self.report.unchanged += 1
-                return
-        path.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copy2(src, path)
-        self.report.written += 1
-
-    def keep(self, rel: str) -> bool:
-        """Keep a file written by an earlier run; False if it is gone."""
-        if rel not in self.old or not (self.root / rel).is_file():
-            return False
-        self.new[rel] = self.old[rel]
-        self.report.unchanged += 1
-        return True
-
-    def remove_stale(self) -> None:
-        for rel in sorted(set(self.old) - set(self.new)):
-            path = self.root / rel
-            if path.is_file():
-                path.unlink()
-                self.report.removed += 1
-            parent = path.parent
-            while parent != self.root and parent.is_dir() and not any(parent.iterdir()):
-                parent.rmdir()
-                parent = parent.parent
-
-
-class _Hasher:
-    """File hashes, cached by size and modification time across runs."""
-
-    def __init__(self, cache: Mapping[str, list]) -> None:
-        self.old = dict(cache)
-        self.new: dict[str, list] = {}
-
-    def file(self, path: Path) -> str:
-        key = str(path.resolve())
-        st = path.stat()
-        hit = self.old.get(key)
-        if hit and hit[0] == st.st_size and hit[1] == st.st_mtime_ns:
-            digest = hit[2]
-        else:
-            digest = _sha(path.read_bytes())
-        self.new[key] = [st.st_size, st.st_mtime_ns, digest]
-        return digest
-
-    def tree(self, root: Path, *, skip: frozenset[str] = frozenset()) -> list[tuple[str, str]]:
-        out = []
-        for p in sorted(root.rglob("*")):
-            if p.is_file() and p.name not in skip and not p.name.startswith("."):
-                out.append((p.relative_to(root).as_posix(), self.file(p)))
-        return out
+# -- the generator itself ------------------------------------------------------------------------
 
 
 def _fingerprint(templates: str, static: str) -> str:
@@ -286,7 +205,7 @@ def _chart_values(sections: list[StateSection]) -> dict[str, float] | None:
     return next(({str(p): float(v) for p, v in s["chart"].items()} for s in sections if s.get("chart")), None)
 
 
-def _map_image(out: _Out, folder: PhaseFolder, rel_dir: str, href_dir: str, title: str) -> MapImage | None:
+def _map_image(out: Out, folder: PhaseFolder, rel_dir: str, href_dir: str, title: str) -> MapImage | None:
     """Copy the phase's map files into the site; the page's view of them."""
     found = {}
     for name in MAP_FILES:
@@ -558,7 +477,7 @@ class _PhaseOut:
     summary: dict[str, Any]
 
 
-def _phase_page(game: GameFolder, i: int, out: _Out, templates: Path) -> _PhaseOut:
+def _phase_page(game: GameFolder, i: int, out: Out, templates: Path) -> _PhaseOut:
     """A phase's page and its summary for the game's page: the frame (title, deadline, links,
     map, the Gamesmaster's words, press), what is shown of the play (:func:`_played` or
     :func:`_open`) and the variant's own sections for the position shown."""
@@ -629,7 +548,7 @@ class Publishing:
     branch: str = "main"
 
 
-def _orders_page(game: GameFolder, out: _Out, templates: Path, base: str, publishing: Publishing) -> str | None:
+def _orders_page(game: GameFolder, out: Out, templates: Path, base: str, publishing: Publishing) -> str | None:
     """The orders page of the phase being played (none when the game is over or paused)."""
     from .orders_page import orders_page_context
 
@@ -647,37 +566,42 @@ def _orders_page(game: GameFolder, out: _Out, templates: Path, base: str, publis
 
 @dataclass
 class _Run:
-    """One run of the generator: where it writes, what it remembers from the last run."""
+    """One game's run of the generator: where it writes, what it remembers from the last run."""
 
-    out: _Out
-    hasher: _Hasher
+    out: Out
+    hasher: Hasher
     old_phases: Mapping[str, Any]
     new_phases: dict[str, Any]
-    fingerprint: str
+    key: str
+    """What every page depends on besides the game: the generator, the variants' data, where the league is published."""
     report: GenerateReport
     force: bool
     templates: Path
     publishing: Publishing
 
 
-def _variant_key(hasher: _Hasher, variant: Variant) -> str:
-    """The variant's data files (names of provinces and powers appear in the pages)."""
+def _site_key(fingerprint: str, hasher: Hasher, publishing: Publishing) -> str:
+    """The key every page of every game depends on: the generator (:func:`_fingerprint`), the
+    judge's version, the variants' data files (names of provinces and powers appear in the pages;
+    their READMEs aside)
+    and where the league is published (the orders pages' repository, the feeds' address)."""
+    from .. import __version__
     from ..variants import variants_dir
 
-    folder = variants_dir() / variant.name
-    h = hashlib.sha256(variant.name.encode())
-    if folder.is_dir():
-        for rel, digest in hasher.tree(folder):
+    h = hashlib.sha256(f"{fingerprint}\0{__version__}\0".encode())
+    h.update(json.dumps([publishing.repository, publishing.site_url, publishing.games_path, publishing.branch]).encode())
+    for rel, digest in hasher.tree(variants_dir()):
+        if not rel.endswith(".md"):  # a variant's README is no input of a page
             h.update(f"{rel}={digest}\0".encode())
     return h.hexdigest()
 
 
-def _phase_key(fingerprint: str, hasher: _Hasher, game: GameFolder, i: int) -> str:
+def _phase_key(key: str, hasher: Hasher, game: GameFolder, i: int) -> str:
     folder = game.phases[i]
     prev_f = game.phases[i - 1] if i > 0 else None
     next_f = _next(game, i)
     h = hashlib.sha256()
-    for part in (fingerprint, game.slug, game.title, game.variant_name, folder.name,
+    for part in (key, game.slug, game.title, game.variant_name, folder.name,
                  prev_f.name if prev_f else "", next_f.name if next_f else ""):
         h.update(part.encode() + b"\0")
     for rel, digest in hasher.tree(folder.path):
@@ -691,27 +615,25 @@ def _phase_key(fingerprint: str, hasher: _Hasher, game: GameFolder, i: int) -> s
 
 def _phase_pages(run: _Run, game: GameFolder) -> list[dict[str, Any]]:
     """Every phase's page, rendered again only when its inputs changed; their summaries."""
-    variant_key = _variant_key(run.hasher, game.variant)
-    return [_phase_output(run, game, i, variant_key) for i in range(len(game.phases))]
+    return [_phase_output(run, game, i) for i in range(len(game.phases))]
 
 
-def _phase_output(run: _Run, game: GameFolder, i: int, variant_key: str) -> dict[str, Any]:
+def _phase_output(run: _Run, game: GameFolder, i: int) -> dict[str, Any]:
     """One phase's page: kept from the last run when finished and unchanged, else rendered."""
     folder = game.phases[i]
     run.report.phases += 1
-    mkey = f"{game.slug}/{folder.name}"
-    key = _phase_key(run.fingerprint + variant_key, run.hasher, game, i) if folder.finished else ""
-    old = run.old_phases.get(mkey)
+    key = _phase_key(run.key, run.hasher, game, i) if folder.finished else ""
+    old = run.old_phases.get(folder.name)
     if (not run.force and folder.finished and old and old.get("key") == key
             and all(run.out.keep(r) for r in old.get("outputs", []))):
         run.report.reused += 1
-        run.new_phases[mkey] = old
+        run.new_phases[folder.name] = old
         return old["summary"]
     before_new = set(run.out.new)
     page = _phase_page(game, i, run.out, run.templates)
     run.out.write(f"games/{game.slug}/{folder.name}.md", page.markdown)
     run.report.rendered += 1
-    run.new_phases[mkey] = {"key": key, "outputs": sorted(set(run.out.new) - before_new), "summary": page.summary}
+    run.new_phases[folder.name] = {"key": key, "outputs": sorted(set(run.out.new) - before_new), "summary": page.summary}
     return page.summary
 
 
@@ -818,40 +740,68 @@ def _chart_series(variant: Variant, summaries: list[dict[str, Any]], what: str) 
 # -- the whole site -------------------------------------------------------------------------------
 
 
-def generate(games_dir: Path | str = "games", out_dir: Path | str = "site-src", *, force: bool = False,
-             site_title: str = "Diplomacy games", templates_dir: Path | str | None = None,
-             static_dir: Path | str | None = None, publishing: Publishing | None = None) -> GenerateReport:
-    """Write the archive's Markdown sources for every game under ``games_dir`` into ``out_dir``.
+@dataclass
+class _Site:
+    """One run of the generator over the league: what it remembers of each game from the last run
+    (:mod:`judge.site.incremental`), what it writes."""
 
-    Incremental unless ``force``: see the module's documentation.
-    """
-    started = time.perf_counter()
-    games_dir, out_dir = Path(games_dir), Path(out_dir)
-    templates = Path(templates_dir) if templates_dir is not None else TEMPLATES_DIR
-    static = Path(static_dir) if static_dir is not None else STATIC_DIR
-    out_dir.mkdir(parents=True, exist_ok=True)
-    report = GenerateReport()
-    manifest_path = out_dir / MANIFEST_NAME
-    manifest: dict[str, Any] = {}
-    if manifest_path.is_file():
-        try:
-            manifest = json.loads(manifest_path.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            manifest = {}
-    fingerprint = _fingerprint(str(templates), str(static))
-    same_generator = manifest.get("version") == MANIFEST_VERSION and manifest.get("generator") == fingerprint
-    old_phases = manifest.get("phases", {}) if same_generator else {}
-    out = _Out(out_dir, manifest.get("files", {}), report)
-    hasher = _Hasher(manifest.get("hashes", {}))
-    new_phases: dict[str, Any] = {}
+    out_dir: Path
+    key: str
+    old_games: Mapping[str, Any]
+    sources: Mapping[str, str | None]
+    report: GenerateReport
+    force: bool
+    templates: Path
+    publishing: Publishing
+    started_ns: int
+    games: dict[str, Any] = field(default_factory=dict)
 
-    run = _Run(out, hasher, old_phases, new_phases, fingerprint, report, force, templates, publishing or Publishing())
-    rows: list[GameRow] = []
-    for path in find_games(games_dir):
-        game = read_game(path)
-        report.games += 1
-        rows.append(_game(run, game))
 
+def _kept_game(site: _Site, slug: str) -> GameRow | None:
+    """A game whose folder has not changed since the last run (same source fingerprint, same
+    key) and whose files are all still there: not read; its row in the index as remembered."""
+    old, source = site.old_games.get(slug), site.sources.get(slug)
+    if site.force or not old or source is None or old.get("source") != source or old.get("key") != site.key:
+        return None
+    root = site.out_dir
+    if not all(os.path.isfile(root / rel) for rel in old.get("files") or {}):
+        return None
+    site.games[slug] = old
+    site.report.games += 1
+    site.report.games_kept += 1
+    site.report.phases += int(old.get("phases") or 0)
+    site.report.reused += int(old.get("phases") or 0)
+    site.report.unchanged += len(old.get("files") or {})
+    return GameRow(**old["row"])  # type: ignore[typeddict-item]
+
+
+def _game_part(site: _Site, path: Path) -> GameRow:
+    """A game's pages: kept whole when its folder has not changed (:func:`_kept_game`), else the
+    game is read and its phases rendered again where their inputs changed."""
+    slug = path.name
+    kept = _kept_game(site, slug)
+    if kept is not None:
+        return kept
+    game = read_game(path)
+    site.report.games += 1
+    own_path = site.out_dir / "games" / game.slug / MANIFEST_NAME
+    own = read_json(own_path)
+    if own.get("version") != MANIFEST_VERSION or own.get("key") != site.key:
+        own = {}
+    old_files = (site.old_games.get(slug) or {}).get("files") or {}
+    hasher = Hasher(path, own.get("hashes") or {}, site.started_ns)
+    run = _Run(Out(site.out_dir, old_files, site.report, hasher), hasher, own.get("phases") or {}, {}, site.key,
+               site.report, site.force, site.templates, site.publishing)
+    row = _game(run, game)
+    own_path.parent.mkdir(parents=True, exist_ok=True)
+    write_json(own_path, {"version": MANIFEST_VERSION, "key": site.key, "phases": run.new_phases, "hashes": hasher.new})
+    site.games[slug] = {"source": site.sources.get(slug), "key": site.key, "row": dict(row),
+                        "phases": len(game.phases), "files": run.out.new, "digest": part_digest(run.out.new)}
+    return row
+
+
+def _index_and_nav(out: Out, templates: Path, static: Path, site_title: str, rows: list[GameRow]) -> None:
+    """The site's own part: the static files, the index of the games and the navigation."""
     if static.is_dir():
         for p in sorted(static.rglob("*")):
             if p.is_file():
@@ -862,9 +812,52 @@ def generate(games_dir: Path | str = "games", out_dir: Path | str = "site-src", 
     if rows:
         nav.append({"Games": [{plain_title(r["title"]) or r["href"]: r["href"]} for r in rows]})
     out.write(NAV_NAME, yaml.safe_dump(nav, sort_keys=False, allow_unicode=True))
-    out.remove_stale()
-    manifest = {"version": MANIFEST_VERSION, "generator": fingerprint, "files": out.new, "phases": new_phases,
-                "hashes": hasher.new}
-    manifest_path.write_text(json.dumps(manifest, indent=1, sort_keys=True), encoding="utf-8")
+
+
+def _remove_stale(out_dir: Path, manifest: Mapping[str, Any], site_files: Mapping[str, str],
+                  games: Mapping[str, Any]) -> int:
+    """Delete the files an earlier run wrote that this one did not (a game removed, a phase gone),
+    and the manifests of games no longer there."""
+    old = set(manifest.get("files") or {})
+    for entry in (manifest.get("games") or {}).values():
+        old.update(entry.get("files") or {})
+    if not old:
+        return 0
+    new = set(site_files)
+    for entry in games.values():
+        new.update(entry.get("files") or {})
+    gone = {f"games/{slug}/{MANIFEST_NAME}" for slug in manifest.get("games") or {} if slug not in games}
+    return remove_files(out_dir, (old - new) | gone)
+
+
+def generate(games_dir: Path | str = "games", out_dir: Path | str = "site-src", *, force: bool = False,
+             site_title: str = "Diplomacy games", templates_dir: Path | str | None = None,
+             static_dir: Path | str | None = None, publishing: Publishing | None = None) -> GenerateReport:
+    """Write the archive's Markdown sources for every game under ``games_dir`` into ``out_dir``.
+
+    Incremental unless ``force``: see the module's documentation.
+    """
+    started = time.perf_counter()
+    started_ns = time.time_ns()
+    games_dir, out_dir = Path(games_dir), Path(out_dir)
+    templates = Path(templates_dir) if templates_dir is not None else TEMPLATES_DIR
+    static = Path(static_dir) if static_dir is not None else STATIC_DIR
+    publishing = publishing or Publishing()
+    out_dir.mkdir(parents=True, exist_ok=True)
+    report = GenerateReport()
+    manifest = read_json(out_dir / MANIFEST_NAME)
+    if manifest.get("version") != MANIFEST_VERSION:
+        manifest = {"files": manifest.get("files") or {}}  # an older generator's: only its files, to remove
+    hasher = Hasher(Path("/"), manifest.get("hashes") or {}, started_ns)
+    key = _site_key(_fingerprint(str(templates), str(static)), hasher, publishing)
+    paths = find_games(games_dir)
+    site = _Site(out_dir, key, manifest.get("games") or {}, game_sources(games_dir, [p.name for p in paths], started_ns),
+                 report, force, templates, publishing, started_ns)
+    rows = [_game_part(site, path) for path in paths]
+    out = Out(out_dir, manifest.get("files") or {}, report, hasher)
+    _index_and_nav(out, templates, static, site_title, rows)
+    report.removed = _remove_stale(out_dir, manifest, out.new, site.games)
+    write_json(out_dir / MANIFEST_NAME, {"version": MANIFEST_VERSION, "key": key, "files": out.new,
+                                         "games": site.games, "hashes": hasher.new})
     report.seconds = time.perf_counter() - started
     return report
