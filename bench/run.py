@@ -428,7 +428,7 @@ def _cli(b: Bench) -> None:
 @section("site", "Published archive: a league of 100 games x 100 phases (bench/site_bench.py: generation + mkdocs build --strict)")
 def _site(b: Bench) -> None:
     sys.path.insert(0, str(ROOT / "bench"))
-    from site_bench import phase_bytes, site_bench
+    from site_bench import site_bench
 
     games = int(os.environ.get("JUDGE_BENCH_GAMES", "100"))
     f = site_bench(games=games, phases=100, seed=b.seed)
@@ -439,12 +439,20 @@ def _site(b: Bench) -> None:
     print(f"  one new phase ({f['files_changed']} files, {f['rendered_incremental']} pages rendered): generate "
           f"{f['generate_incremental_s']} s + mkdocs build {f['mkdocs_incremental_s']} s = {f['total_incremental_s']} s "
           f"(cpu {f['total_incremental_cpu_s']} s; {'only changed pages rendered' if f['mkdocs_incremental_dirty'] else 'every page rendered'})")
+    b.figures["site"] = f
+
+
+@section("bytes", "Bytes one played phase adds, per variant (bench/site_bench.py phase_bytes: four phases of a real game, maps drawn)")
+def _bytes(b: Bench) -> None:
+    sys.path.insert(0, str(ROOT / "bench"))
+    from site_bench import phase_bytes
+
+    f = {}
     for name in ("standard", "machiavelli", "europe1615", "maharajah"):
-        pb = phase_bytes(name)
+        pb = f[name] = phase_bytes(name)
         print(f"  bytes per played phase, {name} (maps drawn): {pb['committed_kb']} KB committed, {pb['published_kb']} KB "
               f"published; GitHub Pages' 1 GB holds {pb['games_of_100_phases_per_gb']} games of 100 phases")
-        f[f"bytes_{name}"] = pb
-    b.figures["site"] = f
+    b.figures["bytes"] = f
 
 
 @section("render", "Maps: SVG and PNG per variant (bench/render_bench.py: start position with orders, median of 7)")

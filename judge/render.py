@@ -168,9 +168,18 @@ def _auto_unit_size(points: list[tuple[float, float]], view: tuple[float, ...]) 
     width = view[2]
     if len(points) < 2:
         return width / 60
+    # Each anchor's nearest neighbour, looking only as far along x as the nearest found so far.
+    pts = sorted(points)
     nearest = []
-    for i, (x, y) in enumerate(points):
-        nearest.append(min(math.hypot(x - u, y - v) for j, (u, v) in enumerate(points) if j != i))
+    for i, (x, y) in enumerate(pts):
+        best = math.inf
+        for side in (range(i + 1, len(pts)), range(i - 1, -1, -1)):
+            for j in side:
+                u, v = pts[j]
+                if abs(u - x) >= best:
+                    break
+                best = min(best, math.hypot(x - u, y - v))
+        nearest.append(best)
     nearest.sort()
     median = nearest[len(nearest) // 2]
     return min(max(median * 0.27, width / 140), width / 45)
