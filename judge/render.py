@@ -1472,15 +1472,18 @@ def _fast_paths() -> Iterator[None]:
     cairo = cairosvg.surface.cairo  # cairocffi, as cairosvg draws with it
     lib, ffi = cairo.cairo, cairo.ffi
 
-    xy = ffi.new("double[2]")  # a type cairocffi reads anyway (reading a new one costs 10 ms)
+    # Buffers of the types cairo's functions are declared with: a type named by a string costs
+    # cffi 10 ms to read.
+    double = ffi.typeof(lib.cairo_user_to_device).args[1]
+    px, py = ffi.new(double), ffi.new(double)
 
     def transformation(ctx: Any) -> tuple[float, float, float, float, float, float]:
         """Where the user space's origin and unit steps fall on the device: its transformation."""
         out: list[float] = []
         for step, (x, y) in enumerate(((0.0, 0.0), (1.0, 0.0), (0.0, 1.0))):
-            xy[0], xy[1] = x, y
-            (lib.cairo_user_to_device_distance if step else lib.cairo_user_to_device)(ctx, xy, xy + 1)
-            out += [xy[0], xy[1]]
+            px[0], py[0] = x, y
+            (lib.cairo_user_to_device_distance if step else lib.cairo_user_to_device)(ctx, px, py)
+            out += [px[0], py[0]]
         return out[0], out[1], out[2], out[3], out[4], out[5]
 
     def path(surface: Any, node: Any) -> None:
@@ -1590,25 +1593,31 @@ def _plain_text(node: Any) -> bool:
 def _show_text(surface: Any, node: Any) -> None:
     """A plain text drawn as cairosvg draws it (the same font, size, anchor and baseline, from
     its point or where the text before it ended), in one call instead of one per letter, each
-    with its own state saved and restored."""
+    with its own state saved and restored. cairo is called directly, with buffers of the types
+    cairo's functions are declared with (a type named by a string costs cffi 10 ms to read)."""
     import cairosvg.surface
 
     cairo = cairosvg.surface.cairo
-    ctx = surface.context
+    lib, ffi = cairo.cairo, cairo.ffi
+    ctx = surface.context._pointer
     family = (node.get("font-family") or "sans-serif").split(",")[0].strip("\"' ")
     slant = getattr(cairo, f"font_slant_{node.get('font-style')}".upper(), cairo.FONT_SLANT_NORMAL)
     weight = node.get("font-weight")
     if weight and weight.isdigit() and int(weight) >= 550:
         weight = "bold"
-    ctx.select_font_face(family, slant, getattr(cairo, f"font_weight_{weight}".upper(), cairo.FONT_WEIGHT_NORMAL))
-    ctx.set_font_size(surface.font_size)
-    x_bearing, _, width, _, x_advance, _ = ctx.text_extents(node.text)
+    lib.cairo_select_font_face(ctx, family.encode("utf-8"), slant,
+                               getattr(cairo, f"font_weight_{weight}".upper(), cairo.FONT_WEIGHT_NORMAL))
+    lib.cairo_set_font_size(ctx, surface.font_size)
+    text = node.text.encode("utf-8")
+    extents = ffi.new(ffi.typeof(lib.cairo_text_extents).args[2])
+    lib.cairo_text_extents(ctx, text, extents)
     anchor = node.get("text-anchor")
+    width, x_bearing = extents.width, extents.x_bearing
     align = -(width / 2 + x_bearing) if anchor == "middle" else -(width + x_bearing) if anchor == "end" else 0.0
     x, y = _text_point(surface, node)
-    ctx.move_to(x + align, y)
-    ctx.show_text(node.text)
-    surface.cursor_position = (x + x_advance, y)
+    lib.cairo_move_to(ctx, x + align, y)
+    lib.cairo_show_text(ctx, text)
+    surface.cursor_position = (x + extents.x_advance, y)
 
 
 # -- the command line ---------------------------------------------------------------------------
