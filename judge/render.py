@@ -678,6 +678,26 @@ def _symbol(parts: list[Any], layers: list[list[int]]) -> tuple[list[list[Point]
     return outlines, [[outlines[i] for i in layer] for layer in layers]
 
 
+@functools.lru_cache(maxsize=64)
+def _symbol_steps(kind: UnitType, size: int) -> list[list[tuple[int, int, str]]]:
+    """A unit symbol of ``size`` tenths as path steps: the halo, then each path of the body, each
+    a list of (first point's offset from the unit's point in tenths, the steps from it written as
+    :func:`_path` writes them). The same for every unit of a kind and size: only the start moves."""
+    outlines, layers = _SHAPES[kind]
+
+    def polygons(parts: list[list[Point]]) -> list[tuple[int, int, str]]:
+        out = []
+        for part in parts:
+            pts = [(round(x * size), round(y * size)) for x, y in part]
+            steps: list[str] = []
+            for (x0, y0), (x1, y1) in zip(pts, pts[1:], strict=False):
+                steps += [_decimal(x1 - x0), _decimal(y1 - y0)]
+            out.append((pts[0][0], pts[0][1], _join_numbers(steps)))
+        return out
+
+    return [polygons(outlines), *(polygons(layer) for layer in layers)]
+
+
 _SHAPES = {
     # The cannon: trail and barrel apart, then the muzzle over the barrel with the wheel over both
     # (the muzzle and the wheel apart) and the hub within the wheel.
@@ -792,15 +812,16 @@ class _Renderer:
         width = s * 0.085 * stroke_scale
         halo = _css(fill=self.st["halo"], stroke=self.st["halo"], stroke_width=width * 3.2, stroke_linejoin="round")
         body = _css(fill=fill, fill_rule="nonzero", stroke=stroke, stroke_width=width, stroke_linejoin="round")
-        outlines, layers = _SHAPES[kind]
+        shape = _symbol_steps(kind, round(s * 10))
+        ax, ay = round(at[0] * 10), round(at[1] * 10)
 
-        def d(polygons: list[list[Point]]) -> str:
-            return "".join(_path([(at[0] + x * s, at[1] + y * s) for x, y in p]) for p in polygons)
+        def d(polygons: list[tuple[int, int, str]]) -> str:
+            return "".join(f"M{_decimal(ax + x)} {_decimal(ay + y)}l{steps}z" for x, y, steps in polygons)
 
         # The halo: every part in one path, outlined thick in white (where parts overlap the
         # even-odd fill leaves a hole, which the body covers).
-        _sub_el(g, "path", {"d": d(outlines), "class": self.style_class(halo)})
-        for layer in layers:
+        _sub_el(g, "path", {"d": d(shape[0]), "class": self.style_class(halo)})
+        for layer in shape[1:]:
             _sub_el(g, "path", {"d": d(layer), "class": self.style_class(body)})
         return g
 
