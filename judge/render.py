@@ -311,60 +311,38 @@ def _polylines(d: str) -> list[Polyline] | None:
     return [([(round(x * 10), round(y * 10)) for x, y in pts], closed) for pts, closed in lines]
 
 
-def _tenths(v: int) -> str:
-    """A number of tenths, as short as SVG reads it: 25 -> ``2.5``, 5 -> ``.5``, -30 -> ``-3``."""
-    sign = "-" if v < 0 else ""
-    whole, part = divmod(abs(v), 10)
-    if not part:
-        return f"{sign}{whole}"
-    return f"{sign}{whole or ''}.{part}"
-
-
-@functools.lru_cache(maxsize=4)
-def _step_texts(grid: int) -> dict[int, str]:
-    """``_tenths(k * grid)`` for the steps of a path on the grid, written with the separator it
-    needs after a number with a point (None: a space) and after one without."""
-    return {k: _tenths(k * grid) for k in range(-400, 401)}
-
-
 def _join_numbers(numbers: Sequence[str]) -> str:
-    """Numbers of a path, separated only where SVG needs it (``1.5-2``, ``1.5.5`` read as two)."""
-    out: list[str] = []
-    dot = False
-    for t in numbers:
-        if out and t[0] != "-" and not (dot and t[0] == "."):
-            out.append(" ")
-        out.append(t)
-        dot = "." in t
-    return "".join(out)
+    """Numbers of a path, separated only where SVG needs it (none before a minus sign)."""
+    return "".join(t if i == 0 or t[0] == "-" else " " + t for i, t in enumerate(numbers))
 
 
 def _format_polylines(subs: Sequence[Polyline], grid: int) -> str:
-    """Path data of the subpaths on a grid of ``grid`` tenths: the first point absolute, then
-    relative steps; points that meet on the grid are merged, and a subpath that shrinks to a point
-    (an islet smaller than the grid) is left out."""
-    texts = _step_texts(grid)
+    """Path data of the subpaths on a grid of ``grid`` tenths, as :func:`_path` writes it;
+    points that meet on the grid are merged, and a subpath that shrinks to a point (an islet
+    smaller than the grid) is left out."""
     out = []
     for pts, closed in subs:
         q: list[tuple[int, int]] = []
         last = None
         for x, y in pts:
-            p = (round(x / grid), round(y / grid))
+            p = (round(x / grid) * grid, round(y / grid) * grid)
             if p != last:
                 q.append(p)
                 last = p
         if closed and len(q) > 1 and q[0] == q[-1]:
             q.pop()
-        if len(q) < (3 if closed else 2):
-            continue
-        steps: list[str] = []
-        for (ax, ay), (bx, by) in zip(q, q[1:], strict=False):
-            dx, dy = bx - ax, by - ay
-            steps.append(texts.get(dx) or _tenths(dx * grid))
-            steps.append(texts.get(dy) or _tenths(dy * grid))
-        head = _join_numbers([_tenths(q[0][0] * grid), _tenths(q[0][1] * grid)])
-        out.append(f"M{head}l{_join_numbers(steps)}{'z' if closed else ''}")
+        if len(q) >= (3 if closed else 2):
+            out.append(_steps_path(q, closed))
     return "".join(out)
+
+
+def _steps_path(tenths: Sequence[tuple[int, int]], closed: bool) -> str:
+    """Path data through points given in tenths: the first point, then the steps between them
+    (exact: they add up to each point), the form mapc writes the base map in."""
+    steps: list[str] = []
+    for (ax, ay), (bx, by) in zip(tenths, tenths[1:], strict=False):
+        steps += [_decimal(bx - ax), _decimal(by - ay)]
+    return f"M{_decimal(tenths[0][0])} {_decimal(tenths[0][1])}l{_join_numbers(steps)}{'z' if closed else ''}"
 
 
 def _thin(pts: Sequence[tuple[int, int]], tolerance: float, *, closed: bool) -> list[tuple[int, int]]:
@@ -486,11 +464,7 @@ def _path(points: Sequence[Point], closed: bool = True) -> str:
     """Path data through the points, as mapc writes the base map's: the first point, then steps
     between the points rounded to 0.1 (so the steps add up exactly), which the PNG's path reader
     reads quickly (:func:`_fast_paths`)."""
-    tenths = [(round(x * 10), round(y * 10)) for x, y in points]
-    steps: list[str] = []
-    for (ax, ay), (bx, by) in zip(tenths, tenths[1:], strict=False):
-        steps += [_decimal(bx - ax), _decimal(by - ay)]
-    return f"M{_decimal(tenths[0][0])} {_decimal(tenths[0][1])}l{_join_numbers(steps)}{'z' if closed else ''}"
+    return _steps_path([(round(x * 10), round(y * 10)) for x, y in points], closed)
 
 
 @functools.lru_cache(maxsize=8192)
