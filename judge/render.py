@@ -368,9 +368,8 @@ def _classes(el: ET.Element) -> list[str]:
 
 
 def _compact_base(root: ET.Element, view: tuple[float, ...]) -> dict[str, str]:
-    """Make the base map's tree what each phase's SVG carries (see above); return the exact
-    outline of each province drawn coarsely, by id. The points of each path as drawn are given to
-    the PNG's path reader (:data:`_KNOWN_LINES`), which then need not read them again."""
+    """Make the base map's tree what each map carries (see above); return the exact outline of
+    each province drawn coarsely, by id."""
     groups = {g.get("id"): g for g in root if g.tag == "g"}
     anchors = groups.get("anchors")
     if anchors is not None:
@@ -463,7 +462,7 @@ def _rgb(colour: str) -> tuple[int, int, int]:
 def _path(points: Sequence[Point], closed: bool = True) -> str:
     """Path data through the points, as mapc writes the base map's: the first point, then steps
     between the points rounded to 0.1 (so the steps add up exactly), which the PNG's path reader
-    reads quickly (:func:`_fast_paths`)."""
+    reads quickly (:func:`_fast_drawing`)."""
     return _steps_path([(round(x * 10), round(y * 10)) for x, y in points], closed)
 
 
@@ -1435,22 +1434,23 @@ def to_png(svg: str, *, width: int = 1600, palette: bool = True) -> bytes:
     is what a league's repository and its published site grow by each phase. The drawing is taken
     from cairo's memory as it is (on white), not written as a PNG and read back.
 
-    cairosvg draws it, with one part of its work done here (:func:`_fast_paths`): the paths made
-    only of straight lines, the whole base map, are read by a simple reader and kept for the next
-    map of the same process, instead of cairosvg's general one reading every point of them again.
+    cairosvg draws it, with two parts of its work done here (:func:`_fast_drawing`): the paths
+    made only of straight lines (the whole base map, and every path the renderer writes) are read
+    by a simple reader and kept for the next map of the same process, and plain texts are written
+    in one call each instead of one per letter.
     """
     import cairosvg  # the only place cairosvg is used
     import cairosvg.parser
     import cairosvg.surface
 
     if not palette:
-        with _fast_paths():
+        with _fast_drawing():
             return bytes(cairosvg.svg2png(bytestring=svg.encode("utf-8"), output_width=width))
     from io import BytesIO
 
     from PIL import Image
 
-    with _fast_paths():
+    with _fast_drawing():
         tree = cairosvg.parser.Tree(bytestring=svg.encode("utf-8"))
         drawn = cairosvg.surface.PNGSurface(tree, None, 96, output_width=width, background_color="#ffffff")
     surface = drawn.cairo
@@ -1472,13 +1472,15 @@ _LINE_PATHS_MAX = 20000
 
 
 @contextlib.contextmanager
-def _fast_paths() -> Iterator[None]:
+def _fast_drawing() -> Iterator[None]:
     """While drawing: cairosvg's ``path`` element, when its data is only straight lines, drawn
-    from the cairo path kept for the same data (made once by :func:`_line_subpaths`, a reader of
-    just those commands); any other path is cairosvg's own. Everything else, the styles, fills,
-    strokes and their order, stays cairosvg's. cairosvg spends most of a map's time reading path
-    points (a Python loop over each number), and the base map's thousands of points are the same
-    in every map."""
+    from the cairo path kept for the same data and transformation (made once, from mapc's form
+    read at C speed, else by :func:`_path_ops`); any other path is cairosvg's own. A plain text
+    (:func:`_plain_text`) is written by :func:`_show_text`. Everything else, the styles, fills,
+    strokes and their order, stays cairosvg's. cairosvg spent most of a map's time reading path
+    points (a Python loop over each number; the base map's thousands of points are the same in
+    every map) and laying texts out letter by letter. Not for threads: cairosvg's table of
+    element drawers is changed while it lasts."""
     import cairosvg.surface
 
     tags = cairosvg.surface.TAGS
