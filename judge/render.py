@@ -1550,8 +1550,10 @@ def _fast_drawing() -> Iterator[None]:
             surface.cursor_position = _text_point(surface, node)
         elif general_text is None or not _plain_text(node):
             general_text(surface, node, draw_as_text)  # type: ignore[misc]
-        elif draw_as_text:  # the first call only makes an outline to stroke: a plain text has none
+        elif draw_as_text:
             _show_text(surface, node)
+        elif node.get("stroke") not in (None, "none"):  # the first call: the outline to stroke
+            _show_text(surface, node, outline=True)
 
     tags["path"] = path
     for tag in text_tags:
@@ -1573,8 +1575,8 @@ _TEXT_ATTRIBUTES_NOT_PLAIN = ("dx", "dy", "rotate", "letter-spacing", "display-a
 
 
 def _simple_text(node: Any) -> bool:
-    """A text at one point (or where the text before it ends) without outline."""
-    if node.get_href() or node.get("stroke") not in (None, "none"):
+    """A text at one point (or where the text before it ends)."""
+    if node.get_href():
         return False
     if node.get("text-anchor") not in (None, "start", "middle", "end"):
         return False
@@ -1600,17 +1602,19 @@ def _text_point(surface: Any, node: Any) -> tuple[float, float]:
 
 def _plain_text(node: Any) -> bool:
     """A ``<text>`` or ``<tspan>`` of one run of characters at one point (or where the text
-    before it ends), without outline: every text the map writes, which :func:`_show_text` draws.
+    before it ends): every text the map writes, which :func:`_show_text` draws.
     (cairosvg makes the text after a ``tspan``, such as a legend entry's counts after the power's
     bold name, a ``tspan`` of its own.)"""
     return node.tag in ("text", "tspan") and not node.children and bool(node.text) and _simple_text(node)
 
 
-def _show_text(surface: Any, node: Any) -> None:
+def _show_text(surface: Any, node: Any, *, outline: bool = False) -> None:
     """A plain text drawn as cairosvg draws it (the same font, size, anchor and baseline, from
     its point or where the text before it ended), in one call instead of one per letter, each
-    with its own state saved and restored. cairo is called directly, with buffers of the types
-    cairo's functions are declared with (a type named by a string costs cffi 10 ms to read)."""
+    with its own state saved and restored; with ``outline``, its glyphs' outline added to the
+    path instead, for cairosvg to stroke (Machiavelli's city values have a white halo). cairo is
+    called directly, with buffers of the types cairo's functions are declared with (a type named
+    by a string costs cffi 10 ms to read)."""
     import cairosvg.surface
 
     cairo = cairosvg.surface.cairo
@@ -1632,7 +1636,7 @@ def _show_text(surface: Any, node: Any) -> None:
     align = -(width / 2 + x_bearing) if anchor == "middle" else -(width + x_bearing) if anchor == "end" else 0.0
     x, y = _text_point(surface, node)
     lib.cairo_move_to(ctx, x + align, y)
-    lib.cairo_show_text(ctx, text)
+    (lib.cairo_text_path if outline else lib.cairo_show_text)(ctx, text)
     surface.cursor_position = (x + extents.x_advance, y)
 
 
