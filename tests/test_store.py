@@ -17,7 +17,7 @@ from judge.notation import format_position, parse_position
 from judge.store import artifacts, transaction
 from judge.store.commands import COMMANDS
 from judge.store.layout import GitTree, phase_folder
-from judge.store.settings import format_time, parse_time
+from judge.store.settings import format_time, parse_settings, parse_time
 from judge.store.tick import play_due, tick
 from judge.store.verify import verify_game
 from judge.variants import find_variant
@@ -355,11 +355,45 @@ def test_maps_and_results_text_are_written_into_each_phase_folder(repo, monkeypa
     assert (root / G / S01 / "map.png").read_bytes() == b"png 1600 <svg>Spring 1901 Movement</svg>"
     assert not (root / G / S01 / "map-thumb.png").exists(), "no thumbnail: nothing shows it"
     tick(repo, now=T0 + hours(73))
-    assert (root / G / S01 / "map.svg").read_text() == "<svg>Spring 1901 Movement</svg>"
+    assert (root / G / S01 / "map.png").read_bytes() == b"png 1600 <svg>Spring 1901 Movement</svg>"
+    assert not (root / G / S01 / "map.svg").exists(), "by default a phase stores its map once, as a PNG"
     assert (root / G / F01 / "map.png").read_bytes() == b"png 1600 <svg>Fall 1901 Movement</svg>"
     assert drawn[-2:] == [("Spring 1901 Movement", True, "G: Spring 1901 Movement"), ("Fall 1901 Movement", False, "G: Fall 1901 Movement")]
     if real("judge.reports") is not None:
         assert (root / G / S01 / "results.txt").read_text().startswith("Movement results for Spring of 1901.")
+
+
+def test_a_game_may_ask_for_its_maps_as_svg_too_or_for_none(repo, monkeypatch):
+    """game.yaml's ``maps:``: the PNG by default; ``[png, svg]`` stores the SVG it is drawn from
+    too; ``[]`` stores no map; anything else is refused at its line."""
+    class FakeRender:
+        @staticmethod
+        def render_svg(variant, position, *, resolutions=None, title=None):
+            return f"<svg>{position.phase}</svg>"
+
+        @staticmethod
+        def to_png(svg, *, width=1600):
+            return f"png {svg}".encode()
+
+    real = artifacts._optional
+    monkeypatch.setattr(artifacts, "_optional", lambda name: FakeRender if name == "judge.render" else real(name))
+    v = find_variant("standard")
+    start = v.start
+    assert set(artifacts.map_files(v, start)) == {"map.png"}
+    assert artifacts.map_files(v, start, formats=("png", "svg"))["map.svg"] == b"<svg>Spring 1901 Movement</svg>"
+    assert artifacts.map_files(v, start, formats=()) == {}
+    make_game(repo, maps=True)
+    root = Path(repo.working_tree_dir)
+    settings = root / G / "game.yaml"
+    settings.write_text(settings.read_text() + "maps: [png, svg]\n")
+    repo.index.add([str(settings)])
+    repo.index.commit("maps as svg too")
+    tick(repo, now=T0 + hours(73))
+    assert (root / G / S01 / "map.svg").read_text() == "<svg>Spring 1901 Movement</svg>"
+    assert (root / G / F01 / "map.svg").read_text() == "<svg>Fall 1901 Movement</svg>"
+    for bad in ("maps: gif\n", "maps: {png: true}\n"):
+        with pytest.raises(StoreError, match=r"game.yaml:\d+: 'maps' is png, svg or a list"):
+            parse_settings(settings.read_text().replace("maps: [png, svg]\n", bad), "game.yaml", "g")
 
 
 def test_phase_folders_sort_and_read():

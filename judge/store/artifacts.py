@@ -14,12 +14,13 @@ from typing import Any, Sequence
 from ..core.types import Position
 from ..core.variant import Variant
 
-MAP_FILES = ("map.png",)
-"""The drawing of a phase: a 1600 px palette PNG, the one image that serves everywhere (forum posts
-embed it, the site and its lightbox show it, GitHub shows it). Each phase's bytes stay in the
-repository and the published site for good, so no image is stored twice: no thumbnail (nothing
-shows one) and no SVG of the same map (as big again as the PNG, mostly the base map repeated; the
-SVG is drawn to make the PNG, and ``judge render -o map.svg`` draws it for anyone who wants it)."""
+MAP_FILES = ("map.png", "map.svg")
+"""The drawings a phase may store. By default only ``map.png``, a 1600 px palette PNG, the one image
+that serves everywhere (forum posts embed it, the site and its lightbox show it, GitHub shows it).
+Each phase's bytes stay in the repository and the published site for good, so no image is stored
+twice: no thumbnail (nothing shows one), and the SVG the PNG is drawn from (as big again, mostly
+the base map repeated) only in a game whose ``game.yaml`` asks for it (``maps: [png, svg]``);
+``judge render -o map.svg`` draws it for anyone who wants it."""
 
 
 def _optional(module: str) -> Any | None:
@@ -33,18 +34,22 @@ def _optional(module: str) -> Any | None:
 
 
 def map_files(variant: Variant, position: Position, *, resolutions: Sequence[Any] | None = None,
-              title: str | None = None) -> dict[str, bytes]:
-    """``map.png`` of a position (with orders drawn when ``resolutions`` are given), drawn from its
-    SVG; {} while :mod:`judge.render` does not exist, or the variant has no drawn map (its games are
-    played without maps)."""
-    render = _optional("judge.render")
+              title: str | None = None, formats: Sequence[str] = ("png",)) -> dict[str, bytes]:
+    """The map of a position in ``formats`` (``map.png``, drawn from its SVG, and ``map.svg``; with
+    orders drawn when ``resolutions`` are given); {} when no format is asked for, while
+    :mod:`judge.render` does not exist, or when the variant has no drawn map (its games are played
+    without maps)."""
+    render = _optional("judge.render") if formats else None
     if render is None:
         return {}
     where = getattr(render, "base_map_path", None)
     if where is not None and not where(variant).exists():
         return {}  # a variant whose map is not drawn yet is played without maps
     svg = render.render_svg(variant, position, resolutions=list(resolutions) if resolutions is not None else None, title=title)
-    return {"map.png": render.to_png(svg)}
+    files = {"map.png": render.to_png(svg)} if "png" in formats else {}
+    if "svg" in formats:
+        files["map.svg"] = svg.encode("utf-8")
+    return files
 
 
 def results_text(variant: Variant, data: dict[str, Any], *, before: Position, after: Position | None,

@@ -209,10 +209,10 @@ def play_phase(game: Game, folder: str, *, identities: list[str], trigger: str |
         changes[game.folder_path(folder, RESULTS_TXT)] = txt
     if maps:
         for name, blob in artifacts.map_files(variant, position, resolutions=report.resolutions(),
-                                              title=f"{title}: {position.phase}").items():
+                                              title=f"{title}: {position.phase}", formats=game.settings.maps).items():
             changes[f"{base}/{name}"] = blob
         if next_folder:
-            for name, blob in artifacts.map_files(variant, nxt, title=f"{title}: {nxt.phase}").items():
+            for name, blob in artifacts.map_files(variant, nxt, title=f"{title}: {nxt.phase}", formats=game.settings.maps).items():
                 changes[game.folder_path(next_folder, name)] = blob
     return PlayedPhase(game.slug, folder, str(position.phase), trigger, changes, data, next_folder, report)
 

@@ -28,7 +28,10 @@ UTC = timezone.utc
 
 ORDER_MODES = ("public", "sealed")
 STATUSES = ("active", "paused", "finished")
-_TOP_KEYS = ("title", "variant", "options", "players", "schedule", "orders", "recipient", "status", "ended")
+MAP_FORMATS = ("png", "svg")
+"""The images a phase's map may be stored as: the PNG (forum posts, the site, GitHub) and, when a
+game asks for it, the SVG it is drawn from (as big again as the PNG, mostly the base map)."""
+_TOP_KEYS = ("title", "variant", "options", "players", "schedule", "orders", "recipient", "status", "ended", "maps")
 """The keys of ``game.yaml`` (``ended`` is written by ``judge end``: how the game ended)."""
 
 
@@ -204,6 +207,8 @@ class GameSettings:
     status: str = "active"
     ended: Ending | None = None
     """How the game ended by ``judge end``, if it did."""
+    maps: tuple[str, ...] = ("png",)
+    """The images each phase's map is stored as (``maps: png``, ``maps: [png, svg]``; ``[]``: none)."""
 
     @property
     def sealed(self) -> bool:
@@ -282,11 +287,22 @@ def parse_settings(text: str, filename: str, slug: str, variant: Variant | None 
     if status not in STATUSES:
         notes.bad(f"'status' is one of {', '.join(STATUSES)}, found {status!r}", "status")
     ended = _ending(data.get("ended"), notes)
+    maps = _map_formats(data.get("maps", "png"), notes)
     if notes.problems:
         raise StoreError(f"{len(notes.problems)} problem(s) in the settings:\n" + "\n".join(notes.problems), filename)
     settings = GameSettings(slug, str(data.get("title") or slug), variant.name, options, players, schedule,
-                            orders, recipient, status, ended)
+                            orders, recipient, status, ended, maps)
     return settings, notes.warnings
+
+
+def _map_formats(raw: Any, notes: _Notes) -> tuple[str, ...]:
+    """``maps:``, the images a phase's map is stored as: one of :data:`MAP_FORMATS` or a list of
+    them (empty: no map is stored)."""
+    given = [raw] if isinstance(raw, str) else raw if isinstance(raw, list) else None
+    if given is None or any(f not in MAP_FORMATS for f in given):
+        notes.bad(f"'maps' is png, svg or a list of them like [png, svg], found {raw!r}", "maps")
+        return ("png",)
+    return tuple(f for f in MAP_FORMATS if f in given)
 
 
 def _variant_named(data: Mapping[str, Any], notes: _Notes) -> Variant:
@@ -445,6 +461,8 @@ def format_settings(settings: GameSettings, variant: Variant) -> str:
     if settings.recipient:
         lines.append(f"recipient: {settings.recipient}   # sealed orders are encrypted to this age key")
     lines.append(f"status: {settings.status}                    # active | paused | finished")
+    if settings.maps != ("png",):
+        lines.append(f"maps: [{', '.join(settings.maps)}]                # the images of each phase's map: png, svg")
     return "\n".join(lines) + "\n"
 
 

@@ -121,7 +121,7 @@ def new_game(path: str, variant_name: str, *, now: datetime, title: str | None =
         join(path, folder, POSITION): format_position(start).encode("utf-8"),
     }
     if maps:
-        for name, blob in artifacts.map_files(variant, start, title=f"{settings.title}: {start.phase}").items():
+        for name, blob in artifacts.map_files(variant, start, title=f"{settings.title}: {start.phase}", formats=settings.maps).items():
             files[join(path, folder, name)] = blob
     return NewGame(path, files, identity, recipient)
 
