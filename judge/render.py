@@ -61,7 +61,6 @@ import click
 
 from .core.board import Terrain
 from .core.errors import JudgeError, RenderError
-from .core.legality import retreat_options
 from .core.orders import Build, Convoy, Disband, Hold, Move, Retreat, SupportHold, SupportMove, UnitOrder
 from .core.resolution import Outcome, Resolution, Tag
 from .core.types import Location, PhaseKind, Position, Power, ProvinceId, Unit, UnitType
@@ -907,7 +906,7 @@ class _Renderer:
             u = d.unit
             g = _sub_el(layer, "g", {"id": f"dislodged-{_ident(u.power)}-{u.province}", "class": "dislodged"})
             at = self.dislodged_point(u)
-            for opt in retreat_options(self.variant.board, self.position, u, d.attacker_from):
+            for opt in self.variant.rules.retreat_options(self.variant, self.position, d):
                 p = self.anchor(opt)
                 name = f"{opt.province}-{opt.coast}" if opt.coast else opt.province
                 og = _sub_el(g, "g", {"id": f"retreat-option-{_ident(u.power)}-{u.province}-{name}", "class": "retreat-option"})
