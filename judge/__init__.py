@@ -5,4 +5,4 @@ is an adapter at the edge: :mod:`judge.notation` (text to orders and positions),
 (variant data from ``variants/``), :mod:`judge.cli` (the command line).
 """
 
-__version__ = "0.2.0"
+__version__ = "0.3.0"
