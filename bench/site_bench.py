@@ -1,23 +1,29 @@
 """How long the archive takes to publish: generation (``judge site``) and ``mkdocs build --strict``.
 
-A synthetic archive of ``games`` x ``phases`` (random legal play, :mod:`judge.site.synthetic`) is
-written once, then timed:
+A synthetic league (random legal play, :mod:`judge.site.synthetic`) of ``games`` x ``phases`` is
+written once as a git repository (a league is one: the generator knows an unchanged game by its
+tree id), then timed, wall and CPU time (MkDocs runs as a child process):
 
-1. cold generation (no manifest: every phase rendered) and the MkDocs build;
-2. a run with nothing new (every finished phase reused);
-3. one more phase played in one game (the files of a new phase added, as a commit would), then
-   generation (incremental) and the MkDocs build into the site kept from the cold build
-   (``incremental=True``: only the new and changed pages are rendered, ``mkdocs build --dirty``).
+1. the cold publish: generation with no manifest (every phase rendered) and a whole MkDocs build;
+2. the publish with nothing new (no game read, MkDocs not run);
+3. the publish after one new phase in one game (the files of the phase played and of the phase
+   opened committed, as a tick does): generation (that game read, its new and changed pages
+   rendered) and the incremental MkDocs build into the site kept from the cold build (only the
+   parts that changed walked, their new and changed pages rendered);
+
+and the ratio of 3 to 1. Several league sizes share one archive: a smaller league is the first
+games of the largest, copied into a repository of its own.
 
 :func:`phase_bytes` plays a few phases of a real game with maps and measures what one played phase
 adds to the repository and to the published site.
 
 Use from the benchmark script::
 
-    from site_bench import site_bench
-    figures = site_bench(games=10, phases=100)     # a dict of seconds and counts
+    from site_bench import publish_bench
+    figures = publish_bench(sizes=(30, 100), phases=100)   # {games: {figure: value}}
 
-or from the command line: ``python bench/site_bench.py --games 10 --phases 100 [--keep DIR]``.
+or from the command line: ``python bench/site_bench.py --games 30,100 --phases 100 [--keep DIR]``
+(``--check`` also builds the site whole after the new phase and compares it with the kept one).
 """
 
 from __future__ import annotations
@@ -27,11 +33,12 @@ import filecmp
 import json
 import resource
 import shutil
+import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
@@ -41,22 +48,6 @@ from judge.site.generate import generate  # noqa: E402
 from judge.site.build import mkdocs_build  # noqa: E402
 from judge.site.synthetic import write_game  # noqa: E402
 from judge.variants import find_variant  # noqa: E402
-
-
-def _pad_maps(games: Path, kb: int) -> None:
-    """Make each map.png about ``kb`` KB (an ancillary chunk the browser ignores), like real maps."""
-    import struct
-    import zlib
-
-    if kb <= 0:
-        return
-    pad = bytes(range(256)) * (kb * 4)
-    pad = pad[: kb * 1024]
-    chunk = struct.pack(">I", len(pad)) + b"pAdd" + pad + struct.pack(">I", zlib.crc32(b"pAdd" + pad) & 0xFFFFFFFF)
-    for png in games.rglob("map.png"):
-        data = png.read_bytes()
-        if b"pAdd" not in data:
-            png.write_bytes(data[:-12] + chunk + data[-12:])
 
 
 def _sync(src: Path, dst: Path) -> int:
@@ -92,74 +83,121 @@ class _Clock:
         self.cpu = round(self._cpu() - self.cpu, 2)
 
 
-def site_bench(games: int = 10, phases: int = 100, *, workdir: Path | str | None = None, map_kb: int = 0,
-               seed: int = 0, echo: bool = False) -> dict[str, Any]:
-    """Time generation and MkDocs build for a synthetic archive; the figures as a dict.
+def _git(repo: Path, *args: str) -> None:
+    """git in the bench's own league repository (never the project's)."""
+    subprocess.run(["git", "-c", "user.name=bench", "-c", "user.email=bench@example.org", "-c", "gc.auto=0", *args],
+                   cwd=repo, check=True, capture_output=True)
 
-    ``workdir`` keeps the archive (and reuses one written before with the same shape);
-    ``map_kb`` pads each map.png to about that size (0: tiny stand-in maps).
-    """
+
+def _league(work: Path, games: int, phases: int, seed: int, larger: Path | None) -> tuple[Path, float]:
+    """The league repository ``work/league-<games>x<phases>`` (its games in ``games/``), written and
+    committed once and reused; a smaller league copies the first games of ``larger``."""
+    repo = work / f"league-{games}x{phases}"
+    if (repo / ".complete").is_file():
+        return repo, 0.0
+    t = time.perf_counter()
+    shutil.rmtree(repo, ignore_errors=True)
+    (repo / "games").mkdir(parents=True)
     variant = find_variant("standard")
+    for g in range(games):
+        slug = f"game-{g:02d}"
+        if larger is not None and (larger / "games" / slug).is_dir():
+            shutil.copytree(larger / "games" / slug, repo / "games" / slug)
+        else:
+            write_game(repo / "games", slug, variant, phases=phases, seed=seed + g, title=f"Game {g + 1}")
+    _git(repo, "init", "-q", "-b", "main")
+    _git(repo, "add", "games")
+    _git(repo, "commit", "-q", "-m", "the league")
+    (repo / ".complete").write_text("")
+    return repo, round(time.perf_counter() - t, 2)
+
+
+def _timed(figures: dict[str, Any], key: str, run: Callable[[], Any]) -> Any:
+    with _Clock() as c:
+        result = run()
+    figures[f"{key}_s"], figures[f"{key}_cpu_s"] = c.wall, c.cpu
+    return result
+
+
+def _publish(figures: dict[str, Any], what: str, games: Path, src: Path, site: Path) -> tuple[Any, Any]:
+    """One publish (generation, then the build into the kept site), timed."""
+    report = _timed(figures, f"{what}_generate", lambda: generate(games, src))
+    run = _timed(figures, f"{what}_build", lambda: mkdocs_build(src, site, incremental=True))
+    figures[f"{what}_s"] = round(figures[f"{what}_generate_s"] + figures[f"{what}_build_s"], 2)
+    figures[f"{what}_cpu_s"] = round(figures[f"{what}_generate_cpu_s"] + figures[f"{what}_build_cpu_s"], 2)
+    return report, run
+
+
+def _one_new_phase(repo: Path, work: Path, phases: int, seed: int) -> int:
+    """One more phase in game-00 (the game written again with a phase more, elsewhere; its new
+    and changed files copied in and committed, as a tick does); the number of files changed."""
+    scratch = work / "scratch"
+    shutil.rmtree(scratch, ignore_errors=True)
+    write_game(scratch, "game-00", find_variant("standard"), phases=phases + 1, seed=seed, title="Game 1")
+    changed = _sync(scratch / "game-00", repo / "games" / "game-00")
+    _git(repo, "add", "games")
+    _git(repo, "commit", "-q", "-m", "one more phase")
+    return changed
+
+
+def publish_one(games: int, phases: int, work: Path, *, seed: int = 0, larger: Path | None = None,
+                check: bool = False, say: Callable[..., None] = lambda *a, **k: None) -> dict[str, Any]:
+    """The figures of one league size (see the module's documentation)."""
+    figures: dict[str, Any] = {"games": games, "phases_per_game": phases}
+    repo, figures["write_archive_s"] = _league(work, games, phases, seed, larger)
+    src, site = work / f"site-src-{games}", work / f"site-{games}"
+    shutil.rmtree(src, ignore_errors=True)
+    shutil.rmtree(site, ignore_errors=True)
+    try:
+        cold, _ = _publish(figures, "cold", repo / "games", src, site)
+        figures["phases"], figures["pages"] = cold.phases, sum(1 for _ in src.rglob("*.md"))
+        figures["site_mb"] = round(sum(p.stat().st_size for p in site.rglob("*") if p.is_file()) / 2**20, 1)
+        say(f"{games} games: cold publish {_c(figures, 'cold')} (generate {_c(figures, 'cold_generate')}, "
+            f"build {_c(figures, 'cold_build')}); {figures['pages']} pages, {figures['site_mb']} MB")
+        _publish(figures, "nothing_new", repo / "games", src, site)
+        say(f"{games} games: nothing new {_c(figures, 'nothing_new')}")
+        figures["files_changed"] = _one_new_phase(repo, work, phases, seed)
+        step, run = _publish(figures, "one_phase", repo / "games", src, site)
+        figures["one_phase_rendered"], figures["one_phase_games_read"] = step.rendered, step.games - step.games_kept
+        figures["one_phase_parts"] = run.parts
+        figures["ratio"] = round(figures["one_phase_s"] / figures["cold_s"], 4)
+        figures["ratio_cpu"] = round(figures["one_phase_cpu_s"] / figures["cold_cpu_s"], 4)
+        say(f"{games} games: after one new phase {_c(figures, 'one_phase')} (generate {_c(figures, 'one_phase_generate')}, "
+            f"build {_c(figures, 'one_phase_build')}; parts built: {', '.join(run.parts or [])}); "
+            f"{100 * figures['ratio']:.2f}% of the cold publish (cpu {100 * figures['ratio_cpu']:.2f}%)")
+        if check:
+            whole = work / f"site-whole-{games}"
+            mkdocs_build(src, whole)
+            differ = [p for p in site.rglob("*") if p.is_file() and not p.name.startswith(".")
+                      and not filecmp.cmp(p, whole / p.relative_to(site), shallow=False)]
+            figures["same_as_whole_build"] = not differ and sum(1 for _ in whole.rglob("*")) == sum(1 for _ in site.rglob("*"))
+            shutil.rmtree(whole)
+            say(f"{games} games: the kept site is the whole build's: {figures['same_as_whole_build']}")
+    finally:
+        # The league goes back to its first shape for the next run (the bench's own repository).
+        if (repo / ".complete").is_file() and "files_changed" in figures:
+            _git(repo, "reset", "-q", "--hard", "HEAD~1")
+            _git(repo, "clean", "-q", "-fd", "games")
+    return figures
+
+
+def publish_bench(sizes: tuple[int, ...] = (30, 100), phases: int = 100, *, workdir: Path | str | None = None,
+                  seed: int = 0, check: bool = False, echo: bool = False) -> dict[int, dict[str, Any]]:
+    """The figures of each league size, the largest first (the others copy its games)."""
     tmp = None
     if workdir is None:
         tmp = tempfile.TemporaryDirectory(prefix="judge-site-bench-")
         workdir = tmp.name
     work = Path(workdir)
-    root = work / f"games-{games}x{phases}"
-    src, site = work / "site-src", work / "site"
+    work.mkdir(parents=True, exist_ok=True)
     say = print if echo else (lambda *a, **k: None)
-    figures: dict[str, Any] = {"games": games, "phases_per_game": phases}
+    out: dict[int, dict[str, Any]] = {}
     try:
-        t = time.perf_counter()
-        if not (root / ".complete").is_file():
-            shutil.rmtree(root, ignore_errors=True)
-            for g in range(games):
-                write_game(root, f"game-{g:02d}", variant, phases=phases, seed=seed + g, title=f"Game {g + 1}")
-            _pad_maps(root, map_kb)
-            (root / ".complete").write_text("")
-        figures["write_archive_s"] = round(time.perf_counter() - t, 2)
-        say(f"archive: {games} games x {phases} phases written in {figures['write_archive_s']} s")
-        shutil.rmtree(src, ignore_errors=True)
-        shutil.rmtree(site, ignore_errors=True)
-
-        with _Clock() as c:
-            cold = generate(root, src)
-        figures["generate_cold_s"], figures["generate_cold_cpu_s"] = c.wall, c.cpu
-        with _Clock() as c:
-            mkdocs_build(src, site)
-        figures["mkdocs_cold_s"], figures["mkdocs_cold_cpu_s"] = c.wall, c.cpu
-        figures["pages"] = sum(1 for _ in src.rglob("*.md"))
-        figures["site_mb"] = round(sum(p.stat().st_size for p in site.rglob("*") if p.is_file()) / 2**20, 1)
-        say(f"cold: generate {c_(figures, 'generate_cold')} ({cold.line()}); mkdocs build {c_(figures, 'mkdocs_cold')}; "
-            f"{figures['pages']} pages, {figures['site_mb']} MB")
-
-        with _Clock() as c:
-            same = generate(root, src)
-        figures["generate_nothing_new_s"], figures["generate_nothing_new_cpu_s"] = c.wall, c.cpu
-        say(f"nothing new: generate {c_(figures, 'generate_nothing_new')} ({same.line()})")
-
-        # One more phase in game 0: written elsewhere, then only its new and changed files copied in.
-        scratch = work / "scratch"
-        shutil.rmtree(scratch, ignore_errors=True)
-        write_game(scratch, "game-00", variant, phases=phases + 1, seed=seed, title="Game 1")
-        _pad_maps(scratch, map_kb)
-        figures["files_changed"] = _sync(scratch / "game-00", root / "game-00")
-        (root / ".complete").unlink()  # the archive on disk now has one phase more
-        with _Clock() as c:
-            step = generate(root, src)
-        figures["generate_incremental_s"], figures["generate_incremental_cpu_s"] = c.wall, c.cpu
-        figures["rendered_incremental"] = step.rendered
-        with _Clock() as c:
-            proc = mkdocs_build(src, site, incremental=True)
-        figures["mkdocs_incremental_s"], figures["mkdocs_incremental_cpu_s"] = c.wall, c.cpu
-        figures["mkdocs_incremental_dirty"] = bool(getattr(proc, "incremental", False))
-        say(f"one new phase ({figures['files_changed']} files): generate {c_(figures, 'generate_incremental')} "
-            f"({step.line()}); mkdocs build {c_(figures, 'mkdocs_incremental')}")
-        for k in ("cold", "incremental"):
-            figures[f"total_{k}_s"] = round(figures[f"generate_{k}_s"] + figures[f"mkdocs_{k}_s"], 2)
-            figures[f"total_{k}_cpu_s"] = round(figures[f"generate_{k}_cpu_s"] + figures[f"mkdocs_{k}_cpu_s"], 2)
-        say(f"site: cold {c_(figures, 'total_cold')}, after one new phase {c_(figures, 'total_incremental')}")
-        return figures
+        largest = max(sizes)
+        for games in sorted(set(sizes), reverse=True):
+            larger = work / f"league-{largest}x{phases}" if games != largest else None
+            out[games] = publish_one(games, phases, work, seed=seed, larger=larger, check=check, say=say)
+        return dict(sorted(out.items()))
     finally:
         if tmp is not None:
             tmp.cleanup()
@@ -200,20 +238,21 @@ def phase_bytes(variant_name: str = "standard", phases: int = 4) -> dict[str, An
             "games_of_100_phases_per_gb": int(2**30 // (per_p * 100)) if per_p else 0}
 
 
-def c_(figures: dict[str, Any], key: str) -> str:
+def _c(figures: dict[str, Any], key: str) -> str:
     """``1.23 s (cpu 1.10 s)``."""
     return f"{figures[key + '_s']} s (cpu {figures[key + '_cpu_s']} s)"
 
 
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--games", type=int, default=10)
+    ap.add_argument("--games", default="30,100", help="league sizes, comma-separated (default 30,100)")
     ap.add_argument("--phases", type=int, default=100)
-    ap.add_argument("--keep", help="a folder to keep (and reuse) the archive and the site in")
-    ap.add_argument("--map-kb", type=int, default=0, help="pad each map.png to about this many KB")
+    ap.add_argument("--keep", help="a folder to keep (and reuse) the leagues and the sites in")
+    ap.add_argument("--check", action="store_true", help="compare the kept site with a whole build after the new phase")
     ap.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = ap.parse_args(argv)
-    figures = site_bench(args.games, args.phases, workdir=args.keep, map_kb=args.map_kb, echo=not args.json)
+    sizes = tuple(int(x) for x in args.games.split(","))
+    figures = publish_bench(sizes, args.phases, workdir=args.keep, check=args.check, echo=not args.json)
     if args.json:
         print(json.dumps(figures, indent=2))
 

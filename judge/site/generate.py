@@ -763,8 +763,8 @@ def _kept_game(site: _Site, slug: str) -> GameRow | None:
     old, source = site.old_games.get(slug), site.sources.get(slug)
     if site.force or not old or source is None or old.get("source") != source or old.get("key") != site.key:
         return None
-    root = site.out_dir
-    if not all(os.path.isfile(root / rel) for rel in old.get("files") or {}):
+    root = str(site.out_dir)
+    if not all(os.path.isfile(os.path.join(root, rel)) for rel in old.get("files") or {}):
         return None
     site.games[slug] = old
     site.report.games += 1

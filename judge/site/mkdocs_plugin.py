@@ -31,7 +31,7 @@ from typing import Any
 
 import yaml
 from mkdocs.plugins import BasePlugin
-from mkdocs.structure.files import File, Files, file_sort_key
+from mkdocs.structure.files import File, Files
 from mkdocs.utils import is_markdown_file
 
 NAV_NAME = ".nav.yml"
@@ -56,6 +56,13 @@ def _part(src_uri: str) -> str:
     """``games/<slug>`` for a game's files, else ``site`` (as :func:`judge.site.incremental.part_of`)."""
     head, _, rest = src_uri.partition("/")
     return "games/" + rest.split("/", 1)[0] if head == "games" and "/" in rest else SITE_PART
+
+
+def _sort_key(f: File) -> tuple[tuple[str, ...], bool, str]:
+    """MkDocs' order of the files it walks (:func:`mkdocs.structure.files.file_sort_key`: by
+    folder, the index first), without a path object per file."""
+    parts = f.src_uri.split("/")
+    return tuple(parts[:-1]), f.name != "index", parts[-1]
 
 
 def _dumps(value: Any) -> str:
@@ -114,7 +121,8 @@ class NavPlugin(BasePlugin):
             self.order.setdefault(_part(f.src_uri), []).append(f.url)
         if self.plan is not None and self.plan.get("staged") is not None:
             files = self._with_kept_pages(files, config)
-        self.pages = {f.url for f in files.documentation_pages()}
+        if self.plan is None and self.dirty:
+            self.pages = {f.url for f in files.documentation_pages()}
         return files
 
     def _with_kept_pages(self, files: Files, config: Any) -> Files:
@@ -124,7 +132,7 @@ class NavPlugin(BasePlugin):
         docs, site, urls = self.plan["docs"], config["site_dir"], config["use_directory_urls"]
         kept = [_KeptPage(rel, docs, site, urls) for rel in self.plan.get("kept_pages") or [] if is_markdown_file(rel)]
         every = list(files) + kept
-        pages = sorted((f for f in every if f.is_documentation_page()), key=file_sort_key)
+        pages = sorted((f for f in every if f.is_documentation_page()), key=_sort_key)
         return Files(pages + [f for f in every if not f.is_documentation_page()])
 
     def on_env(self, env: Any, *, config: Any, files: Files) -> Any:
