@@ -211,3 +211,44 @@ def test_sources_without_a_manifest_build_whole(tmp_path, manifest):
     mkdocs_build(src, site, incremental=True)
     assert mkdocs_build(src, site, incremental=True).incremental is False
     assert (site / "games/first/index.html").is_file()
+
+
+def test_a_game_s_job_builds_its_pages_and_the_publishing_job_takes_them(tmp_path, monkeypatch):
+    """When a league outgrows one runner: each game's job makes its own game's pages, the
+    publishing job takes them and renders only the rest; the site is a whole build's."""
+    from click.testing import CliRunner
+
+    from judge.site.commands import site_cmd
+
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
+    monkeypatch.chdir(tmp_path)
+    games = _archive(tmp_path, 5, others=2)
+    _age(games)
+    cli = CliRunner()
+
+    def judge_site(*args: str) -> str:
+        run = cli.invoke(site_cmd, ["--games", str(games), *args], catch_exceptions=False)
+        assert run.exit_code == 0, run.output
+        return run.output
+
+    judge_site("--build", "--out", "pub/site-src", "--site-dir", "pub/site")
+    _new_phase(games, tmp_path / "b")
+    _age(games / "first", 1800)  # committed a while ago (in git, its tree id names it at once)
+    out = judge_site("--game", "first", "--build", "--out", "parts/first/site-src", "--site-dir", "parts/first/site")
+    assert "the pages of first rendered" in out and "2 games unchanged" not in out
+    job = tmp_path / "parts/first/site"
+    assert (job / "games/first/index.html").is_file() and not (job / "games/second").exists()
+
+    out = judge_site("--build", "--out", "pub/site-src", "--site-dir", "pub/site", "--assemble", "parts")
+    assert "0 rendered" in out and "3 games unchanged, not read" in out, out
+    assert "only the changed pages rendered; the pages of first taken as their jobs built them" in out, out
+    judge_site("--build", "--out", "whole/site-src", "--site-dir", "whole/site")
+    assert _tree(tmp_path / "pub/site-src") == _tree(tmp_path / "whole/site-src")
+    assert _tree(tmp_path / "pub/site") == _tree(tmp_path / "whole/site")
+
+    # A part made from another state of the game is not taken: the publishing job renders it.
+    _new_phase(games, tmp_path / "c")
+    (games / "first" / "gm.md").write_text("Later words.\n")
+    out = judge_site("--build", "--out", "pub/site-src", "--site-dir", "pub/site", "--assemble", "parts")
+    assert "taken as their jobs built them" not in out and "2 games unchanged" in out, out
+    assert "Later words." in (tmp_path / "pub/site/games/first/index.html").read_text()

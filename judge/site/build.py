@@ -192,14 +192,8 @@ def _plan(docs: Path, site: Path, stamp: dict[str, Any], parts: dict[str, Part] 
     whole = _Plan(parts=names)
     if not incremental or parts is None:
         return whole
-    try:
-        old = json.loads((docs / STAMP).read_text(encoding="utf-8"))
-        built = (site / BUILD_ID).read_text(encoding="utf-8").strip()
-    except (OSError, ValueError):
-        return whole
-    if not isinstance(old, dict) or old.get("id") != built or not (docs / STATE).is_dir():
-        return whole
-    if any(old.get(k) != stamp[k] for k in ("config", "nav", "versions", "offline")):
+    old = _kept_build(docs, site, stamp)
+    if old is None:
         return whole
     before: dict[str, Any] = old.get("parts") or {}
     if set(before) != set(parts):
@@ -214,6 +208,82 @@ def _plan(docs: Path, site: Path, stamp: dict[str, Any], parts: dict[str, Part] 
         return None
     kept = [f for n in names if n not in staged for f in parts[n].files if f.endswith(".md")]
     return _Plan(parts=names, staged=staged, kept_pages=kept)
+
+
+_CONTEXT = ("config", "nav", "versions", "offline")
+"""What every page of a build depends on besides its own sources."""
+
+
+def _kept_build(docs: Path, site: Path, stamp: dict[str, Any]) -> dict[str, Any] | None:
+    """The stamp of the build the site folder holds, when it is a whole site (not one game's
+    pages, :func:`_part_plan`) made in the same context (configuration, navigation, versions)."""
+    try:
+        old = json.loads((docs / STAMP).read_text(encoding="utf-8"))
+        built = (site / BUILD_ID).read_text(encoding="utf-8").strip()
+    except (OSError, ValueError):
+        return None
+    if not isinstance(old, dict) or old.get("id") != built or not (docs / STATE).is_dir() or old.get("built") is not None:
+        return None
+    return old if all(old.get(k) == stamp[k] for k in _CONTEXT) else None
+
+
+def _part_plan(docs: Path, site: Path, parts: dict[str, Part] | None, only: list[str]) -> _Plan:
+    """A build of some games' pages only (a per-game job's, :mod:`judge.site.parts`), into a
+    site folder of their own: the other pages known to MkDocs (those the generator's manifest
+    lists and those the navigation names), none of them rendered."""
+    if parts is None or any(name not in parts or name == SITE_PART for name in only):
+        raise JudgeError(f"no sources of {', '.join(only)} here: run judge site --game first", str(docs))
+    for name in only:
+        shutil.rmtree(site / name, ignore_errors=True)
+    nav = (docs / ".nav.yml").read_text(encoding="utf-8") if (docs / ".nav.yml").is_file() else ""
+    named = {str(v) for item in _nav_items(yaml.safe_load(nav)) for v in item.values() if str(v).endswith(".md")}
+    kept = {f for n, p in parts.items() if n not in only for f in p.files if f.endswith(".md")}
+    kept |= {f for f in named if not any(f.startswith(name + "/") for name in only)}
+    return _Plan(parts=list(parts), staged=list(only), kept_pages=sorted(kept))
+
+
+def _nav_items(nav: Any) -> list[dict[str, Any]]:
+    """The ``{title: page}`` entries of a navigation, sections flattened."""
+    out: list[dict[str, Any]] = []
+    for item in nav if isinstance(nav, list) else []:
+        if isinstance(item, dict):
+            for title, value in item.items():
+                out.extend(_nav_items(value) if isinstance(value, list) else [{title: value}])
+    return out
+
+
+def _adopt(bundles: list[tuple[Path, Path]], docs: Path, site: Path, stamp: dict[str, Any],
+           parts: dict[str, Part] | None) -> list[str]:
+    """Put into the kept site the pages per-game jobs built (``bundles``: their sources' and
+    site's folders), for each game whose sources here are those they were built from, built in the
+    same context as the kept site (configuration, navigation, versions): their part then counts as
+    built, and their search entries are kept with the others'. The games taken."""
+    old = _kept_build(docs, site, stamp) if bundles and parts is not None else None
+    if old is None or parts is None:
+        return []
+    taken = []
+    for their_docs, their_site in bundles:
+        try:
+            theirs = json.loads((their_docs / STAMP).read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            continue
+        if not isinstance(theirs, dict) or any(theirs.get(k) != stamp[k] for k in _CONTEXT):
+            continue
+        for name in theirs.get("built") or []:
+            part = parts.get(name)
+            if name == SITE_PART or part is None or (theirs.get("parts") or {}).get(name, {}).get("digest") != part.digest:
+                continue
+            shutil.rmtree(site / name, ignore_errors=True)
+            shutil.copytree(their_site / name, site / name)
+            fragment = Path(*name.split("/")).with_suffix(".json")
+            if (their_docs / STATE / "search" / fragment).is_file():
+                (docs / STATE / "search" / fragment).parent.mkdir(parents=True, exist_ok=True)
+                shutil.copyfile(their_docs / STATE / "search" / fragment, docs / STATE / "search" / fragment)
+            old.setdefault("parts", {})[name] = {"digest": part.digest, "files": list(part.files)}
+            taken.append(name)
+    if taken:
+        (docs / STAMP).write_text(json.dumps(old, separators=(",", ":")), encoding="utf-8")
+    return taken
 
 
 def _stage(docs: Path, stage: Path, staged: list[str]) -> None:
@@ -242,6 +312,8 @@ class MkdocsRun(subprocess.CompletedProcess[str]):
     incremental: bool = False
     parts: list[str] | None = None
     """The parts rendered (None: every one; [] when nothing had changed and MkDocs did not run)."""
+    adopted: list[str] = []
+    """The parts whose pages per-game jobs built, taken into the kept site."""
 
 
 def _run_env(config: Path, env: dict[str, str] | None, offline: bool | None) -> dict[str, str]:
@@ -258,7 +330,8 @@ def _run_env(config: Path, env: dict[str, str] | None, offline: bool | None) -> 
 
 def mkdocs_build(docs_dir: Path | str, site_dir: Path | str, *, config: Path | str = DEFAULT_CONFIG,
                  strict: bool = True, offline: bool | None = None, quiet: bool = True,
-                 env: dict[str, str] | None = None, incremental: bool = False) -> MkdocsRun:
+                 env: dict[str, str] | None = None, incremental: bool = False, only: list[str] | None = None,
+                 adopt: list[tuple[Path, Path]] | None = None) -> MkdocsRun:
     """``mkdocs build`` of ``docs_dir`` into ``site_dir``; raises JudgeError with MkDocs' output
     when the build fails (under ``--strict``, any warning fails it).
 
@@ -271,6 +344,10 @@ def mkdocs_build(docs_dir: Path | str, site_dir: Path | str, *, config: Path | s
     is kept by part and put together again (:mod:`judge.site.mkdocs_plugin`), so the site is the same
     as a whole build's. Otherwise the whole site is built. ``proc.incremental`` (an attribute of the
     result) says which it was, ``proc.parts`` which parts were rendered.
+
+    ``only`` (parts such as ``games/<slug>``) builds those games' pages alone into ``site_dir`` (a
+    per-game job's, :mod:`judge.site.parts`); ``adopt`` takes the pages such jobs built into the
+    kept site before an incremental build (:func:`_adopt`; ``proc.adopted`` names them).
     """
     config = Path(config).resolve()
     base = read_config(config)
@@ -281,13 +358,16 @@ def mkdocs_build(docs_dir: Path | str, site_dir: Path | str, *, config: Path | s
     derived: dict[str, Any] = {"INHERIT": str(config), "docs_dir": str(docs), "site_dir": str(site)}
     if base.get("hooks"):
         derived["hooks"] = [str((config.parent / h).resolve()) for h in base["hooks"]]
-    cfg_text = config.read_text(encoding="utf-8")
+    # Where the sources and the site are is no input of a page: a per-game job's pages, built
+    # elsewhere, are the publishing job's.
+    cfg_text = config.read_text(encoding="utf-8") + json.dumps(derived.get("hooks"))
     parts = site_parts(docs)
-    stamp = _build_stamp(docs, cfg_text + ("" if same else yaml.safe_dump(derived, sort_keys=False)), offline, parts)
-    plan = _plan(docs, site, stamp, parts, incremental)
+    stamp = _build_stamp(docs, cfg_text, offline, parts)
+    adopted = _adopt(adopt or [], docs, site, stamp, parts) if only is None else []
+    plan = _part_plan(docs, site, parts, only) if only is not None else _plan(docs, site, stamp, parts, incremental)
     if plan is None:
         run = MkdocsRun([], 0, "", "")
-        run.incremental, run.parts = True, []
+        run.incremental, run.parts, run.adopted = True, [], adopted
         return run
     with tempfile.TemporaryDirectory(prefix="judge-mkdocs-") as tmp:
         cfg = config
@@ -315,8 +395,10 @@ def mkdocs_build(docs_dir: Path | str, site_dir: Path | str, *, config: Path | s
     import uuid
 
     stamp["id"] = uuid.uuid4().hex
+    if only is not None:
+        stamp["built"] = only  # not a whole site: no incremental build starts from it
     (site / BUILD_ID).write_text(stamp["id"] + "\n", encoding="utf-8")
     (docs / STAMP).write_text(json.dumps(stamp, separators=(",", ":")), encoding="utf-8")
     run = MkdocsRun(proc.args, proc.returncode, proc.stdout, proc.stderr)
-    run.incremental, run.parts = plan.staged is not None, plan.staged
+    run.incremental, run.parts, run.adopted = plan.staged is not None and only is None, plan.staged, adopted
     return run

@@ -69,12 +69,22 @@ def _publishing(games_dir: str, cfg_path: Path, cfg: dict):  # noqa: ANN202 - a 
               help="The MkDocs configuration [default: ./mkdocs.yml, else the project's].")
 @click.option("--force", is_flag=True, help="Render every phase again, even those whose inputs did not change.")
 @click.option("--offline", is_flag=True, help="With --build: a site that works from file:// (search included).")
+@click.option("--game", "only", multiple=True, metavar="SLUG",
+              help="Only this game's pages (repeat for more): a per-game job's, for --assemble.")
+@click.option("--assemble", "bundles", multiple=True, type=click.Path(file_okay=False, exists=True),
+              help="Take the pages that per-game jobs made (a folder holding their site-src and site, or "
+                   "folders of such), for the games they match.")
 def site_cmd(games_dir: str, out_dir: str | None, build: bool, site_dir: str | None, config: str | None,
-             force: bool, offline: bool) -> None:
+             force: bool, offline: bool, only: tuple[str, ...], bundles: tuple[str, ...]) -> None:
     """Write the archive's Markdown sources (and, with --build, the HTML site).
 
-    Incremental: finished phases whose inputs did not change are not rendered again, and files
-    whose bytes did not change are not rewritten.
+    Incremental: a game whose folder did not change is not read, finished phases whose inputs did
+    not change are not rendered again, files whose bytes did not change are not rewritten, and
+    the build renders only the pages whose sources changed.
+
+    When a league outgrows one runner, each game's job can make its own game's pages
+    (judge site --game SLUG --build --out part/site-src --site-dir part/site) and the publishing
+    job take them (judge site --build --assemble parts/), rendering only the rest.
     """
     from .generate import generate
     from .build import mkdocs_build, read_config
@@ -86,8 +96,9 @@ def site_cmd(games_dir: str, out_dir: str | None, build: bool, site_dir: str | N
     cfg = read_config(cfg_path) if cfg_path.is_file() else {}
     out = Path(out_dir) if out_dir else base / str(cfg.get("docs_dir") or "site-src")
     site_title = str(cfg.get("site_name") or "Diplomacy games")
-    report = generate(games_dir, out, force=force, site_title=site_title,
-                      publishing=_publishing(games_dir, cfg_path, cfg))
+    made = _bundles(bundles)
+    report = generate(games_dir, out, force=force, site_title=site_title, publishing=_publishing(games_dir, cfg_path, cfg),
+                      only=only or None, adopt=[src for src, _ in made])
     click.echo(f"site sources in {out}: {report.line()}")
     if build:
         if not cfg_path.is_file():
@@ -97,9 +108,22 @@ def site_cmd(games_dir: str, out_dir: str | None, build: bool, site_dir: str | N
 
         t0 = time.perf_counter()
         proc = mkdocs_build(out, dest, config=cfg_path, offline=offline or None, env={"NO_MKDOCS_2_WARNING": "1"},
-                            incremental=not force)
-        how = "only the changed pages rendered" if getattr(proc, "incremental", False) else "every page rendered"
+                            incremental=not force, only=[f"games/{g}" for g in only] or None, adopt=made)
+        how = ("only the changed pages rendered" if proc.incremental else
+               f"the pages of {', '.join(only)} rendered" if only else "every page rendered")
+        if proc.adopted:
+            how += f"; the pages of {', '.join(p.split('/', 1)[-1] for p in proc.adopted)} taken as their jobs built them"
         click.echo(f"site built in {dest} ({time.perf_counter() - t0:.2f} s, {how}): open {dest / 'index.html'}")
+
+
+def _bundles(folders: tuple[str, ...]) -> list[tuple[Path, Path]]:
+    """The sources' and site's folders of each per-game job's part under ``folders``."""
+    found = []
+    for folder in map(Path, folders):
+        for part in [folder] + sorted(p for p in folder.iterdir() if p.is_dir()):
+            if (part / "site-src").is_dir() and (part / "site").is_dir():
+                found.append((part / "site-src", part / "site"))
+    return found
 
 
 def _find_phase(game, phase: str | None):

@@ -41,11 +41,12 @@ import hashlib
 import html
 import json
 import os
+import shutil
 import time
 from dataclasses import dataclass, field
 from datetime import timezone
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Collection, Mapping, Sequence
 
 import jinja2
 import yaml
@@ -808,10 +809,15 @@ def _index_and_nav(out: Out, templates: Path, static: Path, site_title: str, row
                 out.copy(p.relative_to(static).as_posix(), p)
     index = IndexContext(site_title=site_title, games=rows, generated_note="")
     out.write("index.md", _render(templates, "site/index.md.j2", index))
+    out.write(NAV_NAME, _nav(rows))
+
+
+def _nav(rows: list[GameRow]) -> str:
+    """The navigation: the index, then the games (their pages reached from the game's page)."""
     nav: list[Any] = [{"All games": "index.md"}]
     if rows:
         nav.append({"Games": [{plain_title(r["title"]) or r["href"]: r["href"]} for r in rows]})
-    out.write(NAV_NAME, yaml.safe_dump(nav, sort_keys=False, allow_unicode=True))
+    return yaml.safe_dump(nav, sort_keys=False, allow_unicode=True)
 
 
 def _remove_stale(out_dir: Path, manifest: Mapping[str, Any], site_files: Mapping[str, str],
@@ -832,10 +838,15 @@ def _remove_stale(out_dir: Path, manifest: Mapping[str, Any], site_files: Mappin
 
 def generate(games_dir: Path | str = "games", out_dir: Path | str = "site-src", *, force: bool = False,
              site_title: str = "Diplomacy games", templates_dir: Path | str | None = None,
-             static_dir: Path | str | None = None, publishing: Publishing | None = None) -> GenerateReport:
+             static_dir: Path | str | None = None, publishing: Publishing | None = None,
+             only: Collection[str] | None = None, adopt: Sequence[Path | str] = ()) -> GenerateReport:
     """Write the archive's Markdown sources for every game under ``games_dir`` into ``out_dir``.
 
-    Incremental unless ``force``: see the module's documentation.
+    Incremental unless ``force``: see the module's documentation. ``only`` names the games to
+    write (a per-game job's, :mod:`judge.site.parts`): the others are not read (their titles make
+    the navigation) and the index is not written. ``adopt`` names sources that such a job wrote:
+    a game whose sources there were made by the same generator from the same game folder is
+    taken from them (:func:`_adopt`), not read.
     """
     started = time.perf_counter()
     started_ns = time.time_ns()
@@ -851,13 +862,53 @@ def generate(games_dir: Path | str = "games", out_dir: Path | str = "site-src", 
     hasher = Hasher(Path("/"), manifest.get("hashes") or {}, started_ns)
     key = _site_key(_fingerprint(str(templates), str(static)), hasher, publishing)
     paths = find_games(games_dir)
-    site = _Site(out_dir, key, manifest.get("games") or {}, game_sources(games_dir, [p.name for p in paths], started_ns),
-                 report, force, templates, publishing, started_ns)
-    rows = [_game_part(site, path) for path in paths]
+    unknown = sorted(set(only or ()) - {p.name for p in paths})
+    if unknown:
+        raise JudgeError(f"no game {unknown[0]!r} here", str(games_dir))
+    sources = game_sources(games_dir, [p.name for p in paths], started_ns)
+    old_games = dict(manifest.get("games") or {})
+    for folder in adopt:
+        old_games.update(_adopt(Path(folder), out_dir, key, sources))
+    site = _Site(out_dir, key, old_games, sources, report, force, templates, publishing, started_ns)
+    rows = [_game_part(site, path) if only is None or path.name in only else _title_only(site, path) for path in paths]
     out = Out(out_dir, manifest.get("files") or {}, report, hasher)
-    _index_and_nav(out, templates, static, site_title, rows)
+    if only is None:
+        _index_and_nav(out, templates, static, site_title, rows)
+    else:
+        for rel in out.old:
+            if rel != NAV_NAME:
+                out.keep(rel)
+        out.write(NAV_NAME, _nav(rows))
     report.removed = _remove_stale(out_dir, manifest, out.new, site.games)
     write_json(out_dir / MANIFEST_NAME, {"version": MANIFEST_VERSION, "key": key, "files": out.new,
-                                         "games": site.games, "hashes": hasher.new})
+                                         "games": site.games, "hashes": hasher.new, "only": sorted(only or [])})
     report.seconds = time.perf_counter() - started
     return report
+
+
+def _title_only(site: _Site, path: Path) -> GameRow:
+    """A game a per-game job does not write: its title for the navigation (what an earlier run
+    of the same folder remembered of it is kept)."""
+    slug = path.name
+    if slug in site.old_games:
+        site.games[slug] = site.old_games[slug]
+    return GameRow(title=read_game(path).title, href=f"games/{slug}/index.md", variant="", status="", current="",
+                   deadline="", leader="")
+
+
+def _adopt(bundle: Path, out_dir: Path, key: str, sources: Mapping[str, str | None]) -> dict[str, Any]:
+    """The games whose sources a per-game job wrote into ``bundle`` (its ``--out``), made with
+    the same key (generator, judge, variants, publishing) from a game folder with the same source
+    fingerprint as here: their files put in place of ours; their manifest entries."""
+    theirs = read_json(bundle / MANIFEST_NAME)
+    if theirs.get("version") != MANIFEST_VERSION or theirs.get("key") != key:
+        return {}
+    taken = {}
+    for slug in theirs.get("only") or []:
+        entry = (theirs.get("games") or {}).get(slug)
+        if not entry or entry.get("source") is None or entry.get("source") != sources.get(slug):
+            continue
+        shutil.rmtree(out_dir / "games" / slug, ignore_errors=True)
+        shutil.copytree(bundle / "games" / slug, out_dir / "games" / slug)
+        taken[slug] = entry
+    return taken
