@@ -45,6 +45,7 @@ The command ``judge render POSITION.yaml [ORDERS.txt] -o map.svg|map.png`` is :d
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import copy
 import dataclasses
@@ -1468,6 +1469,9 @@ _LINE_PATHS: dict[tuple[str, float, float, float, float, float, float], Any] = {
 """(Path data made of straight lines, transformation) -> the cairo path drawn from it, for this
 process."""
 _LINE_PATHS_MAX = 20000
+# The kept paths are cairo's memory, freed by cairo: free them while cairo is still loaded, not
+# in the interpreter's teardown, where the library may be gone before the dict (a crash at exit).
+atexit.register(_LINE_PATHS.clear)
 
 
 @contextlib.contextmanager
