@@ -54,7 +54,6 @@ from markupsafe import Markup
 
 from ..core.errors import JudgeError
 from ..resources import data_path
-from ..core.legality import retreat_options
 from ..core.types import PhaseKind, Position, UnitType
 from ..core.variant import Variant
 from ..reports import as_moment, njudge_results, narrative, place_name, read_order
@@ -326,7 +325,7 @@ def _retreat_rows(variant: Variant, position: Position) -> list[RetreatRow]:
     """The dislodged units of a retreat phase and where each may go."""
     rows = []
     for d in position.dislodged:
-        opts = retreat_options(variant.board, position, d.unit, d.attacker_from)
+        opts = variant.rules.retreat_options(variant, position, d)
         rows.append(RetreatRow(power=d.unit.power, unit=f"{d.unit.kind.noun.capitalize()} {place_name(variant, str(d.unit.location))}",
                                options=", ".join(place_name(variant, str(o)) for o in opts) or "none: disbanded"))
     return rows
