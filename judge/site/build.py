@@ -5,6 +5,17 @@ sources or the output are elsewhere than that file says (tests, benchmarks, ``ju
 it writes a small configuration that INHERITs the project's and names the folders by absolute
 path. ``SOURCE_DATE_EPOCH`` is set from the last commit unless already set, so the
 same sources give the same site.
+
+Incremental builds cost what changed. The generator's manifest splits the sources into parts (the
+site's own files; each game's folder: :func:`judge.site.incremental.site_parts`) with a digest
+each; the stamp of the last build (in the sources' folder) records those it was built from. An
+incremental build (:func:`_plan`) links only the parts whose digests changed into a staging
+folder, which MkDocs walks (``--dirty``: of those, the pages whose sources are newer than their
+output are rendered); the plugin (:mod:`judge.site.mkdocs_plugin`) tells MkDocs of the other pages
+without their being read, and keeps the search index by part. A league of 100 games x 100 phases
+(10,000 pages) is brought up to date after one new phase in under two seconds. The same parts let
+a game's job build that game's pages alone (``only``) and the publishing job take them
+(``adopt``).
 """
 
 from __future__ import annotations

@@ -109,7 +109,8 @@ def site_cmd(games_dir: str, out_dir: str | None, build: bool, site_dir: str | N
         t0 = time.perf_counter()
         proc = mkdocs_build(out, dest, config=cfg_path, offline=offline or None, env={"NO_MKDOCS_2_WARNING": "1"},
                             incremental=not force, only=[f"games/{g}" for g in only] or None, adopt=made)
-        how = ("only the changed pages rendered" if proc.incremental else
+        how = ("nothing changed since the last build: nothing rendered" if proc.parts == [] else
+               "only the changed pages rendered" if proc.incremental else
                f"the pages of {', '.join(only)} rendered" if only else "every page rendered")
         if proc.adopted:
             how += f"; the pages of {', '.join(p.split('/', 1)[-1] for p in proc.adopted)} taken as their jobs built them"
