@@ -120,7 +120,9 @@ def test_incremental_runs_render_only_what_changed(tmp_path):
     pages = {p: p.stat().st_mtime_ns for p in out.rglob("*.md")}
 
     again = generate(games, out)
-    assert again.rendered == 1 and again.reused == 6  # only the phase still open
+    # Nothing changed: at most the phase still open is rendered again (when the game's files are
+    # too recent for their times to be trusted, the game is read again), and nothing is written.
+    assert again.rendered + again.reused == 7 and again.rendered <= 1
     assert again.written == 0
     assert {p: p.stat().st_mtime_ns for p in out.rglob("*.md")} == pages
 
