@@ -517,6 +517,14 @@ def report_block(title: str, lines: Sequence[str]) -> list[str]:
     return [f"{title}:", *("  " + line for line in lines), ""] if lines else []
 
 
+def treasury_lines(variant: Variant, treasury: Mapping[Any, Any] | None) -> list[str]:
+    """Every power's money in the powers' order, for a variant's report section (Machiavelli's
+    ducats, Europe 1615's wealth); nothing for an empty treasury."""
+    if not treasury:
+        return []
+    return wrap_list("Treasury", [f"{p} {amount(treasury[p])}" for p in in_power_order(variant, treasury)]) + [""]
+
+
 def state_report(variant: Variant, position: Position) -> list[str]:
     """What players must know of the variant's own state in ``position`` (plain text, for
     ``results.txt`` and forum posts). The variant's description names its report sections

@@ -11,7 +11,7 @@ Every value is escaped: names in the state come from files anyone can edit.
 from __future__ import annotations
 
 import importlib
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from markupsafe import Markup
 
@@ -83,3 +83,13 @@ def names(variant: Variant, ids: Any) -> str:
 def place(variant: Variant, pid: Any) -> str:
     p = variant.board.provinces.get(ProvinceId(str(pid).upper())) if hasattr(variant.board, "provinces") else None
     return getattr(p, "name", None) or str(pid)
+
+
+def treasury_section(variant: Variant, treasury: Mapping[Any, Any] | None) -> StateSection | None:
+    """Every power's money, in the powers' order, and the game page's treasury chart (``chart``);
+    nothing for an empty treasury. The variants keeping money (Machiavelli's ducats, Europe 1615's
+    wealth) show theirs with it."""
+    if not treasury:
+        return None
+    rows = [[md_escape(p), num(float(v))] for p, v in sorted(treasury.items(), key=lambda kv: power_rank(variant)(kv[0]))]
+    return {"title": "Treasuries", "body": table(["Power", "Treasury"], rows), "chart": {p: float(v) for p, v in treasury.items()}}

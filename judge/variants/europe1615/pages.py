@@ -10,17 +10,13 @@ from ...core.types import Position
 from ...core.variant import Variant
 from ...site.context import StateSection
 from ...site.escape import md_escape
-from ...site.state_sections import names, num, place, power_rank, table
+from ...site.state_sections import treasury_section, names, num, place, power_rank, table
 from .state import current, state_status
 
 
 def _treasury(variant: Variant, position: Position) -> StateSection | None:
     """Every power's treasury (seed, "Income phase"); also the game page's treasury chart."""
-    t = current(position).treasury
-    if not t:
-        return None
-    rows = [[md_escape(p), num(float(v))] for p, v in sorted(t.items(), key=lambda kv: power_rank(variant)(kv[0]))]
-    return {"title": "Treasuries", "body": table(["Power", "Treasury"], rows), "chart": {p: float(v) for p, v in t.items()}}
+    return treasury_section(variant, current(position).treasury)
 
 
 def _infs(variant: Variant, position: Position) -> StateSection | None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ...core.types import Position
 from ...core.variant import Variant
-from ...reports import amount, in_power_order, join_words, place_name, report_block, state_name, wrap_list
+from ...reports import treasury_lines, amount, in_power_order, join_words, place_name, report_block, state_name, wrap_list
 from .state import current, state_status
 
 
@@ -56,10 +56,7 @@ def _infs_left(variant: Variant, position: Position) -> list[str]:
 
 def _treasury(variant: Variant, position: Position) -> list[str]:
     """Every power's treasury, in the powers' order (seed, "Income phase")."""
-    treasury = current(position).treasury
-    if not treasury:
-        return []
-    return wrap_list("Treasury", [f"{p} {amount(treasury[p])}" for p in in_power_order(variant, treasury)]) + [""]
+    return treasury_lines(variant, current(position).treasury)
 
 
 def _relations(variant: Variant, position: Position) -> list[str]:

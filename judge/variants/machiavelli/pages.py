@@ -10,17 +10,13 @@ from ...core.types import Position
 from ...core.variant import Variant
 from ...site.context import StateSection
 from ...site.escape import md_escape
-from ...site.state_sections import names, num, place, power_rank, table
+from ...site.state_sections import treasury_section, names, num, place, power_rank, table
 from .state import PowerIncome, state_of
 
 
 def _treasury(variant: Variant, position: Position) -> StateSection | None:
     """Every power's ducats (seed 001); also the game page's treasury chart."""
-    t = state_of(position).treasury
-    if not t:
-        return None
-    rows = [[md_escape(p), num(v)] for p, v in sorted(t.items(), key=lambda kv: power_rank(variant)(kv[0]))]
-    return {"title": "Treasuries", "body": table(["Power", "Treasury"], rows), "chart": {p: float(v) for p, v in t.items()}}
+    return treasury_section(variant, state_of(position).treasury)
 
 
 def _income(variant: Variant, position: Position) -> StateSection | None:

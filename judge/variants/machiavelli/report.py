@@ -7,16 +7,13 @@ from __future__ import annotations
 
 from ...core.types import Position
 from ...core.variant import Variant
-from ...reports import amount, in_power_order, join_words, place_name, report_block, wrap_list
+from ...reports import treasury_lines, amount, in_power_order, join_words, place_name, report_block
 from .state import state_of
 
 
 def _treasury(variant: Variant, position: Position) -> list[str]:
     """Every power's ducats, in the powers' order."""
-    treasury = state_of(position).treasury
-    if not treasury:
-        return []
-    return wrap_list("Treasury", [f"{p} {amount(treasury[p])}" for p in in_power_order(variant, treasury)]) + [""]
+    return treasury_lines(variant, state_of(position).treasury)
 
 
 def _loans(variant: Variant, position: Position) -> list[str]:
