@@ -434,5 +434,5 @@ RULEBOOK = Rulebook("europe1615", (
     Rule("seed002/tables", "Reconstructed tables (the seed's tables were images)",
          "The Influence Progression, Military Cost, Income, INF price, Objectives and Scoring tables are "
          "reconstructed and a game may override them.",
-         by=(_DATA, ".state:_merge_tables", ".state:_Index")),
+         by=(_DATA, ".tables:_merge_tables", ".tables:_Index")),
 ))

@@ -33,10 +33,11 @@ from ...core.legality import check_adjustment_order, name, retreat_options
 from ...core.types import Dislodged, Location, PhaseKind, Position, Power, ProvinceId, Unit, UnitType
 from ...core.variant import Calendar, Rules, Variant
 from .position_state import Europe1615State, PendingDeclaration, Relations, Revolt, Scores, money_data
+from .tables import _Index, _index, _norm
 from .state import (
     _ATTACK, _ALLY, _ARMISTICE, _BREAK, _BUY_INF, _NEUTRAL, _PLACE, _SURRENDER, _TRANSFER, _WAR,
-    BuyInfluence, Declaration, DiplomaticAttack, PlaceInfluence, TransferControl, _Index, _index,
-    _norm, active_states, build_cost, check_objectives, confession_of, controlled, current,
+    BuyInfluence, Declaration, DiplomaticAttack, PlaceInfluence, TransferControl,
+    active_states, build_cost, check_objectives, confession_of, controlled, current,
     force_confession, influence_left, markers, objectives_met, opposed, placed, placed_in, relations, score,
     start_position, state_of, state_status, status, treasuries,
 )

@@ -109,7 +109,7 @@ _BUY_INF = re.compile(r"^\s*(?:buy|purchase)\s+(\d+)\s*(?:infs?|influence(?:\s+p
 _TRANSFER = re.compile(r"^\s*transfer\s+(?:control\s+(?:of\s+)?)?(.+?)\s+to\s+(.+?)\s*$", re.I)
 
 
-from .tables import TABLES, _Index, _index, _int, _merge_tables, _norm  # noqa: F401 - used by the rules
+from .tables import _index
 
 
 # -- reading the variant state of a position -----------------------------------------------------
@@ -218,9 +218,6 @@ def state_status(variant: Variant, position: Position, state: str) -> str:
     return status(position, state)
 
 
-_Relations = Relations
-"""The declarations in force (:class:`~.position_state.Relations`), by the name the rulebook
-cites."""
 
 _NO_RELATIONS = Relations()
 
