@@ -234,7 +234,9 @@ def test_a_game_s_job_builds_its_pages_and_the_publishing_job_takes_them(tmp_pat
     judge_site("--build", "--out", "pub/site-src", "--site-dir", "pub/site")
     _new_phase(games, tmp_path / "b")
     _age(games / "first", 1800)  # committed a while ago (in git, its tree id names it at once)
-    out = judge_site("--game", "first", "--build", "--out", "parts/first/site-src", "--site-dir", "parts/first/site")
+    # The game named by its folder, as `judge due` lists it and the workflow's matrix gives it.
+    out = judge_site("--game", str(games / "first"), "--build", "--out", "parts/first/site-src",
+                     "--site-dir", "parts/first/site")
     assert "the pages of first rendered" in out and "2 games unchanged" not in out
     job = tmp_path / "parts/first/site"
     assert (job / "games/first/index.html").is_file() and not (job / "games/second").exists()
@@ -249,6 +251,30 @@ def test_a_game_s_job_builds_its_pages_and_the_publishing_job_takes_them(tmp_pat
     # A part made from another state of the game is not taken: the publishing job renders it.
     _new_phase(games, tmp_path / "c")
     (games / "first" / "gm.md").write_text("Later words.\n")
+    _age(games / "first", 900)
     out = judge_site("--build", "--out", "pub/site-src", "--site-dir", "pub/site", "--assemble", "parts")
     assert "taken as their jobs built them" not in out and "2 games unchanged" in out, out
+    assert "part parts/first not taken for first: the game changed after its job built the part; " \
+           "its pages rendered here" in out, out
     assert "Later words." in (tmp_path / "pub/site/games/first/index.html").read_text()
+    judge_site("--build", "--out", "whole/site-src", "--site-dir", "whole/site")
+    assert _tree(tmp_path / "pub/site") == _tree(tmp_path / "whole/site")
+
+    # No per-game job made a part (no game was due): the folder is not there, the build goes on.
+    (games / "second" / "gm.md").write_text("Second words.\n")
+    _age(games / "second", 900)
+    out = judge_site("--build", "--out", "pub/site-src", "--site-dir", "pub/site", "--assemble", "no-parts")
+    assert "no per-game part in no-parts: every game's pages are made here" in out, out
+    assert "Second words." in (tmp_path / "pub/site/games/second/index.html").read_text()
+
+
+def test_a_game_s_job_names_a_game_of_the_games_folder(tmp_path, monkeypatch):
+    from click.testing import CliRunner
+
+    from judge.site.commands import site_cmd
+
+    monkeypatch.chdir(tmp_path)
+    games = _archive(tmp_path, 2, others=0)
+    (tmp_path / "elsewhere" / "first").mkdir(parents=True)
+    run = CliRunner().invoke(site_cmd, ["--games", str(games), "--game", "elsewhere/first"])
+    assert run.exit_code != 0 and "is not a game folder of" in str(run.exception), run.output

@@ -70,10 +70,12 @@ def _publishing(games_dir: str, cfg_path: Path, cfg: dict):  # noqa: ANN202 - a 
 @click.option("--force", is_flag=True, help="Render every phase again, even those whose inputs did not change.")
 @click.option("--offline", is_flag=True, help="With --build: a site that works from file:// (search included).")
 @click.option("--game", "only", multiple=True, metavar="SLUG",
-              help="Only this game's pages (repeat for more): a per-game job's, for --assemble.")
-@click.option("--assemble", "bundles", multiple=True, type=click.Path(file_okay=False, exists=True),
+              help="Only this game's pages (repeat for more): a per-game job's, for --assemble. The game's "
+                   "folder (games/SLUG, as judge due lists it) names it too.")
+@click.option("--assemble", "bundles", multiple=True, type=click.Path(file_okay=False),
               help="Take the pages that per-game jobs made (a folder holding their site-src and site, or "
-                   "folders of such), for the games they match.")
+                   "folders of such), for the games they match; the others are rendered here. A folder "
+                   "that is not there holds no part.")
 def site_cmd(games_dir: str, out_dir: str | None, build: bool, site_dir: str | None, config: str | None,
              force: bool, offline: bool, only: tuple[str, ...], bundles: tuple[str, ...]) -> None:
     """Write the archive's Markdown sources (and, with --build, the HTML site).
@@ -92,11 +94,14 @@ def site_cmd(games_dir: str, out_dir: str | None, build: bool, site_dir: str | N
     if not Path(games_dir).is_dir():
         raise JudgeError("no games folder here: run judge site at the top of a league (judge init makes one), "
                          "or name the folder with --games", games_dir)
+    only = tuple(_slug(games_dir, g) for g in only)
     cfg_path, base = _config_path(config)
     cfg = read_config(cfg_path) if cfg_path.is_file() else {}
     out = Path(out_dir) if out_dir else base / str(cfg.get("docs_dir") or "site-src")
     site_title = str(cfg.get("site_name") or "Diplomacy games")
     made = _bundles(bundles)
+    if bundles and not made:
+        click.echo(f"no per-game part in {', '.join(bundles)}: every game's pages are made here")
     report = generate(games_dir, out, force=force, site_title=site_title, publishing=_publishing(games_dir, cfg_path, cfg),
                       only=only or None, adopt=[src for src, _ in made])
     click.echo(f"site sources in {out}: {report.line()}")
@@ -115,16 +120,66 @@ def site_cmd(games_dir: str, out_dir: str | None, build: bool, site_dir: str | N
         if proc.adopted:
             how += f"; the pages of {', '.join(p.split('/', 1)[-1] for p in proc.adopted)} taken as their jobs built them"
         click.echo(f"site built in {dest} ({time.perf_counter() - t0:.2f} s, {how}): open {dest / 'index.html'}")
+        for note in _parts_left(made, proc.adopted, games_dir, whole=not proc.incremental):
+            click.echo(note)
+
+
+def _slug(games_dir: str, game: str) -> str:
+    """The game named by ``--game``: its slug, or its folder (``games/<slug>``, as ``judge due``
+    lists it and a per-game job gets it), which must be in the games' folder."""
+    path = Path(game)
+    if len(path.parts) < 2:
+        return game
+    if path.parent.resolve() != Path(games_dir).resolve():
+        raise JudgeError(f"{game} is not a game folder of {games_dir}: name the game by its slug, or its "
+                         "folder's parent with --games", game)
+    return path.name
 
 
 def _bundles(folders: tuple[str, ...]) -> list[tuple[Path, Path]]:
-    """The sources' and site's folders of each per-game job's part under ``folders``."""
+    """The sources' and site's folders of each per-game job's part under ``folders`` (a folder
+    that is not there holds none: no per-game job made one)."""
     found = []
     for folder in map(Path, folders):
+        if not folder.is_dir():
+            continue
         for part in [folder] + sorted(p for p in folder.iterdir() if p.is_dir()):
             if (part / "site-src").is_dir() and (part / "site").is_dir():
                 found.append((part / "site-src", part / "site"))
     return found
+
+
+def _parts_left(made: list[tuple[Path, Path]], adopted: list[str], games_dir: str, *, whole: bool) -> list[str]:
+    """A note for each game of a per-game part that the build did not take (its pages rendered
+    here instead, as if there were no part), and why, as far as it can be told: the game changed
+    after its job built the part (another push came between), or there was no site kept from an
+    earlier run to add it to, or it was made by another judge or in another context (configuration,
+    navigation, versions). A part that is not taken never fails the build."""
+    from .incremental import MANIFEST_NAME, game_sources, read_json
+
+    notes = []
+    taken = set(adopted)
+    for src, _site in made:
+        manifest = read_json(src / MANIFEST_NAME)
+        slugs = [str(s) for s in manifest.get("only") or []]
+        entries = manifest.get("games") or {}
+        left = [s for s in slugs if f"games/{s}" not in taken]
+        if not slugs:
+            notes.append(f"part {src.parent} not taken: it holds no game's pages (not made by judge site --game)")
+        now = game_sources(Path(games_dir), left) if left else {}
+        for slug in left:
+            theirs, ours = (entries.get(slug) or {}).get("source"), now.get(slug)
+            if theirs is None or ours is None:
+                why = "the state of its game folder could not be told (files modified moments ago)"
+            elif theirs != ours:
+                why = "the game changed after its job built the part"
+            elif whole:
+                why = "the site is built whole this time (no site kept from an earlier run, or another " \
+                      "configuration, navigation or judge)"
+            else:
+                why = "made by another judge, or with another configuration or navigation"
+            notes.append(f"part {src.parent} not taken for {slug}: {why}; its pages rendered here")
+    return notes
 
 
 def _find_phase(game, phase: str | None):
