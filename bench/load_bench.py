@@ -68,7 +68,7 @@ def make_repository(where: Path, games: int) -> Path:
     players = {"Austria": "a", "England": "e", "France": "f", "Germany": "g", "Italy": "i", "Russia": "r", "Turkey": "t"}
     for k in range(games):
         opened = now - timedelta(days=4) if k % 2 == 0 else now
-        game = new_game(f"games/g{k:03d}", "standard", now=opened, players=players, maps=False)
+        game = new_game(f"games/g{k:03d}", "standard", now=opened, players=players)
         create_game(where, game, commit=False, now=opened)
     repo.git.add("--all")
     repo.git.commit("-q", "-m", f"{games} games")

@@ -101,7 +101,7 @@ def _play(root: Path, path: str, now) -> tuple[str, dict]:
 )
 def test_seed002_scripted_game_several_years_through_the_game_store(tmp_path):
     path = "games/thirty-years"
-    game = new_game(path, "europe1615", now=T0, players=PLAYERS, maps=False)
+    game = new_game(path, "europe1615", now=T0, players=PLAYERS)
     create_game(tmp_path, game, commit=False, now=T0)
     settings = tmp_path / path / "game.yaml"
     text = settings.read_text()
@@ -194,7 +194,7 @@ def test_seed002_game_options_checked_when_the_game_is_loaded(tmp_path):
     """A game's options are the variant's (game.yaml ``options:``); a bad table or an unknown
     objective is reported with the file and line, never a traceback."""
     path = "games/bad-tables"
-    create_game(tmp_path, new_game(path, "europe1615", now=T0, players=PLAYERS, maps=False), commit=False, now=T0)
+    create_game(tmp_path, new_game(path, "europe1615", now=T0, players=PLAYERS), commit=False, now=T0)
     settings = tmp_path / path / "game.yaml"
     text = settings.read_text()
     settings.write_text(text.replace("options: {}", "options: {tables: {military_cost: {max_units: many}}}", 1))

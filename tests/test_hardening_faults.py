@@ -226,7 +226,7 @@ def test_a_new_game_failing_at_any_write_point_leaves_nothing(tmp_path, keep_bef
     keep_before(repo)
 
     def job(r: git.Repo):
-        create_game(r, new_game("games/n", "standard", now=T0, maps=False), commit=True, now=T0)
+        create_game(r, new_game("games/n", "standard", now=T0), commit=True, now=T0)
 
     _inject_everywhere(repo, job, lambda _: None, record_figure, "a new game")
 

@@ -350,15 +350,18 @@ def test_maps_and_results_text_are_written_into_each_phase_folder(repo, monkeypa
 
     real = artifacts._optional
     monkeypatch.setattr(artifacts, "_optional", lambda name: FakeRender if name == "judge.render" else real(name))
-    make_game(repo, maps=True)
+    make_game(repo)
     root = Path(repo.working_tree_dir)
-    assert (root / G / S01 / "map.png").read_bytes() == b"png 1600 <svg>Spring 1901 Movement</svg>"
-    assert not (root / G / S01 / "map-thumb.png").exists(), "no thumbnail: nothing shows it"
+    assert not list((root / G / S01).glob("map*")) and drawn == [], "a new game stores no map: the site draws the open phase's"
     tick(repo, now=T0 + hours(73))
     assert (root / G / S01 / "map.png").read_bytes() == b"png 1600 <svg>Spring 1901 Movement</svg>"
+    assert not (root / G / S01 / "map-thumb.png").exists(), "no thumbnail: nothing shows it"
     assert not (root / G / S01 / "map.svg").exists(), "by default a phase stores its map once, as a PNG"
-    assert (root / G / F01 / "map.png").read_bytes() == b"png 1600 <svg>Fall 1901 Movement</svg>"
-    assert drawn[-2:] == [("Spring 1901 Movement", True, "G: Spring 1901 Movement"), ("Fall 1901 Movement", False, "G: Fall 1901 Movement")]
+    assert not list((root / G / F01).glob("map*")), "the next phase's map is drawn by the site, not committed"
+    assert drawn == [("Spring 1901 Movement", True, "G: Spring 1901 Movement")], "one map a tick: the played phase's, with its orders"
+    # Each image is committed once in the history: the played phase's map, never replaced.
+    images = [c for c in repo.iter_commits() if any(p.endswith(".png") for p in c.stats.files)]
+    assert len(images) == 1
     if real("judge.reports") is not None:
         assert (root / G / S01 / "results.txt").read_text().startswith("Movement results for Spring of 1901.")
 
@@ -382,7 +385,7 @@ def test_a_game_may_ask_for_its_maps_as_svg_too_or_for_none(repo, monkeypatch):
     assert set(artifacts.map_files(v, start)) == {"map.png"}
     assert artifacts.map_files(v, start, formats=("png", "svg"))["map.svg"] == b"<svg>Spring 1901 Movement</svg>"
     assert artifacts.map_files(v, start, formats=()) == {}
-    make_game(repo, maps=True)
+    make_game(repo)
     root = Path(repo.working_tree_dir)
     settings = root / G / "game.yaml"
     settings.write_text(settings.read_text() + "maps: [png, svg]\n")
@@ -390,7 +393,8 @@ def test_a_game_may_ask_for_its_maps_as_svg_too_or_for_none(repo, monkeypatch):
     repo.index.commit("maps as svg too")
     tick(repo, now=T0 + hours(73))
     assert (root / G / S01 / "map.svg").read_text() == "<svg>Spring 1901 Movement</svg>"
-    assert (root / G / F01 / "map.svg").read_text() == "<svg>Fall 1901 Movement</svg>"
+    assert (root / G / S01 / "map.png").read_bytes() == b"png <svg>Spring 1901 Movement</svg>"
+    assert not list((root / G / F01).glob("map*"))
     for bad in ("maps: gif\n", "maps: {png: true}\n"):
         with pytest.raises(StoreError, match=r"game.yaml:\d+: 'maps' is png, svg or a list"):
             parse_settings(settings.read_text().replace("maps: [png, svg]\n", bad), "game.yaml", "g")
@@ -434,7 +438,7 @@ def test_a_new_game_in_a_repository_without_commits(tmp_path):
     from judge.store.tick import create_game, new_game
 
     repo = git.Repo.init(tmp_path / "fresh", initial_branch="main")
-    create_game(repo, new_game("games/first", "standard", now=T0, maps=False), commit=True, now=T0)
+    create_game(repo, new_game("games/first", "standard", now=T0), commit=True, now=T0)
     assert repo.head.commit.message == "first: new game"
     assert repo.git.status("--porcelain") == ""
 

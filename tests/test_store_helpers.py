@@ -39,10 +39,10 @@ def make_repo(path: Path) -> git.Repo:
     return repo
 
 
-def make_game(repo: git.Repo, slug: str = "g", *, sealed: bool = False, players=None, now=T0, maps=False):
+def make_game(repo: git.Repo, slug: str = "g", *, sealed: bool = False, players=None, now=T0):
     """A committed standard game; returns the NewGame (with the identity when sealed)."""
     game = new_game(f"games/{slug}", "standard", now=now, players=PLAYERS if players is None else players,
-                    sealed=sealed, maps=maps)
+                    sealed=sealed)
     create_game(repo, game, commit=True, now=now)
     return game
 

@@ -38,7 +38,7 @@ def test_a_variant_game_is_played_verified_and_published(tmp_path, name):
     variant = find_variant(name)
     repo = make_repo(tmp_path / "repo")
     players = {p: f"player{k}" for k, p in enumerate(variant.powers)}
-    game = new_game(f"games/{name}", name, now=T0, players=players, maps=True)
+    game = new_game(f"games/{name}", name, now=T0, players=players)
     create_game(repo, game, commit=True, now=T0)
     root = Path(repo.working_tree_dir)
     # Play until the first movement phase is open, then send its orders.

@@ -205,17 +205,54 @@ def _chart_values(sections: list[StateSection]) -> dict[str, float] | None:
     return next(({str(p): float(v) for p, v in s["chart"].items()} for s in sections if s.get("chart")), None)
 
 
-def _map_image(out: Out, folder: PhaseFolder, rel_dir: str, href_dir: str, title: str) -> MapImage | None:
-    """Copy the phase's map files into the site; the page's view of them."""
+def _map_image(out: Out, folder: PhaseFolder, rel_dir: str, href_dir: str, title: str,
+               drawn: _DrawnMap | None = None) -> MapImage | None:
+    """Copy the phase's map files into the site; the page's view of them. A phase without a
+    stored map and still open (the tick stores a phase's map once, when it is played) has its
+    position drawn here (``drawn``)."""
     found = {}
     for name in MAP_FILES:
         src = folder.file(name)
         if src is not None:
             out.copy(f"{rel_dir}/{name}", src)
             found[name] = f"{href_dir}/{name}"
+    if not found and drawn is not None and drawn.put(out, f"{rel_dir}/map.png"):
+        found["map.png"] = f"{href_dir}/map.png"
     if "map.png" not in found and "map.svg" not in found:
         return None
     return MapImage(png=found.get("map.png") or found.get("map.svg"), svg=found.get("map.svg"), alt=f"Map: {title}")
+
+
+@dataclass
+class _DrawnMap:
+    """The open phase's map, drawn by the site (no orders on it yet): drawn again only when what
+    it shows changed (``key``: the site's key, the game's title, the position file), else the
+    file an earlier run drew is kept (``kept``: that run's key)."""
+
+    variant: Variant
+    position: Position
+    title: str
+    key: str
+    kept: str | None
+
+    def put(self, out: Out, rel: str) -> bool:
+        """The map at ``rel`` in the site (kept or drawn); False when it cannot be drawn here
+        (the variant has no map, or cairo is not installed: the page then shows none)."""
+        if self.kept == self.key and out.keep(rel):
+            return True
+        from ..store import artifacts
+
+        try:
+            files = artifacts.map_files(self.variant, self.position, title=self.title, formats=("png",))
+        except (OSError, ImportError) as exc:  # cairo's library missing: the site is still published
+            import sys
+
+            print(f"judge site: the map of {self.title} is not drawn: {exc}", file=sys.stderr)
+            return False
+        if "map.png" not in files:
+            return False
+        out.write(rel, files["map.png"])
+        return True
 
 
 def _markdown_file(path: Path | None) -> Markup | None:
@@ -477,13 +514,13 @@ class _PhaseOut:
     summary: dict[str, Any]
 
 
-def _phase_page(game: GameFolder, i: int, out: Out, templates: Path) -> _PhaseOut:
+def _phase_page(game: GameFolder, i: int, out: Out, templates: Path, drawn: _DrawnMap | None = None) -> _PhaseOut:
     """A phase's page and its summary for the game's page: the frame (title, deadline, links,
     map, the Gamesmaster's words, press), what is shown of the play (:func:`_played` or
     :func:`_open`) and the variant's own sections for the position shown."""
     folder, next_f = game.phases[i], _next(game, i)
     title = folder.title
-    image = _map_image(out, folder, f"games/{game.slug}/{folder.name}", folder.name, title)
+    image = _map_image(out, folder, f"games/{game.slug}/{folder.name}", folder.name, title, drawn)
     shown = _played(game, i) if folder.finished else _open(game, i)
     results = folder.results
     before = folder.position
@@ -630,11 +667,27 @@ def _phase_output(run: _Run, game: GameFolder, i: int) -> dict[str, Any]:
         run.new_phases[folder.name] = old
         return old["summary"]
     before_new = set(run.out.new)
-    page = _phase_page(game, i, run.out, run.templates)
+    drawn = _open_map(run, game, i, old)
+    page = _phase_page(game, i, run.out, run.templates, drawn)
     run.out.write(f"games/{game.slug}/{folder.name}.md", page.markdown)
     run.report.rendered += 1
     run.new_phases[folder.name] = {"key": key, "outputs": sorted(set(run.out.new) - before_new), "summary": page.summary}
+    if drawn is not None:
+        run.new_phases[folder.name]["map_key"] = drawn.key
     return page.summary
+
+
+def _open_map(run: _Run, game: GameFolder, i: int, old: Mapping[str, Any] | None) -> _DrawnMap | None:
+    """What the site draws for an open phase with no stored map: its position, titled as the
+    tick titles a phase's map (the game's title and the phase)."""
+    folder = game.phases[i]
+    if folder.finished or any(folder.file(name) is not None for name in MAP_FILES):
+        return None
+    position_file = folder.file(POSITION)
+    h = hashlib.sha256(f"{run.key}\0{game.title}\0{folder.name}\0".encode())
+    h.update((run.hasher.file(position_file) if position_file is not None else "-").encode())
+    kept = None if run.force or not old else old.get("map_key")
+    return _DrawnMap(game.variant, folder.position, f"{game.title}: {folder.position.phase}", h.hexdigest(), kept)
 
 
 def _last_centres(current: Mapping[str, Any] | None) -> dict[str, int]:

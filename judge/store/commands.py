@@ -47,7 +47,7 @@ def _read_text(path: Path) -> str:
 @click.option("--timezone", default="UTC", show_default=True, help="The time zone of the deadlines.")
 @click.option("--now", help="The opening time (ISO 8601, UTC if no zone); default: now.")
 @click.option("--commit", is_flag=True, help="Commit the new game (otherwise only write its files).")
-@click.option("--no-maps", is_flag=True, help="Do not draw the maps.")
+@click.option("--no-maps", is_flag=True, hidden=True, help="Accepted for older scripts: a new game stores no map.")
 def new_cmd(game_dir: str, more_players: tuple[str, ...], variant: str, title: str | None, players: tuple[str, ...],
             sealed: bool, timezone: str, now: str | None, commit: bool, no_maps: bool) -> None:
     """Create a game: game.yaml and the first phase folder with the starting position."""
@@ -63,11 +63,11 @@ def new_cmd(game_dir: str, more_players: tuple[str, ...], variant: str, title: s
         repo = open_repo(Path(game_dir).parent if Path(game_dir).parent.exists() else ".")
         rel = repo_path(repo, game_dir)
         game = new_game(rel, variant, now=when, title=title, players=pairs, sealed=sealed,
-                        schedule=Schedule(timezone=timezone), maps=not no_maps)
+                        schedule=Schedule(timezone=timezone))
         create_game(repo, game, commit=True, now=when)
     else:
         game = new_game(game_dir, variant, now=when, title=title, players=pairs, sealed=sealed,
-                        schedule=Schedule(timezone=timezone), maps=not no_maps)
+                        schedule=Schedule(timezone=timezone))
         create_game(Path.cwd() if not Path(game_dir).is_absolute() else Path("/"), game, commit=False, now=when)
     for path in sorted(game.files):
         click.echo(f"wrote {path}", err=True)
@@ -100,7 +100,7 @@ def tick_cmd(games: tuple[str, ...], now: str | None, force: bool, max_phases: i
     when = _now(now)
 
     def run():
-        return tick(repo, paths, when, force=force, max_phases=max_phases, maps=not no_maps)
+        return tick(repo, paths, when, force=force, max_phases=max_phases)
 
     result = run_and_push(repo, remote, run, lambda r: r.played) if remote else run()
     for w in result.warnings:

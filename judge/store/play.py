@@ -208,12 +208,12 @@ def play_phase(game: Game, folder: str, *, identities: list[str], trigger: str |
     if txt is not None:
         changes[game.folder_path(folder, RESULTS_TXT)] = txt
     if maps:
+        # A phase's map is stored once, when it is played, with its orders drawn on it: the open
+        # phase's map (its position, no orders yet) is drawn by the site, never committed, so
+        # that the repository's history holds one image per phase, and a tick draws one map.
         for name, blob in artifacts.map_files(variant, position, resolutions=report.resolutions(),
                                               title=f"{title}: {position.phase}", formats=game.settings.maps).items():
             changes[f"{base}/{name}"] = blob
-        if next_folder:
-            for name, blob in artifacts.map_files(variant, nxt, title=f"{title}: {nxt.phase}", formats=game.settings.maps).items():
-                changes[game.folder_path(next_folder, name)] = blob
     return PlayedPhase(game.slug, folder, str(position.phase), trigger, changes, data, next_folder, report)
 
 

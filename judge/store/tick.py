@@ -24,7 +24,6 @@ from ..core.errors import JudgeError, StoreError
 from ..core.types import Power
 from ..notation import format_position
 from ..sealing import generate_identity, load_identities
-from . import artifacts
 from .layout import GAMES, PHASE_FILE, POSITION, SETTINGS, GitTree, PhaseInfo, find_games, game_name, join, phase_folder
 from .play import Waiting, is_due, plan_game
 from .settings import UTC, GameSettings, Schedule, format_settings
@@ -91,10 +90,12 @@ class NewGame:
 
 def new_game(path: str, variant_name: str, *, now: datetime, title: str | None = None,
              players: Mapping[str, str] | None = None, sealed: bool = False,
-             schedule: Schedule | None = None, maps: bool = True) -> NewGame:
+             schedule: Schedule | None = None) -> NewGame:
     """The files of a new game at ``path`` (``games/<slug>``): ``game.yaml`` and the first phase
     folder with the variant's starting position. Sealed games get a fresh age identity: its
-    recipient goes into ``game.yaml``, the identity is returned (never written)."""
+    recipient goes into ``game.yaml``, the identity is returned (never written). No map is stored:
+    a phase's map is committed when it is played (with its orders), and the site draws the open
+    phase's."""
     from ..variants import find_variant
 
     path = path.strip("/")
@@ -120,9 +121,6 @@ def new_game(path: str, variant_name: str, *, now: datetime, title: str | None =
         join(path, folder, PHASE_FILE): info.to_text().encode("utf-8"),
         join(path, folder, POSITION): format_position(start).encode("utf-8"),
     }
-    if maps:
-        for name, blob in artifacts.map_files(variant, start, title=f"{settings.title}: {start.phase}", formats=settings.maps).items():
-            files[join(path, folder, name)] = blob
     return NewGame(path, files, identity, recipient)
 
 
