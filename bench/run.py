@@ -459,8 +459,9 @@ def _bytes(b: Bench) -> None:
     f = {}
     for name in ("standard", "machiavelli", "europe1615", "maharajah"):
         pb = f[name] = phase_bytes(name)
-        print(f"  bytes per played phase, {name} (maps drawn): {pb['committed_kb']} KB committed, {pb['published_kb']} KB "
-              f"published; GitHub Pages' 1 GB holds {pb['games_of_100_phases_per_gb']} games of 100 phases")
+        print(f"  bytes per played phase, {name} (maps drawn): {pb['committed_kb']} KB committed "
+              f"({pb['history_kb']} KB into the git history), {pb['published_kb']} KB published; "
+              f"GitHub Pages' 1 GB holds {pb['games_of_100_phases_per_gb']} games of 100 phases")
     b.figures["bytes"] = f
 
 

@@ -31,6 +31,7 @@ from __future__ import annotations
 import argparse
 import filecmp
 import json
+import random
 import resource
 import shutil
 import subprocess
@@ -203,9 +204,41 @@ def publish_bench(sizes: tuple[int, ...] = (30, 100), phases: int = 100, *, work
             tmp.cleanup()
 
 
+def _history_bytes(repo: Any, since: str) -> int:
+    """Bytes of every object the commits after ``since`` brought into the repository (blobs and
+    trees, as stored before git compresses them: an image replaced in a later commit counts
+    twice, as it stays in the history)."""
+    listed = repo.git.rev_list("--objects", f"{since}..HEAD").split("\n")
+    ids = "\n".join(line.split(" ", 1)[0] for line in listed if line.strip()) + "\n"
+    checked = subprocess.run(["git", "cat-file", "--batch-check=%(objecttype) %(objectsize)"], input=ids,
+                             capture_output=True, text=True, cwd=repo.working_tree_dir, check=True).stdout
+    return sum(int(size) for kind, size in (line.split() for line in checked.splitlines()) if kind != "commit")
+
+
+def _order(repo: Any, game: Path, rng: random.Random) -> None:
+    """Random legal orders for every power of the game's open phase, committed (as merged pull
+    requests would be): the maps then show orders, as a real game's do."""
+    from judge.notation import parse_position
+    from judge.site.synthetic import orders_for
+
+    folder = sorted(p for p in game.iterdir() if p.is_dir())[-1]
+    variant, position = parse_position((folder / "position.yaml").read_text(encoding="utf-8"), "position.yaml")
+    (folder / "orders").mkdir(exist_ok=True)
+    written = []
+    for power, lines in orders_for(variant, position, rng).items():
+        path = folder / "orders" / f"{power.lower()}.txt"
+        path.write_text(f"{power}:\n" + "".join(f"{line}\n" for line in lines), encoding="utf-8")
+        written.append(str(path.relative_to(repo.working_tree_dir)))
+    if written:
+        repo.index.add(written)
+        repo.index.commit("orders")
+
+
 def phase_bytes(variant_name: str = "standard", phases: int = 4) -> dict[str, Any]:
-    """What one played phase of a real game (maps drawn) adds: bytes committed to the repository
-    (the phase folder's files) and bytes published (its page and the map files the site copies)."""
+    """What one played phase of a real game (random legal orders, maps drawn) adds: bytes committed to the repository
+    (the phase folder's files; ``history_kb``: every object its commits brought into the git
+    history, the opened phase's files too) and bytes published (its page and the map files the
+    site copies)."""
     import git
 
     from judge.store.tick import create_game, new_game, tick
@@ -219,11 +252,14 @@ def phase_bytes(variant_name: str = "standard", phases: int = 4) -> dict[str, An
         repo.index.commit("start")
         t0 = parse_time("2026-01-05T12:00:00Z")
         create_game(repo, new_game("games/g", variant_name, now=t0), commit=True, now=t0)
-        tick(repo, now=t0, force=True, max_phases=1)
-        for _ in range(phases - 1):
+        created = repo.head.commit.hexsha
+        rng = random.Random(1)
+        for _ in range(phases):
+            _order(repo, root / "games/g", rng)
             tick(repo, now=t0, force=True, max_phases=1)
         folders = sorted(p for p in (root / "games/g").iterdir() if p.is_dir() and (p / "results.yaml").is_file())
         committed = [sum(f.stat().st_size for f in d.rglob("*") if f.is_file()) for d in folders]
+        history = _history_bytes(repo, created)
         generate(root / "games", Path(tmp) / "src")
         site = Path(tmp) / "site"
         mkdocs_build(Path(tmp) / "src", site)
@@ -234,7 +270,7 @@ def phase_bytes(variant_name: str = "standard", phases: int = 4) -> dict[str, An
             published.append(page.stat().st_size + sum(f.stat().st_size for f in maps.rglob("*") if f.is_file()))
     per_c, per_p = sum(committed) / len(committed), sum(published) / len(published)
     return {"variant": variant_name, "phases": len(folders), "committed_kb": round(per_c / 1024),
-            "published_kb": round(per_p / 1024),
+            "history_kb": round(history / len(folders) / 1024), "published_kb": round(per_p / 1024),
             "games_of_100_phases_per_gb": int(2**30 // (per_p * 100)) if per_p else 0}
 
 

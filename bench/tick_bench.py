@@ -3,14 +3,17 @@
 Each example game of ``games/`` (standard, Machiavelli, Europe 1615, Maharajah) is copied into a
 scratch repository (:func:`judge.store.tick.prepare_demo_repo`); then, in a fresh child process
 each time (as the deadline job is), ``tick(repo, [game], force=True, max_phases=1)`` plays its
-current phase: adjudication, the maps (SVG and palette PNG), results and the commit. Reported per
+current phase: adjudication, its map (SVG and palette PNG), results and the commit. Reported per
 variant (median of ``repeat`` runs, each on a fresh copy of the repository):
 
 * ``tick_s``: the ``tick()`` call itself (``tick_best_s`` the best run; ``cpu_s``: its CPU time,
   steadier on a busy machine), in a process that has imported the judge but drawn
   nothing yet (so the base map's first read and cairosvg's import are in it, as in a real tick);
 * ``process_s``: the whole child process, from start to exit (Python and the judge's imports too);
-* ``maps_s``: the part of ``tick_s`` spent drawing (``render_svg`` and ``to_png``).
+* ``maps_s``: the part of ``tick_s`` spent drawing (``render_svg`` and ``to_png``): one map, the
+  played phase's with its orders (the open phase's is drawn by the site), with cairo's
+  declarations loaded from this machine's tables (:mod:`judge.cairo_ffi`, written by the first
+  drawing on a machine).
 
 ``--profile DIR`` also writes a cProfile of each variant's tick (``DIR/<variant>.prof``) and
 prints the functions with the most cumulative time.
@@ -96,7 +99,12 @@ def tick_bench(repeat: int = 3, variants: tuple[str, ...] = tuple(GAMES), profil
     ``repeat`` runs and the best (the variants taken in turn, so that a change in the machine's
     load touches each alike)."""
     sys.path.insert(0, str(ROOT))
+    from judge import cairo_ffi
     from judge.store.tick import prepare_demo_repo
+
+    # This machine's tables of cairo's declarations, as its first drawing leaves them
+    # (judge.cairo_ffi): each run then loads them rather than parsing cairo's headers.
+    cairo_ffi.prepare()
 
     runs: dict[str, list[dict[str, Any]]] = {name: [] for name in variants}
     with tempfile.TemporaryDirectory(prefix="judge-tick-bench-") as tmp:

@@ -3,9 +3,22 @@ summary, under "figures", so that a report can quote them."""
 
 from __future__ import annotations
 
+import atexit
+import os
+import shutil
+import tempfile
+
 import pytest
 
 FIGURES: dict[str, object] = {}
+
+# What the judge keeps between processes (cairo's declarations read once, judge.cairo_ffi) goes
+# into a folder of the test run's own, not the home folder of whoever runs the tests; the
+# processes the tests start inherit it.
+if "JUDGE_CACHE_DIR" not in os.environ:
+    _CACHE = tempfile.mkdtemp(prefix="judge-test-cache-")
+    os.environ["JUDGE_CACHE_DIR"] = _CACHE
+    atexit.register(shutil.rmtree, _CACHE, True)
 
 
 @pytest.fixture(scope="session")
