@@ -14,7 +14,7 @@ language (contexts github, inputs, secrets, needs, matrix, steps, env; ``! && ||
 >=``, parentheses, property and index access; fromJSON, toJSON, contains, startsWith, endsWith,
 format, join, success, failure, cancelled, always; loose equality and truthiness). Whatever the
 harness cannot run faithfully -- another context or function, an unknown key, an action other
-than the four below, ``sudo`` of anything but apt-get -- raises :class:`HarnessError`: it fails
+than those below, ``sudo`` of anything but apt-get -- raises :class:`HarnessError`: it fails
 the test loudly, never evaluates to an empty string.
 
 Each job gets what a hosted runner gives it, new: a working folder, a HOME with its own git
@@ -29,6 +29,12 @@ configuration (no user.name: the runner has none), and the steps' actions:
 - ``actions/upload-pages-artifact``: ``with.path`` packed with the action's own ``tar`` command.
 - ``actions/deploy-pages``: the artifact unpacked into :attr:`FakeGitHub.pages` (the deployed
   site), output ``page_url``; it needs ``pages: write`` and ``id-token: write``.
+- ``actions/cache/restore`` and ``actions/cache/save`` v4: the repository's caches, by key and
+  restore keys, this ref's and the default branch's.
+- ``actions/upload-artifact`` and ``actions/download-artifact`` v4: the run's artifacts (a name
+  once a run unless ``overwrite``; hidden files left out unless ``include-hidden-files``; a
+  ``pattern`` downloads each artifact into ``path/<name>/``, or all into ``path`` with
+  ``merge-multiple``; a pattern matching nothing is no error).
 
 GitHub's REST API is a stand-in on 127.0.0.1 (the jobs' ``GITHUB_API_URL`` and
 ``github.api_url``) that takes comments on pull requests from a live job token with
@@ -72,6 +78,7 @@ from __future__ import annotations
 
 import base64
 import contextlib
+import hashlib
 import http.server
 import itertools
 import json
@@ -87,6 +94,7 @@ import textwrap
 import threading
 import time
 import tomllib
+import zipfile
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -1110,15 +1118,23 @@ class FakeGitHub:
     # -- running --------------------------------------------------------------------------------
 
     def run(self, workflow: Workflow, event: Event, *, jobs: Iterable[str] | None = None,
-            needs: dict[str, dict] | None = None, concurrency: bool = True) -> "WorkflowRun":
+            needs: dict[str, dict] | None = None, concurrency: bool = True,
+            artifacts: dict[str, Path] | None = None) -> "WorkflowRun":
         """Run ``workflow`` for ``event``: all its jobs, or only ``jobs``, the results of the jobs
         they need and that do not run given by ``needs`` (``{"due": {"result": "success",
-        "outputs": {...}}}``). ``concurrency=False`` ignores the jobs' concurrency groups (to race
-        what GitHub would queue)."""
+        "outputs": {...}}}``) and the artifacts those uploaded by ``artifacts`` (name: the file of
+        an artifact in :attr:`WorkflowRun.artifacts`, e.g. of an earlier run). ``concurrency=False``
+        ignores the jobs' concurrency groups (to race what GitHub would queue)."""
         if not workflow.triggered_by(event):
             raise HarnessError(f"{workflow.path.name} is not triggered by this {event.name} event")
         run = WorkflowRun(self, workflow, event, next(self._run_ids))
         run.honour_concurrency = concurrency
+        for name, packed in (artifacts or {}).items():
+            keep = run.folder / "artifacts" / f"{name}{Path(packed).suffix}"
+            keep.parent.mkdir(exist_ok=True)
+            shutil.copyfile(packed, keep)
+            run.artifacts[name] = keep
+            next(run.artifact_ids)
         for jid, given in (needs or {}).items():
             if jid not in workflow.jobs:
                 raise HarnessError(f"needs given for an unknown job {jid!r}")
@@ -1310,6 +1326,8 @@ class WorkflowRun:
         self.folder = gh.root / "runs" / f"{run_id}-{workflow.path.stem}-{event.name}"
         self.folder.mkdir(parents=True)
         self.artifacts: dict[str, Path] = {}
+        """The run's artifacts by name: a Pages artifact's tar, upload-artifact's zip."""
+        self.artifact_ids = itertools.count(1)
         self.seconds = 0.0
         self.refs_before: dict[str, str] = {}
         self.refs_after: dict[str, str] = {}
@@ -1841,7 +1859,8 @@ class _Runner:
         handlers = {"actions/checkout": self.checkout, "actions/setup-python": self.setup_python,
                     "actions/upload-pages-artifact": self.upload_pages_artifact,
                     "actions/deploy-pages": self.deploy_pages,
-                    "actions/cache/restore": self.cache_restore, "actions/cache/save": self.cache_save}
+                    "actions/cache/restore": self.cache_restore, "actions/cache/save": self.cache_save,
+                    "actions/upload-artifact": self.upload_artifact, "actions/download-artifact": self.download_artifact}
         if action not in handlers:
             raise HarnessError(f"the action {uses} is not simulated by this harness")
         return handlers[action]({k: to_str(v) for k, v in with_.items()}, env)
@@ -1981,12 +2000,15 @@ class _Runner:
             return False, proc.stdout + proc.stderr, {}
         keep = self.run.folder / "artifacts" / f"{w['name']}.tar"
         keep.parent.mkdir(exist_ok=True)
-        shutil.copy2(tar, keep)
         with self.run._lock:  # noqa: SLF001
+            # The action uploads the tar with actions/upload-artifact v4: a name is taken once a run.
             if w["name"] in self.run.artifacts:
-                return False, f"an artifact named {w['name']} was already uploaded in this run", {}
+                return False, ("Failed to CreateArtifact: Received non-retryable error: Failed request: (409) "
+                               "Conflict: an artifact with this name already exists on the workflow run"), {}
+            shutil.copy2(tar, keep)
             self.run.artifacts[w["name"]] = keep
-        return True, f"packed {w['path']} ({keep.stat().st_size} bytes)", {"artifact_id": str(len(self.run.artifacts))}
+            artifact_id = str(next(self.run.artifact_ids))
+        return True, f"packed {w['path']} ({keep.stat().st_size} bytes)", {"artifact_id": artifact_id}
 
     def deploy_pages(self, with_: dict, env: dict) -> tuple[bool, str, dict]:
         w = self._inputs("actions/deploy-pages", with_, {"artifact_name": "github-pages", "timeout": "600000",
@@ -1998,6 +2020,8 @@ class _Runner:
         tar = self.run.artifacts.get(w["artifact_name"])
         if tar is None:
             return False, f"No artifacts named {w['artifact_name']!r} were found for this workflow run.", {}
+        if tar.suffix != ".tar":
+            return False, f"The artifact {w['artifact_name']!r} is not a Pages artifact (upload-pages-artifact makes those).", {}
         url = self.gh.deploy(self.run, tar)
         self.run.deployments.append(self.gh.deployments[-1])
         return True, f"Reported success! {url}", {"page_url": url}
@@ -2058,6 +2082,159 @@ class _Runner:
         if not saved:
             return True, f"Warning: Failed to save: Unable to reserve cache with key {w['key']}, another job may be creating this cache.", {}
         return True, f"Cache saved with key: {w['key']}", {}
+
+
+    # actions/upload-artifact and actions/download-artifact v4: the run's artifacts (WorkflowRun.artifacts).
+
+    def upload_artifact(self, with_: dict, env: dict) -> tuple[bool, str, dict]:
+        """actions/upload-artifact v4 (v4.6): the files found under ``path`` (plain paths, one a
+        line; no wildcards) packed as the run's artifact ``name``. As the action's search does it:
+        folders give the files below them (empty folders are not kept), symbolic links are
+        followed (broken ones left out), hidden files and folders (a name starting with a dot) are
+        left out unless ``include-hidden-files``; the artifact's root is the one path given (a
+        single file: its folder), else the paths' common ancestor. A name already uploaded in this
+        run fails (409 Conflict) unless ``overwrite``; no file found warns (``if-no-files-found``)
+        and uploads nothing."""
+        w = self._inputs("actions/upload-artifact", with_, {"name": "artifact", "path": "", "if-no-files-found": "warn",
+                                                            "retention-days": "", "compression-level": "6",
+                                                            "overwrite": "false", "include-hidden-files": "false"})
+        try:
+            overwrite, hidden = _boolean_input(w, "overwrite"), _boolean_input(w, "include-hidden-files")
+        except ValueError as exc:
+            return False, str(exc), {}
+        if w["if-no-files-found"] not in ("warn", "error", "ignore"):
+            return False, f"Unrecognized if-no-files-found input. Provided: {w['if-no-files-found']}. " \
+                          "Available options: warn,error,ignore", {}
+        if w["retention-days"] and not re.fullmatch(r"\d+", w["retention-days"].strip()):
+            return False, "Invalid retention-days", {}
+        if not re.fullmatch(r"\d", w["compression-level"].strip()):
+            return False, "Invalid compression-level. Valid values are 0-9", {}
+        name = w["name"]
+        bad = next((c for c in '":<>|*?\r\n\\/' if c in name), None)
+        if not name or bad is not None:
+            return False, f"The artifact name is not valid: {name}. Contains the following character: {bad!r}", {}
+        roots = [self._artifact_path(line.strip()) for line in w["path"].splitlines() if line.strip()]
+        if not roots:
+            return False, "Input required and not supplied: path", {}
+        files = sorted({f for root in roots for f in _artifact_files(root, hidden)})
+        if not files:
+            said = f"No files were found with the provided path: {w['path']}. No artifacts will be uploaded."
+            return w["if-no-files-found"] != "error", ("Warning: " if w["if-no-files-found"] == "warn" else "") + said, {}
+        if len(roots) > 1:
+            base = Path(os.path.commonpath([str(r) for r in roots]))
+        elif len(files) == 1 and files[0] == roots[0]:
+            base = roots[0].parent
+        else:
+            base = roots[0]
+        keep = self.run.folder / "artifacts" / f"{name}.zip"
+        keep.parent.mkdir(exist_ok=True)
+        with self.run._lock:  # noqa: SLF001
+            if name in self.run.artifacts and not overwrite:
+                return False, ("Failed to CreateArtifact: Received non-retryable error: Failed request: (409) Conflict: "
+                               "an artifact with this name already exists on the workflow run"), {}
+            self.run.artifacts.pop(name, None)
+            level = int(w["compression-level"])
+            with zipfile.ZipFile(keep, "w", zipfile.ZIP_DEFLATED if level else zipfile.ZIP_STORED,
+                                 compresslevel=level or None) as zf:
+                for f in files:
+                    zf.write(f, f.relative_to(base).as_posix())
+            self.run.artifacts[name] = keep
+            artifact_id = str(next(self.run.artifact_ids))
+        digest = hashlib.sha256(keep.read_bytes()).hexdigest()
+        url = f"{FakeGitHub.SERVER}/{self.gh.full_name}/actions/runs/{self.run.run_id}/artifacts/{artifact_id}"
+        return True, (f"With the provided path, there will be {len(files)} file{'s' if len(files) != 1 else ''} uploaded\n"
+                      f"Artifact {name} has been successfully uploaded! Final size is {keep.stat().st_size} bytes. "
+                      f"Artifact ID is {artifact_id}"), {"artifact-id": artifact_id, "artifact-url": url,
+                                                          "artifact-digest": digest}
+
+    def _artifact_path(self, text: str) -> Path:
+        if text.startswith("!") or any(c in text for c in "*?[{"):
+            raise HarnessError(f"actions/upload-artifact path {text!r}: wildcards and exclusions are not simulated")
+        if text.startswith("~"):
+            text = str(self.home) + text[1:]
+        return Path(os.path.normpath(self.workspace / text))
+
+    def download_artifact(self, with_: dict, env: dict) -> tuple[bool, str, dict]:
+        """actions/download-artifact v4 (v4.3) within this run: ``name`` (into ``path`` itself; not
+        found fails), else every artifact of the run whose name matches ``pattern`` (all without
+        one), each into ``path/<its name>/`` unless ``merge-multiple`` puts them all in ``path``;
+        a pattern matching nothing downloads nothing and does not fail (``path`` is then not made).
+        Files come out new (their times are the download's)."""
+        w = self._inputs("actions/download-artifact", with_, {"name": "", "artifact-ids": "", "path": "", "pattern": "",
+                                                              "merge-multiple": "false", "github-token": "",
+                                                              "repository": self.gh.full_name,
+                                                              "run-id": str(self.run.run_id)})
+        if w["github-token"] or w["repository"] != self.gh.full_name or w["run-id"] != str(self.run.run_id):
+            raise HarnessError("actions/download-artifact from another repository or run is not simulated")
+        if w["artifact-ids"]:
+            raise HarnessError("actions/download-artifact artifact-ids is not simulated")
+        try:
+            merge = _boolean_input(w, "merge-multiple")
+        except ValueError as exc:
+            return False, str(exc), {}
+        text = w["path"] or str(self.workspace)
+        if text.startswith("~"):
+            text = str(self.home) + text[1:]
+        dest = Path(os.path.normpath(self.workspace / text))
+        with self.run._lock:  # noqa: SLF001
+            listed = dict(self.run.artifacts)
+        if w["name"]:
+            if w["name"] not in listed:
+                return False, f"Unable to download artifact(s): Artifact '{w['name']}' not found", {}
+            chosen = {w["name"]: dest}
+        else:
+            names = [n for n in listed if not w["pattern"] or _artifact_pattern(w["pattern"], n)]
+            chosen = {n: dest if merge else dest / n for n in names}
+        for name, where in chosen.items():
+            where.mkdir(parents=True, exist_ok=True)
+            packed = listed[name]
+            if packed.suffix == ".tar":  # a Pages artifact: the one file upload-pages-artifact uploaded
+                shutil.copyfile(packed, where / "artifact.tar")
+                continue
+            with zipfile.ZipFile(packed) as zf:
+                for info in zf.infolist():
+                    target = where / info.filename
+                    target.parent.mkdir(parents=True, exist_ok=True)
+                    target.write_bytes(zf.read(info))
+        lines = [f"- {n}" for n in chosen] + [f"Total of {len(chosen)} artifact(s) downloaded"]
+        return True, "\n".join(lines), {"download-path": str(dest)}
+
+
+def _boolean_input(w: dict, key: str) -> bool:
+    """An action's boolean input as @actions/core reads it (YAML 1.2 core schema), else the step fails."""
+    value = w[key]
+    if value in ("true", "True", "TRUE"):
+        return True
+    if value in ("false", "False", "FALSE"):
+        return False
+    raise ValueError(f"Input does not meet YAML 1.2 \"Core Schema\" specification: {key}\n"
+                     "Support boolean input list: `true | True | TRUE | false | False | FALSE`")
+
+
+def _artifact_files(root: Path, hidden: bool) -> list[Path]:
+    """The files upload-artifact's search finds under ``root`` (a file or a folder)."""
+    if not hidden and root.name.startswith("."):
+        return []
+    if root.is_file():
+        return [root]
+    found = []
+    for folder, dirs, names in os.walk(root, followlinks=True):
+        if not hidden:
+            dirs[:] = [d for d in dirs if not d.startswith(".")]
+            names = [n for n in names if not n.startswith(".")]
+        found += [Path(folder) / n for n in names if (Path(folder) / n).exists()]  # broken links left out
+    return found
+
+
+def _artifact_pattern(pattern: str, name: str) -> bool:
+    """minimatch, as download-artifact matches artifact names: ``*``, ``?`` and ``[...]``; a
+    leading dot only matched by a dot."""
+    if any(c in pattern for c in "{}!+@") or "**" in pattern:
+        raise HarnessError(f"actions/download-artifact pattern {pattern!r}: only *, ? and [...] are simulated")
+    if name.startswith(".") and not pattern.startswith("."):
+        return False
+    rx = "".join("[^/]*" if c == "*" else "[^/]" if c == "?" else c if c in "[]" else re.escape(c) for c in pattern)
+    return re.fullmatch(rx, name) is not None
 
 
 class _ActionFailed(Exception):

@@ -271,6 +271,9 @@ def _tiny(tmp_path: Path, steps: str, *, permissions: str = "contents: read") ->
 
 @pytest.mark.parametrize("steps, message", [
     ("- uses: actions/cache@v4", "not simulated"),
+    ("- uses: actions/upload-artifact@v4\n  with:\n    path: x\n    retention: 1", "inputs not simulated"),
+    ("- uses: actions/upload-artifact@v4\n  with:\n    path: site/*.html", "wildcards"),
+    ("- uses: actions/download-artifact@v4\n  with:\n    run-id: 7", "another repository or run"),
     ("- run: sudo rm -rf /tmp/x", "only 'sudo apt-get"),
     ("- run: sudo apt-get install -y no-such-package-here", "not installed on this machine"),
     ("- run: sudo apt-get purge -y libcairo2", "not simulated"),
@@ -287,6 +290,118 @@ def test_what_the_harness_cannot_run_fails_loudly(tmp_path, steps, message):
         wf = _tiny(tmp_path, steps)
         with pytest.raises(HarnessError, match=message):
             gh.run(wf, gh.dispatch_event(wf))
+
+
+ARTIFACTS = """\
+name: artifacts
+on: workflow_dispatch
+permissions: {}
+jobs:
+  make:
+    runs-on: ubuntu-latest
+    permissions: {}
+    strategy:
+      matrix:
+        word: [one, two]
+    steps:
+      - run: |
+          mkdir -p "$RUNNER_TEMP/part/sub/.state" "$RUNNER_TEMP/part/empty"
+          echo "$WORD" > "$RUNNER_TEMP/part/sub/word.txt"
+          echo hidden > "$RUNNER_TEMP/part/.manifest"
+          echo state > "$RUNNER_TEMP/part/sub/.state/kept"
+          ln -s word.txt "$RUNNER_TEMP/part/sub/link.txt"
+          ln -s nowhere "$RUNNER_TEMP/part/broken"
+        env:
+          WORD: ${{ matrix.word }}
+      - id: up
+        uses: actions/upload-artifact@v4
+        with:
+          name: part-${{ strategy.job-index }}
+          path: ${{ runner.temp }}/part
+          include-hidden-files: ${{ matrix.word == 'one' }}
+          retention-days: 1
+      - id: again
+        continue-on-error: true
+        uses: actions/upload-artifact@v4
+        with:
+          name: part-${{ strategy.job-index }}
+          path: ${{ runner.temp }}/part
+      - id: over
+        uses: actions/upload-artifact@v4
+        with:
+          name: part-${{ strategy.job-index }}
+          path: ${{ runner.temp }}/part
+          include-hidden-files: ${{ matrix.word == 'one' }}
+          overwrite: true
+      - id: slash
+        continue-on-error: true
+        uses: actions/upload-artifact@v4
+        with:
+          name: part/${{ matrix.word }}
+          path: ${{ runner.temp }}/part
+      - id: nothing
+        uses: actions/upload-artifact@v4
+        with:
+          name: nothing-${{ matrix.word }}
+          path: no/such/folder
+  take:
+    needs: make
+    runs-on: ubuntu-latest
+    permissions: {}
+    steps:
+      - id: parts
+        uses: actions/download-artifact@v4
+        with:
+          pattern: part-*
+          path: parts
+          merge-multiple: false
+      - id: none
+        uses: actions/download-artifact@v4
+        with:
+          pattern: site-part-*
+          path: none
+      - id: named
+        continue-on-error: true
+        uses: actions/download-artifact@v4
+        with:
+          name: no-such-artifact
+      - run: find . -path ./none -prune -o -print | sort > "$RUNNER_TEMP/found"; cat "$RUNNER_TEMP/found"; test ! -e none
+"""
+
+
+def test_artifacts_go_from_job_to_job_as_upload_and_download_artifact_v4_carry_them(tmp_path, report, request):
+    """Per run; a name once (409 Conflict) unless overwrite; hidden files only when asked for,
+    links followed, empty folders dropped; a pattern puts each artifact in its own folder, and
+    a pattern matching nothing is no error; a name not found is; a name with a slash is refused."""
+    gh = FakeGitHub(tmp_path / "github", "o", "r", pip=None, log=report)
+    request.addfinalizer(gh.close)
+    gh.add_repo("o/r", DATA, ["README.md"])
+    (tmp_path / "artifacts.yml").write_text(ARTIFACTS)
+    wf = Workflow.load(tmp_path / "artifacts.yml")
+    run = gh.run(wf, gh.dispatch_event(wf))
+    assert_success(run, "make", "take")
+    for jr in run.jobs["make"].runs:
+        steps = {s.id: s for s in jr.steps}
+        assert steps["up"].outcome == "success" and steps["up"].outputs["artifact-id"]
+        assert steps["again"].outcome == "failure" and "(409) Conflict" in steps["again"].log
+        assert steps["over"].outcome == "success" and steps["slash"].outcome == "failure"
+        assert steps["nothing"].outcome == "success" and "No files were found" in steps["nothing"].log
+    assert sorted(run.artifacts) == ["part-0", "part-1"]
+    take = run.jobs["take"].runs[0]
+    found = set(take.steps[-1].log.split())
+    assert {"./parts/part-0/sub/word.txt", "./parts/part-0/sub/link.txt", "./parts/part-0/.manifest",
+            "./parts/part-0/sub/.state/kept", "./parts/part-1/sub/word.txt"} <= found, found
+    assert not {"./parts/part-1/.manifest", "./parts/part-1/sub/.state", "./parts/part-0/empty",
+                "./parts/part-0/broken", "./parts/part-0/part"} & found, found
+    assert take.step("none").outcome == "success" and "Total of 0 artifact(s)" in take.step("none").log
+    assert take.step("named").outcome == "failure" and "'no-such-artifact' not found" in take.step("named").log
+    root = take.folder / "work" / "r" / "r"
+    assert (root / "parts/part-1/sub/link.txt").read_text() == "two\n" and not (root / "parts/part-1/sub/link.txt").is_symlink()
+    # Artifacts are per run: another run of the downloading job alone finds none of them, unless given.
+    alone = gh.run(wf, gh.dispatch_event(wf), jobs=["take"], needs={"make": {}})
+    assert "Total of 0 artifact(s)" in alone.jobs["take"].runs[0].step("parts").log
+    given = gh.run(wf, gh.dispatch_event(wf), jobs=["take"], needs={"make": {}}, artifacts={"part-1": run.artifacts["part-1"]})
+    assert "- part-1\nTotal of 1 artifact(s)" in given.jobs["take"].runs[0].step("parts").log
 
 
 def test_a_bare_runner_has_no_cairo_unless_the_job_installs_it(tmp_path, pip_supply, report, request):
@@ -383,7 +498,14 @@ def test_a_scheduled_run_plays_every_variant_and_publishes_the_site_as_pushed(tm
     assert due.outputs["count"] == "4" and sorted(json.loads(due.outputs["games"])) == sorted(f"games/{v}-game" for v in VARIANTS)
     ticks = run.jobs["tick"].runs
     assert sorted(r.matrix["game"] for r in ticks) == sorted(f"games/{v}-game" for v in VARIANTS)
-    assert all(r.apt == ["libcairo2"] for r in ticks)
+    assert all(r.apt == ["libcairo2"] for r in ticks + run.jobs["site"].runs), "the ticks and the site draw maps"
+    # Each tick job built its game's pages and uploaded them; the site job had no site kept from an
+    # earlier run to put them in (a whole build): it noted them and rendered every game itself.
+    assert sorted(run.artifacts) == ["github-pages"] + [f"site-part-{i}" for i in range(4)]
+    site_log = "\n".join(s.log for s in run.jobs["site"].runs[0].steps)
+    assert "every page rendered" in site_log and "taken as their jobs built them" not in site_log, site_log[-3000:]
+    for v in VARIANTS:
+        assert f"not taken for {v}-game: the site is built whole this time" in site_log, site_log[-3000:]
     head = league.gh.head()
     assert head != event.sha
     assert site_checkout_commit(run) == head, "the site must be built from the branch as the ticks pushed it"
@@ -444,6 +566,8 @@ def test_a_forced_dispatch_plays_a_phase_before_its_deadline(tmp_path, league, r
     assert_success(run, "due", "tick", "site", "deploy")
     site_log = "\n".join(s.log for s in run.jobs["site"].runs[0].steps)
     assert "only the changed pages rendered" in site_log, site_log[-2000:]
+    taken = re.search(r"the pages of (.*) taken as their jobs built them", site_log)
+    assert taken and sorted(taken.group(1).split(", ")) == ["early", "later"], "the tick jobs' parts were taken"
     assert_published(league, "early", league.tags("early")[-1].split("/", 1)[1])
     assert_published(league, "later", league.tags("later")[-1].split("/", 1)[1])
     report(f"three forced runs: the third site build rendered only the changed pages; {len(league.gh.caches)} caches kept")
@@ -602,3 +726,81 @@ def test_a_sealed_game_is_played_with_its_secret(tmp_path, league, report):
     assert "A PAR - BUR" in (league.gh.pages / "games" / "sealed" / f"{phase}.html").read_text()
     logs = "".join(s.log for r in run.jobs.values() for jr in r.runs for s in jr.steps)
     assert identity not in logs
+
+
+def _site_log(run) -> str:
+    return "\n".join(s.log for s in run.jobs["site"].runs[0].steps)
+
+
+def _files(root: Path) -> dict[str, bytes]:
+    """The published files (MkDocs publishes no dot file; the build's id is one)."""
+    return {p.relative_to(root).as_posix(): p.read_bytes() for p in sorted(root.rglob("*"))
+            if p.is_file() and not any(part.startswith(".") for part in p.relative_to(root).parts)}
+
+
+def test_the_tick_jobs_build_their_games_pages_and_the_site_job_assembles_them(tmp_path, league, report):
+    """Scenario 6 (issue 18): three games due. Each tick job, once it has pushed, builds its own
+    game's pages and uploads them; the site job takes them into the site the last run kept and
+    renders only the rest; what Pages serves is what a whole build of the same branch makes, file
+    for file. A part that no longer matches the branch (a Gamesmaster's push changed its game
+    after it was built) is not taken, with a note: that game is rendered by the site job, and the
+    site is published all the same."""
+    slugs = {"part-a": "standard", "part-b": "standard", "part-c": "machiavelli"}
+    for slug, variant in slugs.items():
+        league.new_game(slug, variant, DUE)
+    nothing_due = {"due": {"outputs": {"games": "[]", "count": "0"}}, "tick": {"result": "skipped"}}
+    # The site as an earlier run left it (the run of the Gamesmaster's push, its ticks aside): cached.
+    head = league.gh.head()
+    earlier = league.gh.run(league.judge, league.gh.push_event(head, head), jobs=["site", "deploy"], needs=nothing_due)
+    assert_success(earlier, "site", "deploy")
+    assert "no per-game part in parts: every game's pages are made here" in _site_log(earlier)
+
+    run = league.gh.run(league.judge, league.gh.schedule_event(league.judge))
+    assert_success(run, "due", "tick", "site", "deploy")
+    ticks = run.jobs["tick"].runs
+    assert sorted(r.matrix["game"] for r in ticks) == sorted(f"games/{s}" for s in slugs)
+    for jr in ticks:
+        slug = jr.matrix["game"].split("/")[1]
+        assert f"the pages of {slug} rendered" in jr.step("Build the game's pages").log
+        assert jr.step("Keep the game's pages for the site job").outcome == "success"
+    assert sorted(run.artifacts) == ["github-pages", "site-part-0", "site-part-1", "site-part-2"]
+    log = _site_log(run)
+    assert "Cache restored from key: judge-site-" in log and "Total of 3 artifact(s) downloaded" in log, log[-3000:]
+    taken = re.search(r"only the changed pages rendered; the pages of (.*) taken as their jobs built them", log)
+    assert taken and sorted(taken.group(1).split(", ")) == sorted(slugs), log[-3000:]
+    assert "not taken" not in log and "3 games unchanged, not read" in log, log[-3000:]
+    for slug in slugs:
+        assert_published(league, slug, league.tags(slug)[-1].split("/", 1)[1])
+
+    # A whole build of the same branch (no cache to start from) makes the very same site.
+    league.gh.caches.clear()
+    head = league.gh.head()
+    whole = league.gh.run(league.judge, league.gh.push_event(head, head), jobs=["site"], needs=nothing_due)
+    assert_success(whole, "site")
+    assert site_checkout_commit(whole) == site_checkout_commit(run) == head
+    assert "every page rendered" in _site_log(whole)
+    with tarfile.open(whole.artifacts["github-pages"]) as tar:
+        tar.extractall(tmp_path / "whole-site", filter="data")
+    assembled, rebuilt = _files(league.gh.pages), _files(tmp_path / "whole-site")
+    assert sorted(assembled) == sorted(rebuilt)
+    differ = [rel for rel in assembled if assembled[rel] != rebuilt[rel]]
+    assert not differ, differ[:10]
+    pages = [rel for rel in assembled if rel.startswith("games/") and rel.endswith(".html")]
+    report(f"assembled site: {len(assembled)} files ({len(pages)} game pages) equal to a whole build's")
+
+    # The Gamesmaster changes part-a after its part was built: that part is stale, the others not.
+    (league.stage / "games" / "part-a" / "gm.md").write_text("A word from the Gamesmaster.\n")
+    git("add", "games/part-a/gm.md", cwd=league.stage, env=league.gh.admin_env())
+    git("commit", "-q", "-m", "part-a: a word from the Gamesmaster", cwd=league.stage, env=league.gh.admin_env())
+    league.push()
+    parts = {n: f for n, f in run.artifacts.items() if n.startswith("site-part-")}
+    later = league.gh.run(league.judge, league.gh.push_event(head, league.gh.head()), jobs=["site", "deploy"],
+                          needs={**nothing_due, "tick": {"result": "success"}}, artifacts=parts)
+    assert_success(later, "site", "deploy")
+    log = _site_log(later)
+    assert "not taken for part-a: the game changed after its job built the part; its pages rendered here" in log, log[-3000:]
+    taken = re.search(r"the pages of (.*) taken as their jobs built them", log)
+    assert taken and sorted(taken.group(1).split(", ")) == ["part-b", "part-c"], log[-3000:]
+    assert "A word from the Gamesmaster." in (league.gh.pages / "games" / "part-a" / "index.html").read_text()
+    assert later.deployments and league.gh.deployments[-1]["run"] == later.run_id
+

@@ -91,13 +91,24 @@ def test_the_tick_workflow_runs_on_a_schedule_push_and_dispatch_and_deploys_page
     assert tick["permissions"] == {"contents": "write"}
     step = next(s for s in tick["steps"] if "judge tick" in s.get("run", ""))
     assert step["env"]["GAME"] == "${{ matrix.game }}" and '"$GAME"' in step["run"] and "--push" in step["run"]
+    # Each tick job, after its push, builds its own game's pages and uploads them for the site job.
+    uses = [s.get("uses", "").split("@")[0] for s in tick["steps"]]
+    part = next(i for i, s in enumerate(tick["steps"]) if "judge site" in s.get("run", ""))
+    assert tick["steps"].index(step) < part < uses.index("actions/upload-artifact")
+    assert '--game "$GAME" --build' in tick["steps"][part]["run"]
+    upload = next(s for s in tick["steps"] if s.get("uses", "").startswith("actions/upload-artifact@"))
+    assert upload["with"]["name"].startswith("site-part-") and upload["with"]["include-hidden-files"] is True
     # One site for all games, built from the branch as the ticks pushed it.
     site = jobs["site"]
     assert site["needs"] == ["due", "tick"] and site["permissions"] == {"contents": "read"}
     run = "\n".join(s.get("run", "") for s in site["steps"])
-    assert "judge site --build" in run, "sources and MkDocs, only the changed pages rendered again"
+    assert "judge site --build --assemble parts" in run, "sources and MkDocs, only the changed pages rendered again"
+    assert "libcairo2" in run, "the site build draws the open phases' maps"
     uses = [s.get("uses", "").split("@")[0] for s in site["steps"]]
     assert "actions/upload-pages-artifact" in uses
+    download = site["steps"][uses.index("actions/download-artifact")]
+    assert download["with"] == {"pattern": "site-part-*", "path": "parts", "merge-multiple": False}
+    assert uses.index("actions/download-artifact") < next(i for i, s in enumerate(site["steps"]) if "--assemble" in s.get("run", ""))
     # The site of the last run is restored before the build and kept after it, under a key of its own.
     assert uses.index("actions/cache/restore") < uses.index("actions/cache/save") < uses.index("actions/upload-pages-artifact")
     keys = {s["with"]["key"] for s in site["steps"] if s.get("uses", "").startswith("actions/cache/")}
