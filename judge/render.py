@@ -66,6 +66,16 @@ from .core.orders import Build, Convoy, Disband, Hold, Move, Retreat, SupportHol
 from .core.resolution import Outcome, Resolution, Tag
 from .core.types import Location, PhaseKind, Position, Power, ProvinceId, Unit, UnitType
 from .core.variant import Variant
+from .mapkit import Layer, Point
+from .mapkit import css as _css
+from .mapkit import decimal as _decimal
+from .mapkit import ident as _ident
+from .mapkit import join_numbers as _join_numbers
+from .mapkit import mix as _mix
+from .mapkit import n as _n
+from .mapkit import path as _path
+from .mapkit import steps_path as _steps_path
+from .mapkit import sub_el as _sub_el
 
 __all__ = [
     "DEFAULT_STYLE", "BaseMap", "load_base_map", "render_svg", "to_png", "render_cli", "render_cmd",
@@ -311,11 +321,6 @@ def _polylines(d: str) -> list[Polyline] | None:
     return [([(round(x * 10), round(y * 10)) for x, y in pts], closed) for pts, closed in lines]
 
 
-def _join_numbers(numbers: Sequence[str]) -> str:
-    """Numbers of a path, separated only where SVG needs it (none before a minus sign)."""
-    return "".join(t if i == 0 or t[0] == "-" else " " + t for i, t in enumerate(numbers))
-
-
 def _format_polylines(subs: Sequence[Polyline], grid: int) -> str:
     """Path data of the subpaths on a grid of ``grid`` tenths, as :func:`_path` writes it;
     points that meet on the grid are merged, and a subpath that shrinks to a point (an islet
@@ -334,15 +339,6 @@ def _format_polylines(subs: Sequence[Polyline], grid: int) -> str:
         if len(q) >= (3 if closed else 2):
             out.append(_steps_path(q, closed))
     return "".join(out)
-
-
-def _steps_path(tenths: Sequence[tuple[int, int]], closed: bool) -> str:
-    """Path data through points given in tenths: the first point, then the steps between them
-    (exact: they add up to each point), the form mapc writes the base map in."""
-    steps: list[str] = []
-    for (ax, ay), (bx, by) in zip(tenths, tenths[1:], strict=False):
-        steps += [_decimal(bx - ax), _decimal(by - ay)]
-    return f"M{_decimal(tenths[0][0])} {_decimal(tenths[0][1])}l{_join_numbers(steps)}{'z' if closed else ''}"
 
 
 def _thin(pts: Sequence[tuple[int, int]], tolerance: float, *, closed: bool) -> list[tuple[int, int]]:
@@ -419,60 +415,6 @@ def load_base_map(variant: Variant) -> BaseMap:
 
 
 # -- numbers, colours, shapes -------------------------------------------------------------------
-
-Point = tuple[float, float]
-
-
-def _n(v: float) -> str:
-    """A coordinate, rounded to 0.1, without a trailing ``.0``."""
-    tenths = int(round(v * 10))
-    sign = "-" if tenths < 0 else ""
-    whole, part = divmod(abs(tenths), 10)
-    return f"{sign}{whole}.{part}" if part else f"{sign}{whole}"
-
-
-def _css(**props: Any) -> str:
-    """An inline style (it wins over the base map's own CSS): ``fill_rule`` -> ``fill-rule``."""
-    out = []
-    for key, value in props.items():
-        if value is None:
-            continue
-        if isinstance(value, float):
-            value = _n(value)
-        out.append(f"{key.replace('_', '-')}:{value}")
-    return ";".join(out)
-
-
-def _mix(colour: str, other: str, t: float) -> str:
-    """``colour`` moved a fraction ``t`` towards ``other`` (both ``#rrggbb`` or ``#rgb``)."""
-    a, b = _rgb(colour), _rgb(other)
-    return "#" + "".join(f"{round(x + (y - x) * t):02x}" for x, y in zip(a, b, strict=True))
-
-
-def _rgb(colour: str) -> tuple[int, int, int]:
-    c = colour.strip().lstrip("#")
-    if len(c) == 3:
-        c = "".join(ch * 2 for ch in c)
-    try:
-        return int(c[0:2], 16), int(c[2:4], 16), int(c[4:6], 16)
-    except ValueError:
-        return 0x88, 0x88, 0x88
-
-
-def _path(points: Sequence[Point], closed: bool = True) -> str:
-    """Path data through the points, as mapc writes the base map's: the first point, then steps
-    between the points rounded to 0.1 (so the steps add up exactly), which the PNG's path reader
-    reads quickly (:func:`_fast_drawing`)."""
-    return _steps_path([(round(x * 10), round(y * 10)) for x, y in points], closed)
-
-
-@functools.lru_cache(maxsize=8192)
-def _decimal(tenths: int) -> str:
-    """A number of tenths as :func:`_n` writes it (``-0.5``, ``12``, ``3.4``)."""
-    sign = "-" if tenths < 0 else ""
-    whole, part = divmod(abs(tenths), 10)
-    return f"{sign}{whole}.{part}" if part else f"{sign}{whole}"
-
 
 def _add(a: Point, b: Point, k: float = 1.0) -> Point:
     return a[0] + b[0] * k, a[1] + b[1] * k
@@ -680,19 +622,7 @@ _SHAPES = {
 }
 
 
-def _ident(text: str) -> str:
-    """A power's name as it may stand in an id."""
-    return re.sub(r"[^A-Za-z0-9_.-]", "_", str(text))
-
-
 # -- drawing ------------------------------------------------------------------------------------
-
-
-def _sub_el(parent: ET.Element, tag: str, attrs: Mapping[str, str] | None = None, text: str | None = None) -> ET.Element:
-    el = ET.SubElement(parent, tag, dict(attrs or {}))
-    if text is not None:
-        el.text = text
-    return el
 
 
 @dataclass
@@ -707,7 +637,11 @@ class _Drawn:
     grey: bool
 
 
-class _Renderer:
+class Renderer:
+    """One map being drawn: the variant, the position, the base map, the style (``st``), the unit
+    size (``s``) and the SVG tree (``root``), as a variant's layer (:class:`judge.mapkit.Layer`)
+    is handed them, with what it may ask (``colour``, ``anchor``, ``unit_symbol``, ``by_id``)."""
+
     def __init__(self, variant: Variant, position: Position, base: BaseMap, style: Mapping[str, Any]) -> None:
         self.variant = variant
         self.position = position
@@ -1226,7 +1160,7 @@ class _Renderer:
         self.root.set("height", _n(vh))
         bg = ET.Element("rect", {"id": "background", "x": _n(x0), "y": _n(vy), "width": _n(w), "height": _n(vh),
                                  "style": _css(fill=st["background"])})
-        self.root.insert(self._first_drawing_index(), bg)
+        self.root.insert(self.first_drawing_index(), bg)
         text_css = f"font-family:{st['font_family']};fill:{st['text']};text-anchor:start"
         if st["title"]:
             g = _sub_el(self.root, "g", {"id": "title-bar"})
@@ -1272,8 +1206,8 @@ class _Renderer:
         name = powers[0] if len(powers) == 1 else "Minor states"
         return text, f"{name}: {text}", tone
 
-    def _first_drawing_index(self) -> int:
-        """Insert the background after any leading <style>, <title>, <defs> or metadata."""
+    def first_drawing_index(self) -> int:
+        """Where drawings start in the SVG: after any leading <style>, <title>, <defs> or metadata."""
         for i, child in enumerate(list(self.root)):
             if child.tag not in ("style", "title", "desc", "defs", "metadata"):
                 return i
@@ -1282,94 +1216,6 @@ class _Renderer:
 
 # -- variant layers -----------------------------------------------------------------------------
 #
-# What a variant adds to the drawing, read from the documented keys of ``Position.extra`` (the
-# variant modules own those keys; nothing here writes them). A layer may change the provinces'
-# fills and the centre markers' colours, draw under and over the units, and add legend notes.
-# Every element it adds has a stable id.
-
-
-class Layer:
-    """The standard game's layer: nothing added."""
-
-    UNIT_SCALE = 1.0
-    """Multiplies the automatic unit size (a map crowded in places wants smaller units)."""
-
-    def __init__(self, r: "_Renderer | None" = None) -> None:
-        pass
-
-    def fills(self, r: "_Renderer", fills: dict[ProvinceId, str]) -> dict[ProvinceId, str]:
-        """Province -> fill colour, given the fills by supply-centre owner."""
-        return fills
-
-    def centre_fill(self, r: "_Renderer", pid: ProvinceId, fill: str) -> str:
-        """The colour of a centre marker, given the one by supply-centre owner."""
-        return fill
-
-    def under_units(self, r: "_Renderer") -> None:
-        """Draw what goes over the provinces and under the orders and units."""
-
-    def over_units(self, r: "_Renderer") -> None:
-        """Draw what goes over the units."""
-
-    def notes(self, r: "_Renderer") -> list[str]:
-        """Lines of text for the legend, explaining the variant's marks."""
-        return []
-
-
-def _after_provinces(r: "_Renderer", gid: str) -> ET.Element:
-    """A new group just above the provinces' fills, under the base map's borders and labels."""
-    g = ET.Element("g", {"id": gid})
-    children = list(r.root)
-    index = next((i + 1 for i, c in enumerate(children) if c.get("id") == "provinces"), len(children))
-    r.root.insert(index, g)
-    return g
-
-
-def _defs(r: "_Renderer") -> ET.Element:
-    defs = next((c for c in r.root if c.tag == "defs"), None)
-    if defs is None:
-        defs = ET.Element("defs")
-        r.root.insert(r._first_drawing_index(), defs)
-    return defs
-
-
-def _hatch(r: "_Renderer", pid: str, colour: str, *, cross: bool = False) -> str:
-    """A pattern of diagonal lines (and their mirror with ``cross``): its ``url(#...)``.
-    cairosvg draws patterns in user space; no pattern transform is used."""
-    defs = _defs(r)
-    step = max(r.s * 0.55, 4.0)
-    if not any(el.get("id") == pid for el in defs):
-        pat = _sub_el(defs, "pattern", {"id": pid, "patternUnits": "userSpaceOnUse", "x": "0", "y": "0",
-                                         "width": _n(step), "height": _n(step)})
-        d = f"M0 {_n(step)}L{_n(step)} 0M{_n(-step / 4)} {_n(step / 4)}L{_n(step / 4)} {_n(-step / 4)}" \
-            f"M{_n(step * 0.75)} {_n(step * 1.25)}L{_n(step * 1.25)} {_n(step * 0.75)}"
-        if cross:
-            d += f"M0 0L{_n(step)} {_n(step)}M{_n(-step / 4)} {_n(step * 0.75)}L{_n(step / 4)} {_n(step * 1.25)}" \
-                 f"M{_n(step * 0.75)} {_n(-step / 4)}L{_n(step * 1.25)} {_n(step / 4)}"
-        _sub_el(pat, "path", {"d": d, "style": _css(fill="none", stroke=colour, stroke_width=max(step * 0.16, 1.0),
-                                                     stroke_linecap="square")})
-    return f"url(#{pid})"
-
-
-def _badge(parent: ET.Element, at: Point, radius: float, fill: str, letter: str, *, bid: str, cls: str,
-           font_family: str, text_colour: str = "#ffffff") -> None:
-    """A round badge with a letter (px font size, as cairosvg needs)."""
-    g = _sub_el(parent, "g", {"id": bid, "class": cls})
-    _sub_el(g, "circle", {"cx": _n(at[0]), "cy": _n(at[1]), "r": _n(radius),
-                          "style": _css(fill=fill, stroke="#ffffff", stroke_width=radius * 0.22)})
-    _sub_el(g, "text", {"x": _n(at[0]), "y": _n(at[1] + radius * 0.45),
-                        "style": f"font-family:{font_family};font-weight:bold;text-anchor:middle;"
-                                 f"font-size:{_n(radius * 1.3)}px;fill:{text_colour}"}, letter)
-
-
-
-
-
-
-
-
-
-
 def _style(style: Mapping[str, Any] | None) -> dict[str, Any]:
     st = dict(DEFAULT_STYLE)
     for key, value in (style or {}).items():
@@ -1404,7 +1250,7 @@ def render_svg(
         base = base_map
     else:
         base = parse_base_map(base_map)
-    r = _Renderer(variant, position, base, st)
+    r = Renderer(variant, position, base, st)
     text = title if title is not None else str(position.phase)
     doc_title = ET.Element("title", {"id": "document-title"})
     doc_title.text = f"{text} ({variant.title})"

@@ -25,7 +25,8 @@ import yaml
 from judge.adjudication import run_phase
 from judge.core.types import UnitType
 from judge.notation import format_position, parse_position
-from judge.render import _mix, load_base_map, render_svg, to_png
+from judge.mapkit import mix as _mix
+from judge.render import load_base_map, render_svg, to_png
 from judge.variants import find_variant, variants_dir
 
 NS = "{http://www.w3.org/2000/svg}"

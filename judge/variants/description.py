@@ -64,7 +64,7 @@ class VariantDescription:
     """One variant: where each of its parts is.
 
     ``name`` is the folder of its data under ``variants/`` and the name games use.
-    ``map_layer`` names a subclass of :class:`judge.render.Layer`; ``page_sections`` names a
+    ``map_layer`` names a subclass of :class:`judge.mapkit.Layer`; ``page_sections`` names a
     sequence of providers ``(variant, position) -> StateSection | None``
     (:mod:`judge.site.state_sections`); ``report_sections`` names a sequence of functions
     ``(variant, position) -> lines`` writing the variant's state as plain text for ``results.txt``

@@ -1,12 +1,16 @@
 """Europe 1615's map layer: what its map shows beyond the standard game's (the renderer asks the
-variant's description for it, see :class:`judge.render.Layer`)."""
+variant's description for it, see :class:`judge.mapkit.Layer`)."""
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping
 
+from ... import mapkit as kit
 from ...core.types import Location, Power, ProvinceId
-from ...render import Layer, _Renderer, _after_provinces, _badge, _css, _hatch, _ident, _mix, _n, _sub_el
+from ...mapkit import Layer
+
+if TYPE_CHECKING:
+    from ...render import Renderer
 
 
 class Europe1615Layer(Layer):
@@ -22,7 +26,7 @@ class Europe1615Layer(Layer):
     """Capture marker -> (fill, letter colour)."""
     UNIT_SCALE = 0.72  # the German minor states are small: keep their labels readable
 
-    def __init__(self, r: "_Renderer") -> None:
+    def __init__(self, r: Renderer) -> None:
         from . import state as E
 
         self.E = E
@@ -40,10 +44,10 @@ class Europe1615Layer(Layer):
                 continue
             who = control.get(pid) or prov.flags.get("domain") or prov.flags.get("state")
             if who and Power(who) in r.variant.powers:
-                out[pid] = _mix(r.colour(who), "#ffffff", light)
+                out[pid] = kit.mix(r.colour(who), "#ffffff", light)
         return out
 
-    def _holder(self, r: "_Renderer", info: Mapping[str, Any]) -> str | None:
+    def _holder(self, r: Renderer, info: Mapping[str, Any]) -> str | None:
         """Who holds a controlled state: its capital's owner, or its province's controller."""
         cap = info.get("capital")
         if cap:
@@ -52,7 +56,7 @@ class Europe1615Layer(Layer):
         return next((control[p] for p in info.get("provinces") or () if control.get(p)), None)
 
     def under_units(self, r):
-        g = _after_provinces(r, "alignments")
+        g = kit.after_provinces(r, "alignments")
         for sid, info in sorted(self.states.items()):
             status = self.E.state_status(r.variant, r.position, sid)
             if status == "unaligned":
@@ -64,24 +68,24 @@ class Europe1615Layer(Layer):
                 fill, edge, cls = "none", r.colour(holder) if holder else "#5a5a5a", "state controlled"
                 title = f"{info.get('name', sid)}: held by {holder} (INFs suspended)"
             elif status == "neutral":
-                fill, edge, cls = _hatch(r, "hatch-neutral", "#777777", cross=True), "#5a5a5a", "state neutral"
+                fill, edge, cls = kit.hatch(r, "hatch-neutral", "#777777", cross=True), "#5a5a5a", "state neutral"
                 title = f"{info.get('name', sid)}: neutral"
             else:
                 colour = r.colour(status)
-                fill, edge, cls = _hatch(r, f"hatch-{_ident(status)}", colour), colour, "state aligned"
+                fill, edge, cls = kit.hatch(r, f"hatch-{kit.ident(status)}", colour), colour, "state aligned"
                 title = f"{info.get('name', sid)}: {status}"
-            sg = _sub_el(g, "g", {"id": f"state-{sid}", "class": cls})
-            _sub_el(sg, "title", text=title)
+            sg = kit.sub_el(g, "g", {"id": f"state-{sid}", "class": cls})
+            kit.sub_el(sg, "title", text=title)
             for pid in info.get("provinces") or ():
                 el = r.by_id.get(f"p-{pid}")
                 if el is None or not el.get("d"):
                     continue
-                _sub_el(sg, "path", {"id": f"state-{sid}-{pid}", "d": el.get("d"), "style": _css(
+                kit.sub_el(sg, "path", {"id": f"state-{sid}-{pid}", "d": el.get("d"), "style": kit.css(
                     fill=fill, stroke=edge, stroke_width=max(r.s * 0.16, 1.5), stroke_linejoin="round",
-                    stroke_dasharray=f"{_n(r.s * 0.4)} {_n(r.s * 0.2)}" if status == "controlled" else None)})
+                    stroke_dasharray=f"{kit.n(r.s * 0.4)} {kit.n(r.s * 0.2)}" if status == "controlled" else None)})
 
     def over_units(self, r):
-        g = _sub_el(r.root, "g", {"id": "confessional-markers"})
+        g = kit.sub_el(r.root, "g", {"id": "confessional-markers"})
         capitals = {}
         for sid, info in self.states.items():
             provinces = list(info.get("provinces") or ())
@@ -95,18 +99,18 @@ class Europe1615Layer(Layer):
             if marker in self.CONFESSION:
                 fill, letter = self.CONFESSION[marker]
                 bid = f"marker-{capitals.get(where, where)}"
-                _badge(g, at, radius, fill, letter, bid=bid, cls=f"confession {marker}", font_family=r.st["font_family"])
+                kit.badge(g, at, radius, fill, letter, bid=bid, cls=f"confession {marker}", font_family=r.st["font_family"])
             elif marker in self.CAPTURE:
                 fill, text = self.CAPTURE[marker]
                 bid = f"capture-marker-{where}"
-                _badge(g, at, radius, fill, marker[0].upper(), bid=bid, cls=f"capture {marker}",
+                kit.badge(g, at, radius, fill, marker[0].upper(), bid=bid, cls=f"capture {marker}",
                        font_family=r.st["font_family"], text_colour=text)
                 ring = next(el for el in g if el.get("id") == bid)[0]
                 # A dark rim, so that a white marker shows on a light province.
-                ring.set("style", _css(fill=fill, stroke="#1d1d1d", stroke_width=radius * 0.22))
+                ring.set("style", kit.css(fill=fill, stroke="#1d1d1d", stroke_width=radius * 0.22))
                 what = {"white": "captured by its own confession", "red": "in revolt",
                         "black": "revolt over (or taken without revolt)"}[marker]
-                _sub_el(next(el for el in g if el.get("id") == bid), "title", text=f"{where}: {marker} marker, {what}")
+                kit.sub_el(next(el for el in g if el.get("id") == bid), "title", text=f"{where}: {marker} marker, {what}")
 
     def notes(self, r):
         return ["Light tint: a domain. Hatched: a state aligned to that colour; grey cross-hatched: neutral; "

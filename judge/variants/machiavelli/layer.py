@@ -1,12 +1,17 @@
 """Machiavelli's map layer: what its map shows beyond the standard game's (the renderer asks the
-variant's description for it, see :class:`judge.render.Layer`)."""
+variant's description for it, see :class:`judge.mapkit.Layer`)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
 
+from ... import mapkit as kit
 from ...core.types import Location, Power, ProvinceId, UnitType
-from ...render import Layer, Point, _Renderer, _css, _mix, _n, _sub_el
+from ...mapkit import Layer, Point
 from .state import AUTONOMOUS, state_of
+
+if TYPE_CHECKING:
+    from ...render import Renderer
 
 
 class MachiavelliLayer(Layer):
@@ -17,7 +22,7 @@ class MachiavelliLayer(Layer):
 
     AUTONOMOUS_COLOUR = "#a8a29a"
 
-    def __init__(self, r: "_Renderer") -> None:
+    def __init__(self, r: Renderer) -> None:
         self.autonomous_power = str(AUTONOMOUS)
         self.state = state_of(r.position)
 
@@ -26,7 +31,7 @@ class MachiavelliLayer(Layer):
         if not control:
             return fills
         tint = float(r.st["territory_tint"])
-        return {ProvinceId(a): _mix(r.colour(p), "#ffffff", tint) for a, p in control.items()
+        return {ProvinceId(a): kit.mix(r.colour(p), "#ffffff", tint) for a, p in control.items()
                 if Power(p) in r.variant.powers}
 
     def centre_fill(self, r, pid, fill):
@@ -35,7 +40,7 @@ class MachiavelliLayer(Layer):
             return self.AUTONOMOUS_COLOUR
         return r.colour(who) if who and Power(who) in r.variant.powers else fill
 
-    def _city_point(self, r: "_Renderer", city: str) -> Point:
+    def _city_point(self, r: Renderer, city: str) -> Point:
         """Where the city's garrison is drawn (beside a field unit when one stands there)."""
         at = r.anchor(Location(ProvinceId(city)))
         if r.position.unit_in(ProvinceId(city)) is not None:
@@ -43,19 +48,19 @@ class MachiavelliLayer(Layer):
         return at
 
     def under_units(self, r):
-        g = _sub_el(r.root, "g", {"id": "city-values"})
+        g = kit.sub_el(r.root, "g", {"id": "city-values"})
         font = r.s * 0.62
         for pid, prov in sorted(r.variant.board.provinces.items()):
             value = prov.flags.get("city")
             at = r.base.anchors.get(f"c-{pid}")
             if not value or at is None:
                 continue
-            x, y = _n(at[0] + r.s * 0.45), _n(at[1] - r.s * 0.2)
-            css = f"font-family:{r.st['font_family']};font-weight:bold;text-anchor:start;font-size:{_n(font)}px;"
+            x, y = kit.n(at[0] + r.s * 0.45), kit.n(at[1] - r.s * 0.2)
+            css = f"font-family:{r.st['font_family']};font-weight:bold;text-anchor:start;font-size:{kit.n(font)}px;"
             # A white copy underneath as a halo (cairosvg has no paint-order).
-            _sub_el(g, "text", {"x": x, "y": y, "style": css + f"fill:#ffffff;stroke:#ffffff;stroke-width:{_n(font * 0.3)}"},
+            kit.sub_el(g, "text", {"x": x, "y": y, "style": css + f"fill:#ffffff;stroke:#ffffff;stroke-width:{kit.n(font * 0.3)}"},
                     str(value))
-            _sub_el(g, "text", {"id": f"city-value-{pid}", "class": "city-value", "x": x, "y": y,
+            kit.sub_el(g, "text", {"id": f"city-value-{pid}", "class": "city-value", "x": x, "y": y,
                                 "style": css + f"fill:{r.st['text']}"}, str(value))
 
     def over_units(self, r):
@@ -65,17 +70,17 @@ class MachiavelliLayer(Layer):
                 continue
             r.unit_symbol(layer, UnitType.GARRISON, self._city_point(r, city), self.AUTONOMOUS_COLOUR,
                           uid=f"garrison-{self.autonomous_power}-{city}", cls="unit garrison autonomous")
-        g = _sub_el(r.root, "g", {"id": "sieges"})
+        g = kit.sub_el(r.root, "g", {"id": "sieges"})
         for city, siege in sorted(self.state.sieges_now().items()):
             if f"u-{city}" not in r.base.anchors:
                 continue
             at = self._city_point(r, city)
             colour = r.colour(siege.by)
-            sg = _sub_el(g, "g", {"id": f"siege-{city}", "class": "siege"})
-            _sub_el(sg, "title", text=f"{city} besieged by {siege.by}")
+            sg = kit.sub_el(g, "g", {"id": f"siege-{city}", "class": "siege"})
+            kit.sub_el(sg, "title", text=f"{city} besieged by {siege.by}")
             for w, c in ((0.3, r.st["outline"]), (0.18, colour)):
-                _sub_el(sg, "circle", {"cx": _n(at[0]), "cy": _n(at[1]), "r": _n(r.s * 0.95), "style": _css(
-                    fill="none", stroke=c, stroke_width=r.s * w, stroke_dasharray=f"{_n(r.s * 0.22)} {_n(r.s * 0.16)}")})
+                kit.sub_el(sg, "circle", {"cx": kit.n(at[0]), "cy": kit.n(at[1]), "r": kit.n(r.s * 0.95), "style": kit.css(
+                    fill="none", stroke=c, stroke_width=r.s * w, stroke_dasharray=f"{kit.n(r.s * 0.22)} {kit.n(r.s * 0.16)}")})
 
     def notes(self, r):
         return ["Province colour: who controls the province. Dot: who controls the city, with its value.",

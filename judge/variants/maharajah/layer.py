@@ -1,10 +1,10 @@
 """Maharajah's map layer: what its map shows beyond the standard game's (the renderer asks the
-variant's description for it, see :class:`judge.render.Layer`)."""
+variant's description for it, see :class:`judge.mapkit.Layer`)."""
 
 from __future__ import annotations
 
-
-from ...render import Layer, _css, _defs, _n, _path, _sub_el
+from ... import mapkit as kit
+from ...mapkit import Layer
 
 
 class MaharajahLayer(Layer):
@@ -15,7 +15,7 @@ class MaharajahLayer(Layer):
         width = max(r.s * 0.22, 2.5)
         for el in r.root.iter("path"):
             if el.get("class") == "river":
-                el.set("style", _css(fill="none", stroke="#2a6db0", stroke_width=width, stroke_linecap="round",
+                el.set("style", kit.css(fill="none", stroke="#2a6db0", stroke_width=width, stroke_linecap="round",
                                      stroke_linejoin="round", stroke_opacity="0.9"))
 
     CALLOUT = {"source": (930.0, 465.0, 300.0, 120.0), "at": (995.0, 8.0), "scale": 2.0,
@@ -36,25 +36,25 @@ class MaharajahLayer(Layer):
         layers = [lid for lid in ("provinces", "borders", "rivers", "labels") if lid in present]
         if not layers:
             return
-        clip = _sub_el(_defs(r), "clipPath", {"id": "hooghly-clip"})
-        _sub_el(clip, "rect", {"x": _n(sx), "y": _n(sy), "width": _n(sw), "height": _n(sh)})
-        g = _sub_el(r.root, "g", {"id": "callout-hooghly", "class": "callout"})
-        _sub_el(g, "title", text=f"{c['title']}, magnified {k:g} times")
+        clip = kit.sub_el(kit.defs(r), "clipPath", {"id": "hooghly-clip"})
+        kit.sub_el(clip, "rect", {"x": kit.n(sx), "y": kit.n(sy), "width": kit.n(sw), "height": kit.n(sh)})
+        g = kit.sub_el(r.root, "g", {"id": "callout-hooghly", "class": "callout"})
+        kit.sub_el(g, "title", text=f"{c['title']}, magnified {k:g} times")
         outline = r.st["outline"]
-        line = _css(fill="none", stroke=outline, stroke_width=max(r.s * 0.08, 1.0), stroke_dasharray=f"{_n(r.s * 0.3)} {_n(r.s * 0.2)}")
-        _sub_el(g, "rect", {"id": "callout-hooghly-source", "x": _n(sx), "y": _n(sy), "width": _n(sw), "height": _n(sh), "style": line})
-        _sub_el(g, "path", {"d": _path([(sx + sw / 2, sy), (ax + sw * k / 2, ay + sh * k)], closed=False), "style": line})
-        _sub_el(g, "rect", {"x": _n(ax), "y": _n(ay), "width": _n(sw * k), "height": _n(sh * k),
-                            "style": _css(fill="#ffffff", stroke="none")})
-        view = _sub_el(g, "g", {"id": "callout-hooghly-view", "clip-path": "url(#hooghly-clip)",
-                                "transform": f"translate({_n(ax - sx * k)} {_n(ay - sy * k)}) scale({k:g})"})
+        line = kit.css(fill="none", stroke=outline, stroke_width=max(r.s * 0.08, 1.0), stroke_dasharray=f"{kit.n(r.s * 0.3)} {kit.n(r.s * 0.2)}")
+        kit.sub_el(g, "rect", {"id": "callout-hooghly-source", "x": kit.n(sx), "y": kit.n(sy), "width": kit.n(sw), "height": kit.n(sh), "style": line})
+        kit.sub_el(g, "path", {"d": kit.path([(sx + sw / 2, sy), (ax + sw * k / 2, ay + sh * k)], closed=False), "style": line})
+        kit.sub_el(g, "rect", {"x": kit.n(ax), "y": kit.n(ay), "width": kit.n(sw * k), "height": kit.n(sh * k),
+                            "style": kit.css(fill="#ffffff", stroke="none")})
+        view = kit.sub_el(g, "g", {"id": "callout-hooghly-view", "clip-path": "url(#hooghly-clip)",
+                                "transform": f"translate({kit.n(ax - sx * k)} {kit.n(ay - sy * k)}) scale({k:g})"})
         for lid in layers:
-            _sub_el(view, "use", {"href": f"#{lid}"})
-        _sub_el(g, "rect", {"x": _n(ax), "y": _n(ay), "width": _n(sw * k), "height": _n(sh * k),
-                            "style": _css(fill="none", stroke=outline, stroke_width=max(r.s * 0.12, 1.5))})
+            kit.sub_el(view, "use", {"href": f"#{lid}"})
+        kit.sub_el(g, "rect", {"x": kit.n(ax), "y": kit.n(ay), "width": kit.n(sw * k), "height": kit.n(sh * k),
+                            "style": kit.css(fill="none", stroke=outline, stroke_width=max(r.s * 0.12, 1.5))})
         font = max(r.s * 0.6, 9.0)
-        _sub_el(g, "text", {"x": _n(ax + font * 0.4), "y": _n(ay + sh * k - font * 0.5), "style":
-                            f"font-family:{r.st['font_family']};font-weight:bold;text-anchor:start;font-size:{_n(font)}px;"
+        kit.sub_el(g, "text", {"x": kit.n(ax + font * 0.4), "y": kit.n(ay + sh * k - font * 0.5), "style":
+                            f"font-family:{r.st['font_family']};font-weight:bold;text-anchor:start;font-size:{kit.n(font)}px;"
                             f"fill:{r.st['text']}"},
                 f"{c['title']} ×{k:g}")
 
