@@ -3,12 +3,13 @@
 A variant adds to its map through a :class:`Layer` (``judge/variants/<name>/layer.py``, named by
 its ``DESCRIPTION``): it may change the provinces' fills and the centre markers' colours, draw under
 and over the units and add notes to the legend, reading the variant's own state from the position.
-It is handed the :class:`judge.render.Renderer` drawing the map (its ``variant``, ``position``,
-``base`` map, style ``st``, unit size ``s``, SVG ``root``, ``colour(power)``, ``anchor(...)``) and
-draws with the functions here: numbers and path data as the base map writes them (:func:`n`,
-:func:`path`), inline styles (:func:`css`), colours (:func:`mix`), elements (:func:`sub_el`),
-groups placed under the base map's borders (:func:`after_provinces`), hatch patterns
-(:func:`hatch`) and lettered badges (:func:`badge`). Every element a layer adds has a stable id.
+It is handed the map being drawn as a :class:`Canvas` (its ``variant``, ``position``, ``base``
+map, style ``st``, unit size ``s``, SVG ``root``, ``colour(power)``, ``anchor(...)``; the
+renderer, :class:`judge.render.Renderer`, is one) and draws with the functions here: numbers and
+path data as the base map writes them (:func:`n`, :func:`path`), inline styles (:func:`css`),
+colours (:func:`mix`), elements (:func:`sub_el`), groups placed under the base map's borders
+(:func:`after_provinces`), hatch patterns (:func:`hatch`) and lettered badges (:func:`badge`).
+Every element a layer adds has a stable id.
 
 Nothing here imports the renderer: the kit is below it, and a layer needs only the kit.
 """
@@ -18,14 +19,12 @@ from __future__ import annotations
 import functools
 import re
 import xml.etree.ElementTree as ET
-from typing import TYPE_CHECKING, Any, Mapping, Sequence
+from typing import Any, Mapping, Protocol, Sequence
 
-from .core.types import ProvinceId
+from .core.types import Location, Position, ProvinceId, UnitType
+from .core.variant import Variant
 
-if TYPE_CHECKING:
-    from .render import Renderer
-
-__all__ = ["Point", "Layer", "n", "css", "mix", "path", "steps_path", "decimal", "join_numbers", "ident", "sub_el",
+__all__ = ["Point", "Canvas", "BaseMapView", "Layer", "n", "css", "mix", "path", "steps_path", "decimal", "join_numbers", "ident", "sub_el",
            "after_provinces", "defs", "hatch", "badge"]
 
 # -- numbers, colours, shapes -------------------------------------------------------------------
@@ -114,35 +113,89 @@ def sub_el(parent: ET.Element, tag: str, attrs: Mapping[str, str] | None = None,
 # -- layers -------------------------------------------------------------------------------------
 
 
+class BaseMapView(Protocol):
+    """A variant's drawn map as a layer reads it: the anchors by id (``c-<province>`` a centre's
+    marker, ``u-<province>`` a unit's place), the view box and the exact outline of each province
+    drawn coarsely."""
+
+    @property
+    def anchors(self) -> Mapping[str, tuple[float, float]]: ...
+
+    @property
+    def view(self) -> tuple[float, float, float, float]: ...
+
+    @property
+    def precise(self) -> Mapping[str, str]: ...
+
+
+class Canvas(Protocol):
+    """The map being drawn, as a layer is handed it (:class:`judge.render.Renderer` is one)."""
+
+    variant: Variant
+    position: Position
+    st: Mapping[str, Any]
+    """The style (colours, ``font_family``, ...: ``judge.render.DEFAULT_STYLE``)."""
+    s: float
+    """The unit size in map units: what a layer scales its marks by."""
+    root: ET.Element
+    """The SVG being drawn (a copy of the base map's)."""
+
+    @property
+    def base(self) -> BaseMapView: ...
+
+    @property
+    def by_id(self) -> Mapping[str | None, ET.Element]:
+        """The SVG's elements by id (``p-<province>`` a province's shape)."""
+        ...
+
+    def colour(self, power: str) -> str:
+        """A power's colour."""
+        ...
+
+    def anchor(self, loc: Location) -> Point:
+        """Where a unit at ``loc`` is drawn."""
+        ...
+
+    def unit_symbol(self, parent: ET.Element, kind: UnitType, at: Point, fill: str, *, uid: str,
+                    cls: str, stroke: str | None = None, stroke_scale: float = 1.0,
+                    halos: dict[str, list[str]] | None = None) -> ET.Element:
+        """Draw a unit's symbol at ``at`` into ``parent``."""
+        ...
+
+    def first_drawing_index(self) -> int:
+        """Where drawings start in the SVG (after its style, title and definitions)."""
+        ...
+
+
 class Layer:
     """The standard game's layer: nothing added."""
 
     UNIT_SCALE = 1.0
     """Multiplies the automatic unit size (a map crowded in places wants smaller units)."""
 
-    def __init__(self, r: Renderer | None = None) -> None:
+    def __init__(self, r: Canvas | None = None) -> None:
         pass
 
-    def fills(self, r: Renderer, fills: dict[ProvinceId, str]) -> dict[ProvinceId, str]:
+    def fills(self, r: Canvas, fills: dict[ProvinceId, str]) -> dict[ProvinceId, str]:
         """Province -> fill colour, given the fills by supply-centre owner."""
         return fills
 
-    def centre_fill(self, r: Renderer, pid: ProvinceId, fill: str) -> str:
+    def centre_fill(self, r: Canvas, pid: ProvinceId, fill: str) -> str:
         """The colour of a centre marker, given the one by supply-centre owner."""
         return fill
 
-    def under_units(self, r: Renderer) -> None:
+    def under_units(self, r: Canvas) -> None:
         """Draw what goes over the provinces and under the orders and units."""
 
-    def over_units(self, r: Renderer) -> None:
+    def over_units(self, r: Canvas) -> None:
         """Draw what goes over the units."""
 
-    def notes(self, r: Renderer) -> list[str]:
+    def notes(self, r: Canvas) -> list[str]:
         """Lines of text for the legend, explaining the variant's marks."""
         return []
 
 
-def after_provinces(r: Renderer, gid: str) -> ET.Element:
+def after_provinces(r: Canvas, gid: str) -> ET.Element:
     """A new group just above the provinces' fills, under the base map's borders and labels."""
     g = ET.Element("g", {"id": gid})
     children = list(r.root)
@@ -151,7 +204,7 @@ def after_provinces(r: Renderer, gid: str) -> ET.Element:
     return g
 
 
-def defs(r: Renderer) -> ET.Element:
+def defs(r: Canvas) -> ET.Element:
     """The map's ``defs`` element (patterns, markers), made before the first drawing if none."""
     found = next((c for c in r.root if c.tag == "defs"), None)
     if found is None:
@@ -160,7 +213,7 @@ def defs(r: Renderer) -> ET.Element:
     return found
 
 
-def hatch(r: Renderer, pid: str, colour: str, *, cross: bool = False) -> str:
+def hatch(r: Canvas, pid: str, colour: str, *, cross: bool = False) -> str:
     """A pattern of diagonal lines (and their mirror with ``cross``): its ``url(#...)``.
     cairosvg draws patterns in user space; no pattern transform is used."""
     patterns = defs(r)

@@ -3,14 +3,11 @@ variant's description for it, see :class:`judge.mapkit.Layer`)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import Any, Mapping
 
 from ... import mapkit as kit
 from ...core.types import Location, Power, ProvinceId
 from ...mapkit import Layer
-
-if TYPE_CHECKING:
-    from ...render import Renderer
 
 
 class Europe1615Layer(Layer):
@@ -26,7 +23,7 @@ class Europe1615Layer(Layer):
     """Capture marker -> (fill, letter colour)."""
     UNIT_SCALE = 0.72  # the German minor states are small: keep their labels readable
 
-    def __init__(self, r: Renderer) -> None:
+    def __init__(self, r: kit.Canvas) -> None:
         from . import state as E
 
         self.E = E
@@ -47,7 +44,7 @@ class Europe1615Layer(Layer):
                 out[pid] = kit.mix(r.colour(who), "#ffffff", light)
         return out
 
-    def _holder(self, r: Renderer, info: Mapping[str, Any]) -> str | None:
+    def _holder(self, r: kit.Canvas, info: Mapping[str, Any]) -> str | None:
         """Who holds a controlled state: its capital's owner, or its province's controller."""
         cap = info.get("capital")
         if cap:

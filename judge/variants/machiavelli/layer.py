@@ -3,15 +3,10 @@ variant's description for it, see :class:`judge.mapkit.Layer`)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ... import mapkit as kit
 from ...core.types import Location, Power, ProvinceId, UnitType
 from ...mapkit import Layer, Point
 from .state import AUTONOMOUS, state_of
-
-if TYPE_CHECKING:
-    from ...render import Renderer
 
 
 class MachiavelliLayer(Layer):
@@ -22,7 +17,7 @@ class MachiavelliLayer(Layer):
 
     AUTONOMOUS_COLOUR = "#a8a29a"
 
-    def __init__(self, r: Renderer) -> None:
+    def __init__(self, r: kit.Canvas) -> None:
         self.autonomous_power = str(AUTONOMOUS)
         self.state = state_of(r.position)
 
@@ -40,7 +35,7 @@ class MachiavelliLayer(Layer):
             return self.AUTONOMOUS_COLOUR
         return r.colour(who) if who and Power(who) in r.variant.powers else fill
 
-    def _city_point(self, r: Renderer, city: str) -> Point:
+    def _city_point(self, r: kit.Canvas, city: str) -> Point:
         """Where the city's garrison is drawn (beside a field unit when one stands there)."""
         at = r.anchor(Location(ProvinceId(city)))
         if r.position.unit_in(ProvinceId(city)) is not None:
