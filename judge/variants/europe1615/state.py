@@ -1,7 +1,8 @@
 """Europe 1615 (seed 002): the variant's own orders, its data indexed, and what follows from the
 state of a position (its typed :class:`~.position_state.Europe1615State`): treasuries, INFs and
-alignments, declarations in force, confessional markers and scoring. The rules are in
-:mod:`judge.variants.europe1615.rules`; this module only reads and computes values.
+alignments, declarations in force, confessional markers and scoring. The rules are played by
+:mod:`judge.variants.europe1615.rules` and the modules it names; this module only reads and
+computes values.
 """
 
 from __future__ import annotations
@@ -136,6 +137,11 @@ def treasuries(variant: Variant, position: Position) -> dict[Power, Fraction]:
     idx = _index(variant)
     raw = current(position).treasury or {}
     return {p: raw[p] if p in raw else _money(idx.start_treasury[p]) for p in idx.majors}
+
+
+def kept(money: Mapping[Power, Fraction]) -> dict[Power, Fraction]:
+    """Treasuries as the position keeps them (seed, "Income phase"; our reading: to 4 decimals)."""
+    return {p: Fraction(str(money_data(v))) for p, v in money.items()}
 
 
 def influence_left(variant: Variant, position: Position) -> dict[Power, int]:
