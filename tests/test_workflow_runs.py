@@ -804,3 +804,20 @@ def test_the_tick_jobs_build_their_games_pages_and_the_site_job_assembles_them(t
     assert "A word from the Gamesmaster." in (league.gh.pages / "games" / "part-a" / "index.html").read_text()
     assert later.deployments and league.gh.deployments[-1]["run"] == later.run_id
 
+
+
+def test_a_part_that_fails_to_build_fails_neither_its_tick_job_nor_the_publish(tmp_path, league, report):
+    """Scenario 7 (issue 18): a tick job whose game's pages cannot be built (here: the command
+    made to fail) has still played and pushed its phase; the job and the run succeed, no part is
+    uploaded, and the site job renders that game itself."""
+    league.new_game("no-part", "standard", DUE)
+    before = league.current_phase("no-part")
+    broken = mutated(league.judge, tmp_path, 'judge site --game "$GAME" --build', 'judge site --game "$GAME" --no-such-option')
+    run = league.gh.run(broken, league.gh.schedule_event(broken))
+    assert_success(run, "due", "tick", "site", "deploy")
+    (tick_run,) = run.jobs["tick"].runs
+    assert tick_run.step("Build the game's pages").outcome == "failure"
+    assert tick_run.step("Keep the game's pages for the site job").outcome == "failure"
+    assert "site-part-0" not in run.artifacts
+    assert f"no-part/{before}" in league.tags("no-part")
+    assert_published(league, "no-part", before)
