@@ -10,7 +10,8 @@
 * ``games/<slug>/<phase folder>.md``: a phase: map, orders and results, retreats, adjustments,
   captures, the narrative (generated sentences, the Gamesmaster's ``gm.md``, players' press),
   the results in the njudge format, previous and next links; its images under
-  ``games/<slug>/<phase folder>/``;
+  ``games/<slug>/<phase folder>/`` (a played phase's map as the tick stored it; the open phase's
+  drawn here, again only when its position changes, as no tick stores it);
 * ``.nav.yml``: the navigation (read by the MkDocs plugin ``judge``, :mod:`judge.site.mkdocs_plugin`);
 * ``.judge-site.json`` (and ``games/<slug>/.judge-site.json``): the manifests that make the next
   run incremental.
@@ -42,6 +43,7 @@ import html
 import json
 import os
 import shutil
+import sys
 import time
 from dataclasses import dataclass, field
 from datetime import timezone
@@ -245,8 +247,6 @@ class _DrawnMap:
         try:
             files = artifacts.map_files(self.variant, self.position, title=self.title, formats=("png",))
         except (OSError, ImportError) as exc:  # cairo's library missing: the site is still published
-            import sys
-
             print(f"judge site: the map of {self.title} is not drawn: {exc}", file=sys.stderr)
             return False
         if "map.png" not in files:
