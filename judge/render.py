@@ -19,8 +19,8 @@ variant's base map ``variants/<name>/map.svg`` (drawn by ``tools/mapc``, whose c
   siege, convert, maintain) is its verb in a tag under the unit.
 - a title bar and a legend (each power's colour, centres and units; pseudo-powers that no player
   plays, such as Europe 1615's minor states, counted together);
-- a variant's own state, by its layer (a :class:`Layer` its description names, read from the documented keys of
-  ``Position.extra``): Machiavelli's province and city control apart, city values, autonomous
+- a variant's own state, by its layer (a :class:`judge.mapkit.Layer` its description names,
+  reading the variant's typed state, ``Position.state``): Machiavelli's province and city control apart, city values, autonomous
   garrisons and sieges; Europe 1615's domains, aligned and neutral minor states (hatching), held
   states (a dashed edge), confessional and capture markers (white, red, black); Maharajah's
   rivers drawn bold and a magnified callout of the Hooghly mouth. Patterns are drawn in user
@@ -414,7 +414,7 @@ def load_base_map(variant: Variant) -> BaseMap:
     return _read_base_map(str(path), mtime)
 
 
-# -- numbers, colours, shapes -------------------------------------------------------------------
+# -- geometry (numbers, colours and path data: judge.mapkit) ------------------------------------
 
 def _add(a: Point, b: Point, k: float = 1.0) -> Point:
     return a[0] + b[0] * k, a[1] + b[1] * k
