@@ -30,7 +30,7 @@ import subprocess
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Iterator, Mapping
 
 __all__ = ["MANIFEST_NAME", "MANIFEST_VERSION", "SITE_PART", "RACY_NS", "Out", "Hasher", "Part", "game_sources",
            "read_json", "write_json", "site_parts", "part_of", "part_digest", "remove_files"]
@@ -171,7 +171,13 @@ class Hasher:
 
 def _files_under(root: Path) -> list[str]:
     """The relative paths of the files under ``root``, dot files and folders aside, sorted."""
-    out: list[str] = []
+    return sorted(rel for rel, e in _walk(root, hidden=False, follow_symlinks=True) if e.is_file())
+
+
+def _walk(root: Path, *, hidden: bool, follow_symlinks: bool) -> Iterator[tuple[str, os.DirEntry[str]]]:
+    """``(relative path, entry)`` of everything under ``root`` that is not a folder (a link to
+    one is a folder when ``follow_symlinks``), in no order; dot files and folders only if ``hidden``.
+    A folder that cannot be read holds nothing."""
     stack = [(str(root), "")]
     while stack:
         folder, rel = stack.pop()
@@ -180,14 +186,12 @@ def _files_under(root: Path) -> list[str]:
         except OSError:
             continue
         for e in entries:
-            if e.name.startswith("."):
+            if not hidden and e.name.startswith("."):
                 continue
-            if e.is_dir():
+            if e.is_dir(follow_symlinks=follow_symlinks):
                 stack.append((e.path, f"{rel}{e.name}/"))
-            elif e.is_file():
-                out.append(rel + e.name)
-    out.sort()
-    return out
+            else:
+                yield rel + e.name, e
 
 
 # -- what a game's folder holds, in one string ------------------------------------------------------
@@ -240,24 +244,14 @@ def _git_trees(games_dir: Path) -> dict[str, str]:
 
 
 def _stat_fingerprint(folder: Path, racy_from: int) -> str | None:
-    h = hashlib.sha256(b"stat\0")
-    stack = [(str(folder), "")]
     rows = []
-    while stack:
-        path, rel = stack.pop()
-        try:
-            entries = list(os.scandir(path))
-        except OSError:
-            continue
-        for e in entries:
-            if e.is_dir(follow_symlinks=False):
-                stack.append((e.path, f"{rel}{e.name}/"))
-            else:
-                st = e.stat()
-                if st.st_mtime_ns >= racy_from:
-                    return None
-                rows.append(f"{rel}{e.name}\0{st.st_size}\0{st.st_mtime_ns}\n")
+    for rel, e in _walk(folder, hidden=True, follow_symlinks=False):
+        st = e.stat()
+        if st.st_mtime_ns >= racy_from:
+            return None
+        rows.append(f"{rel}\0{st.st_size}\0{st.st_mtime_ns}\n")
     rows.sort()
+    h = hashlib.sha256(b"stat\0")
     h.update("".join(rows).encode("utf-8", "surrogateescape"))
     return "stat:" + h.hexdigest()
 
