@@ -24,7 +24,6 @@ from ...core.orders import Build, Order, UnitOrder
 from ...core.types import PhaseKind, Position, Power
 from ...core.variant import Variant
 from .state import (
-    _ALLY, _ARMISTICE, _ATTACK, _BREAK, _BUY_INF, _NEUTRAL, _PLACE, _SURRENDER, _TRANSFER, _WAR,
     BuyInfluence, Declaration, DiplomaticAttack, PlaceInfluence, TransferControl, state_status,
 )
 from .tables import _Index, _index, _norm
@@ -33,6 +32,18 @@ __all__ = ["OWN_ORDERS", "parse_order"]
 
 OWN_ORDERS = (Declaration, PlaceInfluence, DiplomaticAttack, BuyInfluence, TransferControl)
 """The orders of the variant's own kinds (the rest are unit orders, played by the core)."""
+
+# How each of the variant's own orders is written (see :func:`parse_order`).
+_PLACE = re.compile(r"^\s*(\d+)\s*(?:infs?\s*)?:\s*(.+?)\s*$", re.I)
+_ATTACK = re.compile(r"^\s*(.+?)\s*>\s*(.+?)\s*$")
+_WAR = re.compile(r"^\s*(?:declare\s+)?(?:war|dow)\s*(?:on|against|with)?\s+(.+?)\s*$", re.I)
+_ALLY = re.compile(r"^\s*(?:declare\s+)?(?:an\s+)?(?:alliance|ally)\s*(?:with)?\s+(.+?)\s*$", re.I)
+_NEUTRAL = re.compile(r"^\s*(?:declare\s+)?neutral(?:ity)?\s*$", re.I)
+_ARMISTICE = re.compile(r"^\s*(?:declare\s+)?(?:armistice|end\s+war|peace)\s*(?:with)?\s+(.+?)\s*$", re.I)
+_SURRENDER = re.compile(r"^\s*(?:declare\s+)?surrender\s*(?:to)?\s+(.+?)(?:\s+(?:indemnity|pay(?:ing)?)\s+(\d+))?\s*$", re.I)
+_BREAK = re.compile(r"^\s*break\s+(?:the\s+|an\s+|my\s+)?alliance(?:\s+with\s+.+)?\s*$", re.I)
+_BUY_INF = re.compile(r"^\s*(?:buy|purchase)\s+(\d+)\s*(?:infs?|influence(?:\s+points?)?)\s*$", re.I)
+_TRANSFER = re.compile(r"^\s*transfer\s+(?:control\s+(?:of\s+)?)?(.+?)\s+to\s+(.+?)\s*$", re.I)
 
 _BRACKETED = re.compile(r"\[\s*([^\[\]=/]+?)\s*\]")
 _DECLARATION_OF = re.compile(

@@ -7,7 +7,6 @@ computes values.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Callable, Mapping
@@ -17,6 +16,7 @@ from ...core.orders import Order
 from ...core.types import Position, Power, ProvinceId, UnitType
 from ...core.variant import Variant
 from .position_state import DECLARATION_KINDS, Europe1615State, Relations, money_data
+from .tables import _index
 
 __all__ = ["DECLARATION_KINDS", "Declaration", "PlaceInfluence", "DiplomaticAttack", "BuyInfluence",
            "TransferControl", "current", "treasuries", "influence_left", "placed", "status", "state_status",
@@ -96,21 +96,6 @@ class TransferControl(Order):
 
     def __str__(self) -> str:
         return f"Transfer {self.province} to {self.recipient}"
-
-
-_PLACE = re.compile(r"^\s*(\d+)\s*(?:infs?\s*)?:\s*(.+?)\s*$", re.I)
-_ATTACK = re.compile(r"^\s*(.+?)\s*>\s*(.+?)\s*$")
-_WAR = re.compile(r"^\s*(?:declare\s+)?(?:war|dow)\s*(?:on|against|with)?\s+(.+?)\s*$", re.I)
-_ALLY = re.compile(r"^\s*(?:declare\s+)?(?:an\s+)?(?:alliance|ally)\s*(?:with)?\s+(.+?)\s*$", re.I)
-_NEUTRAL = re.compile(r"^\s*(?:declare\s+)?neutral(?:ity)?\s*$", re.I)
-_ARMISTICE = re.compile(r"^\s*(?:declare\s+)?(?:armistice|end\s+war|peace)\s*(?:with)?\s+(.+?)\s*$", re.I)
-_SURRENDER = re.compile(r"^\s*(?:declare\s+)?surrender\s*(?:to)?\s+(.+?)(?:\s+(?:indemnity|pay(?:ing)?)\s+(\d+))?\s*$", re.I)
-_BREAK = re.compile(r"^\s*break\s+(?:the\s+|an\s+|my\s+)?alliance(?:\s+with\s+.+)?\s*$", re.I)
-_BUY_INF = re.compile(r"^\s*(?:buy|purchase)\s+(\d+)\s*(?:infs?|influence(?:\s+points?)?)\s*$", re.I)
-_TRANSFER = re.compile(r"^\s*transfer\s+(?:control\s+(?:of\s+)?)?(.+?)\s+to\s+(.+?)\s*$", re.I)
-
-
-from .tables import _index
 
 
 # -- reading the variant state of a position -----------------------------------------------------
