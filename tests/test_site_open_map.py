@@ -71,3 +71,23 @@ def test_without_cairo_the_site_is_built_without_the_open_map(played, tmp_path, 
     assert not (out / "games/g" / F01 / "map.png").exists()
     assert (out / "games/g" / f"{F01}.md").is_file() and (out / "games/g" / S01 / "map.png").is_file()
     assert "the map of G: Fall 1901 Movement is not drawn: no library called" in capsys.readouterr().err
+
+
+def test_tick_no_maps_stores_no_map_and_tick_stores_the_played_phase_s(tmp_path):
+    """``judge tick --no-maps`` plays without drawing; ``judge tick`` stores the played phase's map."""
+    import click
+    from click.testing import CliRunner
+
+    from judge.store.commands import COMMANDS
+
+    cli = click.Group(commands={c.name: c for c in COMMANDS})
+    repo = make_repo(tmp_path / "league")
+    make_game(repo)
+    root = Path(repo.working_tree_dir)
+    out = CliRunner().invoke(cli, ["tick", "--force", "--no-maps", "--repo", str(root)], catch_exceptions=False)
+    assert out.exit_code == 0 and f"played g/{S01}" in out.output
+    assert not list((root / "games/g").glob("*/map.*"))
+    out = CliRunner().invoke(cli, ["tick", "--force", "--repo", str(root)], catch_exceptions=False)
+    assert out.exit_code == 0 and f"played g/{F01}" in out.output
+    assert (root / "games/g" / F01 / "map.png").read_bytes().startswith(PNG)
+    assert [p.parent.name for p in (root / "games/g").glob("*/map.*")] == [F01]

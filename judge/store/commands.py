@@ -100,7 +100,7 @@ def tick_cmd(games: tuple[str, ...], now: str | None, force: bool, max_phases: i
     when = _now(now)
 
     def run():
-        return tick(repo, paths, when, force=force, max_phases=max_phases)
+        return tick(repo, paths, when, force=force, max_phases=max_phases, maps=not no_maps)
 
     result = run_and_push(repo, remote, run, lambda r: r.played) if remote else run()
     for w in result.warnings:
