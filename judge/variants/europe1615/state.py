@@ -1,8 +1,8 @@
-"""Europe 1615 (seed 002): the variant's own orders, its data indexed, and what follows from the
-state of a position (its typed :class:`~.position_state.Europe1615State`): treasuries, INFs and
-alignments, declarations in force, confessional markers and scoring. The rules are played by
-:mod:`judge.variants.europe1615.rules` and the modules it names; this module only reads and
-computes values.
+"""Europe 1615 (seed 002): the variant's own orders (as :mod:`.orders` reads them), and what
+follows from the state of a position (its typed :class:`~.position_state.Europe1615State`):
+treasuries, INFs and alignments, declarations in force, confessional markers and scoring. The
+rules are played by :mod:`judge.variants.europe1615.rules` and the modules it names; this module
+only reads and computes values.
 """
 
 from __future__ import annotations
@@ -114,9 +114,6 @@ def _money(x: Any) -> Fraction:
     return Fraction(str(x))
 
 
-_store_money = money_data
-
-
 def treasuries(variant: Variant, position: Position) -> dict[Power, Fraction]:
     """Every power's treasury (seed, "Income phase": 50 at the start)."""
     idx = _index(variant)
@@ -207,7 +204,6 @@ def state_status(variant: Variant, position: Position, state: str) -> str:
     if controlled(variant, position, state):
         return "controlled"
     return status(position, state)
-
 
 
 _NO_RELATIONS = Relations()
