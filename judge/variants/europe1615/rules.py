@@ -45,7 +45,7 @@ from ...core.errors import MapError
 from ...core.orders import Disband, Hold, Move, Order, Retreat, UnitOrder
 from ...core.phases import PhaseResult, adjudicate, close_phase
 from ...core.resolution import Outcome, Resolution, Tag
-from ...core.legality import name, retreat_options
+from ...core.legality import name
 from ...core.types import Dislodged, Location, PhaseKind, Position, Power, ProvinceId, Unit, UnitType
 from ...core.variant import Calendar, Rules, Variant
 from .control import transfers, winter_adjustment
@@ -348,8 +348,9 @@ class Europe1615Rules(Rules):
         return mode == "all" or (mode == "armies" and unit.kind is UnitType.ARMY)
 
     def retreat_options(self, variant: Variant, position: Position, d: Dislodged) -> list[Location]:
-        """The core's retreat options less the provinces the unit may not enter."""
-        return [loc for loc in retreat_options(variant.board, position, d.unit, d.attacker_from)
+        """The core's retreat options less the provinces the unit may not enter (seed,
+        "Declarations and movement" (2): :func:`.diplomacy.entry_allowed`)."""
+        return [loc for loc in super().retreat_options(variant, position, d)
                 if entry_allowed(variant, position, d.unit.power, loc.province)]
 
     # retreats ----------------------------------------------------------------------------
