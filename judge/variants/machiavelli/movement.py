@@ -20,8 +20,9 @@ from dataclasses import dataclass, field
 from typing import AbstractSet, Any, Mapping, Sequence, cast
 
 from ...core.board import Board, Terrain
+from ...core.legality import retreat_options
 from ...core.orders import Convoy, Disband, Hold, Move, Order, Retreat, SupportHold, SupportMove, UnitOrder
-from ...core.phases import PhaseResult, adjudicate
+from ...core.phases import PhaseResult, adjudicate, close_phase
 from ...core.resolution import Outcome, Resolution, Tag
 from ...core.types import Dislodged, Location, Phase, PhaseKind, Position, Power, ProvinceId, Unit, UnitType
 from ...core.variant import Calendar, Rules, Variant
@@ -345,8 +346,6 @@ def _play_movement(variant: Variant, position: Position, orders: Sequence[Order]
     after = with_state(res.next_position.evolve(units=tuple(units), dislodged=tuple(kept)), st)
     after = _rebellions_put_down(after, put_down)
     if res.next_position.phase.kind is PhaseKind.RETREAT and not kept:
-        from ...core.phases import close_phase
-
         after = close_phase(core_variant(variant, nodes=False), moves.position, res.next_position.phase,
                             after.evolve(standoffs=frozenset()), (), [], []).next_position
     after = update_control(variant, after)
@@ -758,8 +757,6 @@ def retreat_places(variant: Variant, position: Position, d: Dislodged) -> list[L
     says so: a fleet dislodged from the Lagoon under the house rule enters Venice only by
     converting into its garrison (:func:`retreat_city`), which a rebellion there against it
     forbids (rules §Effects of rebellions 5.2; njudge bug A5)."""
-    from ...core.legality import retreat_options
-
     return [loc for loc in retreat_options(variant.board, position, d.unit, d.attacker_from)
             if _retreat_barred(variant, position, d.unit.power, loc.province) is None]
 
