@@ -335,13 +335,16 @@ def test_the_commands(tmp_path, monkeypatch, no_maps):
     assert out.exit_code == 0 and "1 phase(s) replayed, all as committed" in out.output
 
 
-def test_maps_and_results_text_are_written_into_each_phase_folder(repo, monkeypatch):
-    drawn = []
+@pytest.fixture
+def drawn(monkeypatch) -> list:
+    """The maps drawn (phase, with orders?, title), by a stand-in for :mod:`judge.render` whose
+    SVG names the phase and whose PNG is ``png <width> <svg>``."""
+    calls: list = []
 
     class FakeRender:
         @staticmethod
         def render_svg(variant, position, *, resolutions=None, title=None):
-            drawn.append((str(position.phase), resolutions is not None, title))
+            calls.append((str(position.phase), resolutions is not None, title))
             return f"<svg>{position.phase}</svg>"
 
         @staticmethod
@@ -350,6 +353,11 @@ def test_maps_and_results_text_are_written_into_each_phase_folder(repo, monkeypa
 
     real = artifacts._optional
     monkeypatch.setattr(artifacts, "_optional", lambda name: FakeRender if name == "judge.render" else real(name))
+    return calls
+
+
+def test_maps_and_results_text_are_written_into_each_phase_folder(repo, drawn):
+    real = artifacts._optional
     make_game(repo)
     root = Path(repo.working_tree_dir)
     assert not list((root / G / S01).glob("map*")) and drawn == [], "a new game stores no map: the site draws the open phase's"
@@ -366,20 +374,9 @@ def test_maps_and_results_text_are_written_into_each_phase_folder(repo, monkeypa
         assert (root / G / S01 / "results.txt").read_text().startswith("Movement results for Spring of 1901.")
 
 
-def test_a_game_may_ask_for_its_maps_as_svg_too_or_for_none(repo, monkeypatch):
+def test_a_game_may_ask_for_its_maps_as_svg_too_or_for_none(repo, drawn):
     """game.yaml's ``maps:``: the PNG by default; ``[png, svg]`` stores the SVG it is drawn from
     too; ``[]`` stores no map; anything else is refused at its line."""
-    class FakeRender:
-        @staticmethod
-        def render_svg(variant, position, *, resolutions=None, title=None):
-            return f"<svg>{position.phase}</svg>"
-
-        @staticmethod
-        def to_png(svg, *, width=1600):
-            return f"png {svg}".encode()
-
-    real = artifacts._optional
-    monkeypatch.setattr(artifacts, "_optional", lambda name: FakeRender if name == "judge.render" else real(name))
     v = find_variant("standard")
     start = v.start
     assert set(artifacts.map_files(v, start)) == {"map.png"}
@@ -393,7 +390,7 @@ def test_a_game_may_ask_for_its_maps_as_svg_too_or_for_none(repo, monkeypatch):
     repo.index.commit("maps as svg too")
     tick(repo, now=T0 + hours(73))
     assert (root / G / S01 / "map.svg").read_text() == "<svg>Spring 1901 Movement</svg>"
-    assert (root / G / S01 / "map.png").read_bytes() == b"png <svg>Spring 1901 Movement</svg>"
+    assert (root / G / S01 / "map.png").read_bytes() == b"png 1600 <svg>Spring 1901 Movement</svg>"
     assert not list((root / G / F01).glob("map*"))
     for bad in ("maps: gif\n", "maps: {png: true}\n"):
         with pytest.raises(StoreError, match=r"game.yaml:\d+: 'maps' is png, svg or a list"):
