@@ -34,10 +34,11 @@ from mkdocs.plugins import BasePlugin
 from mkdocs.structure.files import File, Files
 from mkdocs.utils import is_markdown_file
 
+from .build import PLAN_ENV
+from .incremental import part_of
+
 NAV_NAME = ".nav.yml"
 SEARCH_INDEX = os.path.join("search", "search_index.json")
-PLAN_ENV = "JUDGE_BUILD_PLAN"
-SITE_PART = "site"
 
 
 class _NotTheDirtyWarning(logging.Filter):
@@ -50,12 +51,6 @@ class _KeptPage(File):
 
     def is_modified(self) -> bool:
         return False
-
-
-def _part(src_uri: str) -> str:
-    """``games/<slug>`` for a game's files, else ``site`` (as :func:`judge.site.incremental.part_of`)."""
-    head, _, rest = src_uri.partition("/")
-    return "games/" + rest.split("/", 1)[0] if head == "games" and "/" in rest else SITE_PART
 
 
 def _sort_key(f: File) -> tuple[tuple[str, ...], bool, str]:
@@ -118,7 +113,7 @@ class NavPlugin(BasePlugin):
 
     def on_files(self, files: Files, *, config: Any) -> Files:
         for f in files.documentation_pages():
-            self.order.setdefault(_part(f.src_uri), []).append(f.url)
+            self.order.setdefault(part_of(f.src_uri), []).append(f.url)
         if self.plan is not None and self.plan.get("staged") is not None:
             files = self._with_kept_pages(files, config)
         if self.plan is None and self.dirty:
@@ -178,16 +173,14 @@ class NavPlugin(BasePlugin):
                 index = json.load(fh)
         except (OSError, ValueError):
             return  # no search plugin: no index
-        fresh: dict[str, list[Any]] = {}
-        for entry in index.get("docs") or []:
-            fresh.setdefault(str(entry.get("location", "")).split("#")[0], []).append(entry)
+        fresh = _by_page(index.get("docs") or [])
         store = os.path.join(self.plan["state"], "search")
         staged = self.plan.get("staged")
         if staged is None:
             shutil.rmtree(store, ignore_errors=True)  # a whole build: the parts of games gone go too
         texts = {}
         for part in self.plan["parts"] if staged is None else staged:
-            old = {} if staged is None else _by_page(_read_part(store, part))
+            old = {} if staged is None else _by_page(_entries(_read_part(store, part)))
             entries = [e for url in self.order.get(part, [])
                        for e in (fresh.get(url, []) if url in self.rendered else old.get(url, []))]
             texts[part] = ",".join(_dumps(e) for e in entries)
@@ -219,8 +212,14 @@ def _write_part(store: str, part: str, text: str) -> None:
     os.replace(path + ".tmp", path)
 
 
-def _by_page(text: str) -> dict[str, list[Any]]:
+def _entries(text: str) -> list[Any]:
+    """The search entries of a part's text as kept (:func:`_read_part`)."""
+    return json.loads(f"[{text}]") if text else []
+
+
+def _by_page(entries: list[Any]) -> dict[str, list[Any]]:
+    """Search entries by the page they are of (their location without the anchor)."""
     out: dict[str, list[Any]] = {}
-    for entry in json.loads(f"[{text}]") if text else []:
+    for entry in entries:
         out.setdefault(str(entry.get("location", "")).split("#")[0], []).append(entry)
     return out
