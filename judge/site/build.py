@@ -156,6 +156,14 @@ STATE = ".judge-build"
 (:mod:`judge.site.mkdocs_plugin`)."""
 PLAN_ENV = "JUDGE_BUILD_PLAN"
 """The environment variable naming the build's plan for the plugin (:func:`_write_plan`)."""
+SEARCH_STORE = "search"
+"""The folder of ``STATE`` keeping each part's search entries (:func:`search_part`)."""
+
+
+def search_part(part: str) -> str:
+    """Where a part's search entries are kept between builds, relative to ``STATE``
+    (:mod:`judge.site.mkdocs_plugin` writes them; :func:`_adopt` takes a per-game job's)."""
+    return f"{SEARCH_STORE}/{part}.json"
 
 
 def _build_stamp(docs: Path, cfg_text: str, offline: bool | None, parts: dict[str, Part] | None) -> dict[str, Any]:
@@ -286,10 +294,10 @@ def _adopt(bundles: list[tuple[Path, Path]], docs: Path, site: Path, stamp: dict
                 continue
             shutil.rmtree(site / name, ignore_errors=True)
             shutil.copytree(their_site / name, site / name)
-            fragment = Path(*name.split("/")).with_suffix(".json")
-            if (their_docs / STATE / "search" / fragment).is_file():
-                (docs / STATE / "search" / fragment).parent.mkdir(parents=True, exist_ok=True)
-                shutil.copyfile(their_docs / STATE / "search" / fragment, docs / STATE / "search" / fragment)
+            their_search, our_search = their_docs / STATE / search_part(name), docs / STATE / search_part(name)
+            if their_search.is_file():
+                our_search.parent.mkdir(parents=True, exist_ok=True)
+                shutil.copyfile(their_search, our_search)
             old.setdefault("parts", {})[name] = {"digest": part.digest, "files": list(part.files)}
             taken.append(name)
     if taken:

@@ -34,7 +34,7 @@ from mkdocs.plugins import BasePlugin
 from mkdocs.structure.files import File, Files
 from mkdocs.utils import is_markdown_file
 
-from .build import PLAN_ENV
+from .build import PLAN_ENV, SEARCH_STORE, search_part
 from .incremental import part_of
 
 NAV_NAME = ".nav.yml"
@@ -174,38 +174,34 @@ class NavPlugin(BasePlugin):
         except (OSError, ValueError):
             return  # no search plugin: no index
         fresh = _by_page(index.get("docs") or [])
-        store = os.path.join(self.plan["state"], "search")
+        state = self.plan["state"]
         staged = self.plan.get("staged")
         if staged is None:
-            shutil.rmtree(store, ignore_errors=True)  # a whole build: the parts of games gone go too
+            shutil.rmtree(os.path.join(state, SEARCH_STORE), ignore_errors=True)  # a whole build: the parts of games gone go too
         texts = {}
         for part in self.plan["parts"] if staged is None else staged:
-            old = {} if staged is None else _by_page(_entries(_read_part(store, part)))
+            old = {} if staged is None else _by_page(_entries(_read_part(state, part)))
             entries = [e for url in self.order.get(part, [])
                        for e in (fresh.get(url, []) if url in self.rendered else old.get(url, []))]
             texts[part] = ",".join(_dumps(e) for e in entries)
-            _write_part(store, part, texts[part])
-        texts = {part: texts[part] if part in texts else _read_part(store, part) for part in self.plan["parts"]}
+            _write_part(state, part, texts[part])
+        texts = {part: texts[part] if part in texts else _read_part(state, part) for part in self.plan["parts"]}
         body = '{"config":' + _dumps(index.get("config")) + ',"docs":[' + ",".join(t for t in texts.values() if t) + "]}"
         with open(path, "w", encoding="utf-8") as fh:
             fh.write(body)
 
 
-def _part_path(store: str, part: str) -> str:
-    return os.path.join(store, *part.split("/")) + ".json"
-
-
-def _read_part(store: str, part: str) -> str:
+def _read_part(state: str, part: str) -> str:
     """A part's search entries as kept: JSON objects separated by commas ('' for none)."""
     try:
-        with open(_part_path(store, part), encoding="utf-8") as fh:
+        with open(os.path.join(state, search_part(part)), encoding="utf-8") as fh:
             return fh.read()
     except OSError:
         return ""
 
 
-def _write_part(store: str, part: str, text: str) -> None:
-    path = _part_path(store, part)
+def _write_part(state: str, part: str, text: str) -> None:
+    path = os.path.join(state, search_part(part))
     os.makedirs(os.path.dirname(path), exist_ok=True)
     with open(path + ".tmp", "w", encoding="utf-8") as fh:
         fh.write(text)
