@@ -91,3 +91,11 @@ def test_tick_no_maps_stores_no_map_and_tick_stores_the_played_phase_s(tmp_path)
     assert out.exit_code == 0 and f"played g/{F01}" in out.output
     assert (root / "games/g" / F01 / "map.png").read_bytes().startswith(PNG)
     assert [p.parent.name for p in (root / "games/g").glob("*/map.*")] == [F01]
+
+
+def test_a_game_played_without_maps_gets_no_open_map_either(played, tmp_path):
+    settings = played / "games/g/game.yaml"
+    settings.write_text(settings.read_text() + "maps: []\n")
+    out = tmp_path / "site-src"
+    generate(played / "games", out)
+    assert (out / "games/g" / f"{F01}.md").is_file() and not (out / "games/g" / F01 / "map.png").exists()

@@ -679,9 +679,10 @@ def _phase_output(run: _Run, game: GameFolder, i: int) -> dict[str, Any]:
 
 def _open_map(run: _Run, game: GameFolder, i: int, old: Mapping[str, Any] | None) -> _DrawnMap | None:
     """What the site draws for an open phase with no stored map: its position, titled as the
-    tick titles a phase's map (the game's title and the phase)."""
+    tick titles a phase's map (the game's title and the phase); nothing for a game played without
+    maps (``maps: []`` in its ``game.yaml``)."""
     folder = game.phases[i]
-    if folder.finished or any(folder.file(name) is not None for name in MAP_FILES):
+    if folder.finished or not game.settings.maps or any(folder.file(name) is not None for name in MAP_FILES):
         return None
     position_file = folder.file(POSITION)
     h = hashlib.sha256(f"{run.key}\0{game.title}\0{folder.name}\0".encode())
