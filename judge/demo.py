@@ -39,7 +39,7 @@ def played_lines(games: Path, played: list[str]) -> list[str]:
         slug = settings.parent.name
         results = game.results(done[slug]) if slug in done else None
         if results is not None:
-            what = f"played {results['phase']}"
+            what = f"played {results.phase}"
         else:
             what = f"nothing to play (status: {game.settings.status})"
         rows.append((slug, game.variant.name, what))

@@ -1,10 +1,11 @@
 """What players read after a phase: the results in the njudge format, a narrative, a forum post.
 
-Everything here works from plain data — the ``results.yaml`` of a phase folder (see
-``docs/game-layout.md``) and, where a report needs them, the positions before and after the phase
-(:class:`~judge.core.types.Position` objects or the plain data of ``position.yaml``) — so that a
-report can be written again from the files of a game at any time, and the same inputs give the
-same text.
+Everything here works from the record of a phase (:class:`judge.record.PhaseRecord`, what its
+``results.yaml`` holds: each order with its kind, parts and verdict as the judge decided them —
+no order's text is read again here) and, where a report needs them, the positions before and
+after the phase (:class:`~judge.core.types.Position` objects or the plain data of
+``position.yaml``), so that a report can be written again from the files of a game at any time,
+and the same inputs give the same text.
 
 * :func:`njudge_results`: the results mail of the email judges (``Movement results for Spring of
   1901.``, a line per unit with ``(*bounce*)``-style tags, the dislodged units and where each may
@@ -26,11 +27,13 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 import yaml
 
 from .core.board import Terrain
+from .core.resolution import Tag
+from .record import OrderRecord, PhaseRecord
 from .core.types import Phase, PhaseKind, Position, Power, ProvinceId, UnitType
 from .core.variant import Variant
 
 __all__ = [
-    "OrderView", "read_order", "njudge_results", "narrative", "forum_post", "ForumPost",
+    "njudge_results", "narrative", "forum_post", "ForumPost",
     "as_position", "as_moment", "phase_of", "format_deadline", "place_name", "state_report",
 ]
 
@@ -42,63 +45,6 @@ _KIND_WORDS = {PhaseKind.MOVEMENT: ("Movement", "Movement"), PhaseKind.RETREAT: 
 
 
 # -- reading the data -----------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class OrderView:
-    """An order as the judge writes it (``A PAR - BUR``), taken apart for reports.
-
-    ``verb`` is one of ``hold``, ``move``, ``support``, ``convoy``, ``retreat``, ``disband``,
-    ``build``, ``waive``; ``unit`` is ``A``/``F``/``G`` (empty for a waive); places are ids with an
-    optional coast (``STP/SC``).
-    """
-
-    verb: str
-    unit: str = ""
-    place: str = ""
-    target: str = ""
-    target_unit: str = ""
-    destination: str = ""
-    via_convoy: bool = False
-
-    @property
-    def province(self) -> str:
-        """The province of the ordered unit, without its coast."""
-        return self.place.split("/")[0]
-
-
-_LOC = r"[^\s/]+(?:/[A-Za-z]{2})?"
-_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
-    ("waive", re.compile(r"^Waive$")),
-    ("build", re.compile(rf"^Build (?P<u>[AFG]) (?P<p>{_LOC})$")),
-    ("disband", re.compile(rf"^Disband (?P<u>[AFG]) (?P<p>{_LOC})$")),
-    ("hold", re.compile(rf"^(?P<u>[AFG]) (?P<p>{_LOC}) H$")),
-    ("move", re.compile(rf"^(?P<u>[AFG]) (?P<p>{_LOC}) - (?P<d>{_LOC})(?P<via> via convoy)?$")),
-    ("retreat", re.compile(rf"^(?P<u>[AFG]) (?P<p>{_LOC}) R (?P<d>{_LOC})$")),
-    ("support", re.compile(rf"^(?P<u>[AFG]) (?P<p>{_LOC}) S (?:(?P<tu>[AFG]) )?(?P<t>[^\s/]+)(?: - (?P<d>{_LOC}))?$")),
-    ("convoy", re.compile(rf"^(?P<u>[AFG]) (?P<p>{_LOC}) C (?:(?P<tu>[AFG]) )?(?P<t>[^\s/]+) - (?P<d>[^\s/]+)$")),
-]
-
-
-def read_order(text: str) -> OrderView | None:
-    """Take apart an order in the judge's own notation; ``None`` for anything else (such as the
-    text of a line that was not understood).
-
-    >>> read_order('F LON S A WAL - BEL')
-    OrderView(verb='support', unit='F', place='LON', target='WAL', target_unit='A', destination='BEL', via_convoy=False)
-    >>> read_order('Build F STP/NC').place
-    'STP/NC'
-    >>> read_order('F LON - NTH <script>') is None
-    True
-    """
-    t = str(text).strip()
-    for verb, pat in _PATTERNS:
-        m = pat.match(t)
-        if m:
-            g = m.groupdict()
-            return OrderView(verb, g.get("u") or "", g.get("p") or "", g.get("t") or "", g.get("tu") or "",
-                             g.get("d") or "", bool(g.get("via")))
-    return None
 
 
 def as_position(variant: Variant, data: Position | Mapping[str, Any] | None) -> Position | None:
@@ -115,35 +61,6 @@ def phase_of(variant: Variant, text: str) -> Phase:
     from .variants.loader import parse_phase
 
     return parse_phase(text, variant.calendar)
-
-
-def _entries(results_data: Mapping[str, Any]) -> list[dict[str, Any]]:
-    out = []
-    for e in results_data.get("orders") or []:
-        if not isinstance(e, Mapping):
-            continue
-        tags = e.get("tags") or []
-        if isinstance(tags, str):
-            tags = [t.strip() for t in tags.split(",") if t.strip()]
-        out.append({
-            "power": str(e.get("power") or ""),
-            "order": str(e.get("order") or ""),
-            "result": str(e.get("result") or ""),
-            "reason": str(e.get("reason") or ""),
-            "tags": [str(t) for t in tags],
-            "unordered": bool(e.get("unordered")) or str(e.get("reason") or "").startswith(("no order", "no retreat ordered")),
-        })
-    return out
-
-
-def _captures(results_data: Mapping[str, Any]) -> list[tuple[str, str | None, str]]:
-    out = []
-    for c in results_data.get("captures") or []:
-        if isinstance(c, Mapping):
-            out.append((str(c.get("centre")), c.get("from"), str(c.get("to"))))
-        elif isinstance(c, (list, tuple)) and len(c) == 3:
-            out.append((str(c[0]), c[1], str(c[2])))
-    return out
 
 
 # -- words ----------------------------------------------------------------------------------------
@@ -237,26 +154,22 @@ def _shown_kind(before: Position | None, unit: str, place: str) -> str:
     return "G" if here and unit not in here and "G" in here else unit
 
 
-_REFUSED = ("invalid", "illegal", "ambiguous")
-
-
-def _njudge_order(variant: Variant, e: dict[str, Any], before: Position | None) -> str:
+def _njudge_order(variant: Variant, e: OrderRecord, before: Position | None) -> str:
     """One line's body (after ``Power: ``) and its tags: a refused order is tagged with why, a
     unit without an order says so, a variant's own order says what came of it."""
-    o = read_order(e["order"])
-    tags = [t for t in e["tags"] if t != "paradox"]
-    if e["result"] in _REFUSED:
-        tags = [e["result"]] + [t for t in tags if t not in ("disbanded",)]
-    if o is None:
-        body = e["order"]
-        if e["reason"] and e["result"] not in _REFUSED:
-            body += f" ({e['reason'].rstrip('.')})"  # a variant's own order: what came of it
-    elif e["unordered"] and o.verb in ("hold", "disband") and e["result"] not in _REFUSED:
-        body, tags = _unordered_line(variant, o, before, tags)
+    tags = [t.value for t in e.tags if t is not Tag.PARADOX]
+    if e.refused:
+        tags = [e.result.value] + [t for t in tags if t != Tag.DISBANDED.value]
+    if not e.standard:
+        body = e.order
+        if e.reason and not e.refused:
+            body += f" ({e.reason.rstrip('.')})"  # a variant's own order: what came of it
+    elif e.default and e.kind in ("hold", "disband") and not e.refused:
+        body, tags = _unordered_line(variant, e, before, tags)
     else:
-        body = _order_words(variant, e, o, before)
-        if o.verb == "disband":
-            tags = [t for t in tags if t != "disbanded"]
+        body = _order_words(variant, e, before)
+        if e.kind == "disband":
+            tags = [t for t in tags if t != Tag.DISBANDED.value]
     line = body.rstrip(".") + "."
     if tags:
         line += f"  (*{', '.join(tags)}*)"
@@ -268,42 +181,40 @@ def _unit_words(variant: Variant, before: Position | None, unit: str, place: str
     return f"{_UNIT_NAMES.get(_shown_kind(before, unit, place), 'Unit')} {place_name(variant, place)}"
 
 
-def _unordered_line(variant: Variant, o: OrderView, before: Position | None, tags: list[str]) -> tuple[str, list[str]]:
+def _unordered_line(variant: Variant, o: OrderRecord, before: Position | None, tags: list[str]) -> tuple[str, list[str]]:
     """A unit that had no order: it held (or was disbanded), or, in an adjustment phase, the
     power failed to remove it and the judge did (civil disorder)."""
-    if o.verb == "disband" and before is not None and before.phase.kind is PhaseKind.ADJUSTMENT:
-        return f"Defaults, removing the {_noun(o.unit)} in {place_name(variant, o.place)}", []
-    tags = [t for t in tags if t != "disbanded" or o.verb == "disband"]
-    return f"{_unit_words(variant, before, o.unit, o.place)}, No Order Processed", tags
+    if o.kind == "disband" and before is not None and before.phase.kind is PhaseKind.ADJUSTMENT:
+        return f"Defaults, removing the {_noun(o.unit)} in {place_name(variant, o.at)}", []
+    tags = [t for t in tags if t != Tag.DISBANDED.value or o.kind == "disband"]
+    return f"{_unit_words(variant, before, o.unit, o.at)}, No Order Processed", tags
 
 
-def _order_words(variant: Variant, e: dict[str, Any], o: OrderView, before: Position | None) -> str:
+def _order_words(variant: Variant, o: OrderRecord, before: Position | None) -> str:
     """An order as the email judges write it (``Army Paris -> Burgundy``)."""
-    unit = _unit_words(variant, before, o.unit, o.place)
-    if o.verb == "hold":
+    unit = _unit_words(variant, before, o.unit, o.at)
+    if o.kind == "hold":
         return f"{unit} HOLD"
-    if o.verb in ("move", "retreat"):
-        return f"{unit} -> {place_name(variant, o.destination)}"
-    if o.verb == "support":
+    if o.kind in ("move", "retreat"):
+        return f"{unit} -> {place_name(variant, o.to)}"
+    if o.kind == "support":
         tu = o.target_unit or _kind_of(before, o.target)
         what = f"{_UNIT_NAMES.get(tu, 'Unit')} {place_name(variant, o.target)}"
-        if o.destination:
-            what += f" -> {place_name(variant, o.destination)}"
+        if o.to:
+            what += f" -> {place_name(variant, o.to)}"
         return f"{unit} SUPPORT {what}"
-    if o.verb == "convoy":
+    if o.kind == "convoy":
         return (f"{unit} CONVOY {_UNIT_NAMES.get(o.target_unit or 'A', 'Army')} "
-                f"{place_name(variant, o.target)} -> {place_name(variant, o.destination)}")
-    if o.verb == "disband":
+                f"{place_name(variant, o.target)} -> {place_name(variant, o.to)}")
+    if o.kind == "disband":
         if before is None or before.phase.kind is not PhaseKind.ADJUSTMENT:
             return f"{unit} DISBAND"
-        said = "Defaults, removing" if "civil disorder" in e["reason"] else "Removes"
-        return f"{said} the {_noun(o.unit)} in {place_name(variant, o.place)}"
-    if o.verb == "build":
+        said = "Defaults, removing" if "civil disorder" in o.reason else "Removes"
+        return f"{said} the {_noun(o.unit)} in {place_name(variant, o.at)}"
+    if o.kind == "build":
         article = "an" if o.unit == "A" else "a"
-        return f"Builds {article} {_noun(o.unit)} in {place_name(variant, o.place)}"
-    if o.verb == "waive":
-        return "Build waived"
-    return str(e["order"])  # pragma: no cover - read_order knows no other verb
+        return f"Builds {article} {_noun(o.unit)} in {place_name(variant, o.at)}"
+    return "Build waived"  # the last standard kind: a waive
 
 
 def _phase_words(phase: Phase, *, plural: bool) -> str:
@@ -334,50 +245,46 @@ def centre_table(variant: Variant, after: Position) -> list[str]:
     return lines
 
 
-def njudge_results(variant: Variant, results_data: Mapping[str, Any], *,
+def njudge_results(variant: Variant, record: PhaseRecord, *,
                    before: Position | Mapping[str, Any] | None = None,
                    after: Position | Mapping[str, Any] | None = None,
                    game: str | None = None,
                    deadline: datetime | str | None = None) -> str:
     """The phase's results as the email judges write them.
 
-    ``results_data`` is the content of the phase's ``results.yaml``. ``before`` (the position the
+    ``record`` is the phase's record (its ``results.yaml``). ``before`` (the position the
     phase started from) names the kinds of supported units; ``after`` (the position of the next
     phase) gives where dislodged units may retreat and the centres/units/builds table after the
-    season's captures. Without them those parts are shorter. ``deadline`` (or a ``next_deadline``
-    key in ``results_data``) is the next phase's deadline, in UTC.
+    season's captures. Without them those parts are shorter. ``deadline`` is the next phase's
+    deadline, in UTC.
     """
     before_p = as_position(variant, before)
     after_p = as_position(variant, after)
-    phase = phase_of(variant, str(results_data.get("phase")))
-    entries = _entries(results_data)
+    phase = phase_of(variant, record.phase)
     out = [_phase_words(phase, plural=False) + ".", ""]
-    out += _orders_lines(variant, entries, before_p)
-    notes = [str(n) for n in results_data.get("notes") or []]
-    if notes:
-        out += [*notes, ""]
+    out += _orders_lines(variant, record, before_p)
+    if record.notes:
+        out += [*record.notes, ""]
     if phase.kind is PhaseKind.MOVEMENT:
-        out += _dislodged_lines(variant, entries, after_p)
+        out += _dislodged_lines(variant, record, after_p)
     out += _ownership_lines(variant, phase, after_p)
     # The variant's own state after the phase (money, loans, influence, declarations...).
     if after_p is not None:
         state = state_report(variant, after_p)
         if state:
             out += [*state, ""]
-    out += _closing_lines(variant, results_data, game, deadline)
+    out += _closing_lines(variant, record, game, deadline)
     while out and out[-1] == "":
         out.pop()
     return "\n".join(out) + "\n"
 
 
-def _orders_lines(variant: Variant, entries: list[dict[str, Any]], before: Position | None) -> list[str]:
+def _orders_lines(variant: Variant, record: PhaseRecord, before: Position | None) -> list[str]:
     """Every order and what came of it, a block per power in the powers' order. A minor state
     (a pseudo-power no player plays) whose units had no orders gets no block of its own: one line
     lists the units that held."""
     order: dict[str, int] = {p: i for i, p in enumerate(variant.powers)}
-    by_power: dict[str, list[dict[str, Any]]] = {}
-    for e in entries:
-        by_power.setdefault(e["power"], []).append(e)
+    by_power = record.by_power()
     idle = _idle_minor_units(variant, by_power)
     out: list[str] = []
     for power in sorted(by_power, key=lambda p: (p == "", order.get(p, len(order)), p)):
@@ -388,39 +295,34 @@ def _orders_lines(variant: Variant, entries: list[dict[str, Any]], before: Posit
     if idle:
         out += textwrap.wrap("Units of minor states with no orders, holding: " + ", ".join(idle) + ".", width=78,
                              break_on_hyphens=False, break_long_words=False) + [""]
-    if not entries:
+    if not record.orders:
         out += ["No orders were given.", ""]
     return out
 
 
-def _idle_minor_units(variant: Variant, by_power: dict[str, list[dict[str, Any]]]) -> list[str]:
+def _idle_minor_units(variant: Variant, by_power: dict[str, list[OrderRecord]]) -> list[str]:
     """Take out of ``by_power`` the minor states whose units all held for want of orders, and
     name those units (``Army Bavaria (BAV)``)."""
     idle: list[str] = []
     for power in list(by_power):
         info = variant.powers.get(Power(power))
-        if info is not None and not info.playable and all(e["unordered"] and (read_order(e["order"]) or OrderView("")).verb == "hold"
-                                                          for e in by_power[power]):
+        if info is not None and not info.playable and all(e.default and e.kind == "hold" for e in by_power[power]):
             for e in by_power.pop(power):
-                o = read_order(e["order"])
-                assert o is not None
-                idle.append(f"{_UNIT_NAMES.get(o.unit, 'Unit')} {place_name(variant, o.place)} ({power})")
+                idle.append(f"{_UNIT_NAMES.get(e.unit, 'Unit')} {place_name(variant, e.at)} ({power})")
     return idle
 
 
-def _dislodged_lines(variant: Variant, entries: list[dict[str, Any]], after: Position | None) -> list[str]:
+def _dislodged_lines(variant: Variant, record: PhaseRecord, after: Position | None) -> list[str]:
     """The units dislodged in a movement phase, and where each may retreat (from ``after``, the
     retreat phase's position) or that it was destroyed, having nowhere to go."""
-    hit = [e for e in entries if "dislodged" in e["tags"] and read_order(e["order"]) is not None]
+    hit = [e for e in record.orders if e.has(Tag.DISLODGED) and e.at]
     if not hit:
         return []
     out = ["The following units were dislodged:", ""]
     waiting = {d.unit.province: d for d in after.dislodged} if after is not None else {}
     for e in hit:
-        o = read_order(e["order"])
-        assert o is not None
-        who = f"The {_adjective(variant, e['power'])} {_UNIT_NAMES.get(o.unit, 'Unit')} in {place_name(variant, o.place)}"
-        d = waiting.get(ProvinceId(o.province))
+        who = f"The {_adjective(variant, e.power)} {_UNIT_NAMES.get(e.unit, 'Unit')} in {place_name(variant, e.at)}"
+        d = waiting.get(ProvinceId(e.province))
         if after is None:
             out.append(f"{who} was dislodged.")
         elif d is None:
@@ -451,13 +353,12 @@ def _ownership_lines(variant: Variant, phase: Phase, after: Position | None) -> 
     return out + ["", *centre_table(variant, after), ""]
 
 
-def _closing_lines(variant: Variant, results_data: Mapping[str, Any], game: str | None,
+def _closing_lines(variant: Variant, record: PhaseRecord, game: str | None,
                    deadline: datetime | str | None) -> list[str]:
     """The winner, or the next phase and its deadline."""
-    winner = results_data.get("winner")
-    if winner:
-        return [f"The game is over: {winner} has won.", ""]
-    nxt = results_data.get("next_phase")
+    if record.winner:
+        return [f"The game is over: {record.winner} has won.", ""]
+    nxt = record.next_phase
     if not nxt:
         return []
     try:
@@ -466,9 +367,8 @@ def _closing_lines(variant: Variant, results_data: Mapping[str, Any], game: str 
         words = str(nxt)
     of = f" of '{game}'" if game else ""
     out = [f"The next phase{of} will be {words}."]
-    dl = deadline if deadline is not None else results_data.get("next_deadline")
-    if as_moment(dl) is not None:
-        out.append(f"The deadline for orders will be {format_deadline(dl)}.")
+    if as_moment(deadline) is not None:
+        out.append(f"The deadline for orders will be {format_deadline(deadline)}.")
     else:
         out.append("The deadline for orders has not been set yet.")
     return out + [""]
@@ -556,7 +456,7 @@ def _cap(s: str) -> str:
     return s[:1].upper() + s[1:]
 
 
-def _after_units(variant: Variant, entries: list[dict[str, Any]], before: Position) -> dict[str, int]:
+def _after_units(variant: Variant, record: PhaseRecord, before: Position) -> dict[str, int]:
     """Units each power has after the phase, counted from the results (dislodged units count as
     alive until their retreat is decided)."""
     counts: dict[str, int] = {}
@@ -564,24 +464,21 @@ def _after_units(variant: Variant, entries: list[dict[str, Any]], before: Positi
         if u.kind is not UnitType.GARRISON:
             counts[u.power] = counts.get(u.power, 0) + 1
     kind = before.phase.kind
-    for e in entries:
-        if e["result"] != "success":
+    for e in record.orders:
+        if not e.succeeded:
             continue
-        o = read_order(e["order"])
-        if o is None:
-            continue
-        if kind is PhaseKind.RETREAT and o.verb == "retreat":
-            counts[e["power"]] = counts.get(e["power"], 0) + 1
-        elif kind is PhaseKind.ADJUSTMENT and o.verb == "build":
-            counts[e["power"]] = counts.get(e["power"], 0) + 1
-        elif kind is PhaseKind.ADJUSTMENT and o.verb == "disband":
-            counts[e["power"]] = counts.get(e["power"], 0) - 1
+        if kind is PhaseKind.RETREAT and e.kind == "retreat":
+            counts[e.power] = counts.get(e.power, 0) + 1
+        elif kind is PhaseKind.ADJUSTMENT and e.kind == "build":
+            counts[e.power] = counts.get(e.power, 0) + 1
+        elif kind is PhaseKind.ADJUSTMENT and e.kind == "disband":
+            counts[e.power] = counts.get(e.power, 0) - 1
     for d in before.dislodged:
         counts.setdefault(d.unit.power, 0)
     return counts
 
 
-def narrative(variant: Variant, results_data: Mapping[str, Any], position_before: Position | Mapping[str, Any], *,
+def narrative(variant: Variant, record: PhaseRecord, position_before: Position | Mapping[str, Any], *,
               position_after: Position | Mapping[str, Any] | None = None) -> list[str]:
     """Sentences saying what happened in the phase, most important first: attacks that dislodged
     a unit, convoys, other moves, standoffs, retreats, builds and removals, centres taken, powers
@@ -593,20 +490,19 @@ def narrative(variant: Variant, results_data: Mapping[str, Any], position_before
     before = as_position(variant, position_before)
     after = as_position(variant, position_after)
     assert before is not None
-    entries = _entries(results_data)
     kind = before.phase.kind
     out: list[str] = []
     if kind is PhaseKind.MOVEMENT:
-        out += _movement_story(variant, entries)
+        out += _movement_story(variant, record.orders)
     elif kind is PhaseKind.RETREAT:
-        out += _retreat_story(variant, entries, before)
+        out += _retreat_story(variant, record.orders)
     else:
-        out += _adjustment_story(variant, entries)
-    out += _diplomacy_story(variant, entries, [str(n) for n in results_data.get("notes") or []])
+        out += _adjustment_story(variant, record.orders)
+    out += _diplomacy_story(variant, record.orders, record.notes)
 
     # Centres taken.
     gains: dict[str, list[str]] = {}
-    for centre, old, new in _captures(results_data):
+    for centre, old, new in ((c.centre, c.old, c.new) for c in record.captures):
         what = place_name(variant, centre)
         gains.setdefault(new, []).append(f"{what} from {old}" if old else what)
     for power in sorted(gains, key=lambda p: list(variant.powers).index(Power(p)) if p in variant.powers else 99):
@@ -620,65 +516,49 @@ def narrative(variant: Variant, results_data: Mapping[str, Any], position_before
         left = set(after.powers())
     else:
         owners = dict(before.supply_centers)
-        for centre, _, new in _captures(results_data):
-            owners[ProvinceId(centre)] = Power(new)
-        units = _after_units(variant, entries, before)
+        for c in record.captures:
+            owners[ProvinceId(c.centre)] = Power(c.new)
+        units = _after_units(variant, record, before)
         left = {p for p in owners.values()} | {p for p, n in units.items() if n > 0}
     for p in sorted(present - left):
         out.append(f"{p} has been eliminated.")
 
-    winner = results_data.get("winner")
+    winner = record.winner
     if winner:
-        won = len(after.centers_of(winner)) if after is not None else None
+        won = len(after.centers_of(Power(winner))) if after is not None else None
         with_n = f" with {won} supply centres" if won else ""
         out.append(f"{winner} has won the game{with_n}.")
     return out
 
 
-_DECLARATION_WORDS: list[tuple[re.Pattern[str], str]] = [
-    (re.compile(r"^Declare war on (?P<t>.+)$"), "{p} declared war on {t}"),
-    (re.compile(r"^Alliance with (?P<t>.+)$"), "{p} declared an alliance with {t}"),
-    (re.compile(r"^Neutrality$"), "{p} declared neutrality"),
-    (re.compile(r"^Armistice with (?P<t>.+)$"), "{p} declared an armistice with {t}"),
-    (re.compile(r"^Surrender to (?P<t>.+)$"), "{p} surrendered to {t}"),
-    (re.compile(r"^Break alliance$"), "{p} broke its alliance"),
-]
-_ATTACK_ORDER = re.compile(r"^(?P<s>[A-Za-z]+) > (?P<t>.+)$")
-_TRANSFER_ORDER = re.compile(r"^Transfer (?P<s>\S+) to (?P<t>.+)$")
-_BUY_ORDER = re.compile(r"^Buy (?P<n>\d+) INF$")
+_DECLARATION_WORDS = {
+    "war": "{p} declared war on {t}", "alliance": "{p} declared an alliance with {t}",
+    "neutrality": "{p} declared neutrality", "armistice": "{p} declared an armistice with {t}",
+    "surrender": "{p} surrendered to {t}", "break": "{p} broke its alliance",
+}
 _CONTROL_NOTE = re.compile(r"^(?P<where>.+?): control passes from (?P<old>.+?) to (?P<new>.+?) \((?P<why>.+)\)\.$")
 
 
-def _diplomacy_story(variant: Variant, entries: list[dict[str, Any]], notes: Sequence[str]) -> list[str]:
+def _diplomacy_story(variant: Variant, orders: Sequence[OrderRecord], notes: Sequence[str]) -> list[str]:
     """Sentences for a variant's own orders that are not unit orders (Europe 1615's declarations,
     diplomatic attacks, transfers and purchases of INFs) and for the changes of hands its rules
     report in notes (``X: control passes from A to B (why).``, as in the Winter Adjustment)."""
     out: list[str] = []
-    for e in entries:
-        if read_order(e["order"]) is not None:
-            continue
-        text, p, ok = e["order"].strip(), e["power"], e["result"] == "success"
-        why = e["reason"].rstrip(".")
-        for pat, words in _DECLARATION_WORDS:
-            m = pat.match(text)
-            if m:
-                said = words.format(p=p, t=m.groupdict().get("t", ""))
-                out.append(f"{said}{' (' + why + ')' if why else ''}." if ok else f"{p}'s declaration ({text}) failed: {why}.")
-                break
-        else:
-            m = _ATTACK_ORDER.match(text)
-            if m:
-                state = state_name(variant, m.group("s"))
-                out.append(f"{p} made a diplomatic attack on {m.group('t')} in {state}: {why}." if ok
-                           else f"{p}'s diplomatic attack on {m.group('t')} in {state} failed: {why}.")
-                continue
-            m = _TRANSFER_ORDER.match(text)
-            if m and ok:
-                out.append(f"{p} announced the transfer of {place_name(variant, m.group('s'))} to {m.group('t')}.")
-                continue
-            m = _BUY_ORDER.match(text)
-            if m and ok:
-                out.append(f"{p} bought {m.group('n')} INF{'s' if m.group('n') != '1' else ''}.")
+    for e in orders:
+        p, ok, why = e.power, e.succeeded, e.reason.rstrip(".")
+        if e.kind == "declaration":
+            words = _DECLARATION_WORDS.get(str(e.detail("kind")), "{p} declared {t}")
+            said = words.format(p=p, t=join_words([str(t) for t in e.detail("targets", ())]))
+            out.append(f"{said}{' (' + why + ')' if why else ''}." if ok else f"{p}'s declaration ({e.order}) failed: {why}.")
+        elif e.kind == "diplomatic_attack":
+            state, target = state_name(variant, str(e.detail("state"))), e.detail("target")
+            out.append(f"{p} made a diplomatic attack on {target} in {state}: {why}." if ok
+                       else f"{p}'s diplomatic attack on {target} in {state} failed: {why}.")
+        elif e.kind == "transfer_control" and ok:
+            out.append(f"{p} announced the transfer of {place_name(variant, str(e.detail('province')))} to {e.detail('recipient')}.")
+        elif e.kind == "buy_influence" and ok:
+            n = e.detail("amount")
+            out.append(f"{p} bought {n} INF{'s' if n != 1 else ''}.")
     for n in notes:
         m = _CONTROL_NOTE.match(str(n))
         if m:
@@ -692,32 +572,34 @@ def _diplomacy_story(variant: Variant, entries: list[dict[str, Any]], notes: Seq
     return out
 
 
-def _movement_story(variant: Variant, entries: list[dict[str, Any]]) -> list[str]:
+def _movement_story(variant: Variant, orders: Sequence[OrderRecord]) -> list[str]:
+    """Attacks that dislodged a unit, then convoys, other moves and standoffs."""
     out: list[str] = []
-    views = [(e, read_order(e["order"])) for e in entries]
-    dislodged = {o.province: (e["power"], o.unit) for e, o in views if o is not None and "dislodged" in e["tags"]}
+    convoyed: list[str] = []
+    dislodged = {e.province: (e.power, e.unit) for e in orders if e.at and e.has(Tag.DISLODGED)}
     moved: dict[str, list[str]] = {}
     bounced: dict[str, list[tuple[str, str, str]]] = {}
-    for e, o in views:
-        if o is None or o.verb != "move":
+    for e in orders:
+        if e.kind != "move":
             continue
-        dest = o.destination.split("/")[0]
-        if e["result"] == "success":
-            who = _unit_phrase(variant, e["power"], o.unit, o.place)
+        dest = e.to.split("/")[0]
+        if e.succeeded:
+            who = _unit_phrase(variant, e.power, e.unit, e.at)
             if dest in dislodged:
                 vp, vu = dislodged[dest]
                 sea = variant.board.provinces.get(ProvinceId(dest))
                 victim = f"the {_adjective(variant, vp)} {_noun(vu)}"
                 if sea is not None and sea.terrain is Terrain.SEA:
-                    out.append(_cap(f"{who} drove {victim} out of {place_name(variant, o.destination, article=True)}."))
+                    out.append(_cap(f"{who} drove {victim} out of {place_name(variant, e.to, article=True)}."))
                 else:
-                    out.append(_cap(f"{who} took {place_name(variant, o.destination, article=True)}, dislodging {victim}."))
-            elif "by convoy" in e["reason"] or o.via_convoy:
-                out.append(_cap(f"{who} crossed to {place_name(variant, o.destination, article=True)} by convoy."))
+                    out.append(_cap(f"{who} took {place_name(variant, e.to, article=True)}, dislodging {victim}."))
+            elif "by convoy" in e.reason or e.via_convoy:
+                convoyed.append(_cap(f"{who} crossed to {place_name(variant, e.to, article=True)} by convoy."))
             else:
-                moved.setdefault(e["power"], []).append(place_name(variant, o.destination, article=True))
-        elif "bounce" in e["tags"]:
-            bounced.setdefault(dest, []).append((e["power"], o.unit, o.place))
+                moved.setdefault(e.power, []).append(place_name(variant, e.to, article=True))
+        elif e.has(Tag.BOUNCE):
+            bounced.setdefault(dest, []).append((e.power, e.unit, e.at))
+    out += convoyed
     for power in [p for p in variant.powers if p in moved] + [p for p in moved if p not in variant.powers]:
         out.append(f"{power} moved into {join_words(moved[power])}.")
     for dest, bouncers in bounced.items():
@@ -739,39 +621,37 @@ def _movement_story(variant: Variant, entries: list[dict[str, Any]]) -> list[str
     return out
 
 
-def _retreat_story(variant: Variant, entries: list[dict[str, Any]], before: Position) -> list[str]:
+def _retreat_story(variant: Variant, orders: Sequence[OrderRecord]) -> list[str]:
     out: list[str] = []
-    for e in entries:
-        o = read_order(e["order"])
-        if o is None:
+    for e in orders:
+        if not e.at:
             continue
-        who = _unit_phrase(variant, e["power"], o.unit, o.place, "dislodged from")
-        if o.verb == "retreat" and e["result"] == "success":
-            out.append(_cap(f"{who} retreated to {place_name(variant, o.destination, article=True)}."))
-        elif o.verb == "retreat" and "bounce" in e["tags"]:
-            out.append(_cap(f"{who} was disbanded: another unit retreated to {place_name(variant, o.destination, article=True)} too."))
-        elif o.verb == "disband" or "disbanded" in e["tags"]:
+        who = _unit_phrase(variant, e.power, e.unit, e.at, "dislodged from")
+        if e.kind == "retreat" and e.succeeded:
+            out.append(_cap(f"{who} retreated to {place_name(variant, e.to, article=True)}."))
+        elif e.kind == "retreat" and e.has(Tag.BOUNCE):
+            out.append(_cap(f"{who} was disbanded: another unit retreated to {place_name(variant, e.to, article=True)} too."))
+        elif e.kind == "disband" or e.has(Tag.DISBANDED):
             out.append(_cap(f"{who} was disbanded."))
     return out
 
 
-def _adjustment_story(variant: Variant, entries: list[dict[str, Any]]) -> list[str]:
+def _adjustment_story(variant: Variant, orders: Sequence[OrderRecord]) -> list[str]:
     built: dict[str, list[str]] = {}
     removed: dict[str, list[str]] = {}
     waived: dict[str, int] = {}
     disorder: dict[str, list[str]] = {}
-    for e in entries:
-        o = read_order(e["order"])
-        if o is None or e["result"] != "success":
+    for e in orders:
+        if not e.succeeded:
             continue
-        p = e["power"]
-        if o.verb == "build":
-            built.setdefault(p, []).append(f"{'an' if o.unit == 'A' else 'a'} {_noun(o.unit)} in {place_name(variant, o.place)}")
-        elif o.verb == "waive":
+        p = e.power
+        if e.kind == "build":
+            built.setdefault(p, []).append(f"{'an' if e.unit == 'A' else 'a'} {_noun(e.unit)} in {place_name(variant, e.at)}")
+        elif e.kind == "waive":
             waived[p] = waived.get(p, 0) + 1
-        elif o.verb == "disband":
-            what = f"the {_noun(o.unit)} in {place_name(variant, o.place, article=True)}"
-            (disorder if "civil disorder" in e["reason"] else removed).setdefault(p, []).append(what)
+        elif e.kind == "disband":
+            what = f"the {_noun(e.unit)} in {place_name(variant, e.at, article=True)}"
+            (disorder if "civil disorder" in e.reason else removed).setdefault(p, []).append(what)
     out: list[str] = []
     for p in [p for p in variant.powers if p in built or p in waived or p in removed or p in disorder]:
         if p in built:
@@ -808,7 +688,7 @@ def _fence(text: str) -> str:
     return "`" * max(3, longest + 1)
 
 
-def forum_post(variant: Variant, results_data: Mapping[str, Any], *,
+def forum_post(variant: Variant, record: PhaseRecord, *,
                game_title: str, slug: str, phase_folder: str, base_url: str,
                before: Position | Mapping[str, Any] | None = None,
                after: Position | Mapping[str, Any] | None = None,
@@ -820,17 +700,15 @@ def forum_post(variant: Variant, results_data: Mapping[str, Any], *,
     several time zones."""
     before_p = as_position(variant, before)
     after_p = as_position(variant, after)
-    text = results_text or njudge_results(variant, results_data, before=before_p, after=after_p, game=slug, deadline=deadline)
-    story = narrative(variant, results_data, before_p, position_after=after_p) if before_p is not None else []
+    text = results_text or njudge_results(variant, record, before=before_p, after=after_p, game=slug, deadline=deadline)
+    story = narrative(variant, record, before_p, position_after=after_p) if before_p is not None else []
     base = base_url.rstrip("/") + "/" if base_url else ""
     page = f"{base}games/{slug}/{phase_folder}.html"
     image = f"{base}games/{slug}/{phase_folder}/map.png"
-    title = f"{game_title}: {results_data.get('phase')} results"
-    dl = deadline if deadline is not None else results_data.get("next_deadline")
+    title = f"{game_title}: {record.phase} results"
     zones = list(dict.fromkeys(["UTC", *timezones]))
-    when = [format_deadline(dl, z) for z in zones] if as_moment(dl) is not None else []
-    nxt = results_data.get("next_phase")
-    winner = results_data.get("winner")
+    when = [format_deadline(deadline, z) for z in zones] if as_moment(deadline) is not None else []
+    nxt, winner = record.next_phase, record.winner
 
     bb = [f"[b]{_bb(title)}[/b]", ""]
     md = [f"## {_md_inline(title)}", ""]
@@ -838,7 +716,7 @@ def forum_post(variant: Variant, results_data: Mapping[str, Any], *,
         bb += [_bb(s) for s in story] + [""]
         md += [_md_inline(s) for s in story] + [""]
     bb += [f"[url={page}][img]{image}[/img][/url]", ""]
-    md += [f"[![Map of {_md_inline(str(results_data.get('phase')))}]({image})]({page})", ""]
+    md += [f"[![Map of {_md_inline(record.phase)}]({image})]({page})", ""]
     bb += ["[code]", _bb(text).rstrip("\n"), "[/code]", ""]
     fence = _fence(text)
     md += [fence + "text", text.rstrip("\n"), fence, ""]

@@ -3,6 +3,7 @@ display points): each test is named after the rule or tracker point it checks.""
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 import pytest
@@ -25,7 +26,7 @@ def _phase(slug: str, folder: str):
     positions = _Positions(variant)
     names = [f.name for f in game.phases]
     i = names.index(folder)
-    results = yaml.safe_load((game.phases[i].path / "results.yaml").read_text(encoding="utf-8"))
+    results = game.phases[i].results
     return variant, results, positions.get(game.phases[i]), positions.get(game.phases[i + 1])
 
 
@@ -127,9 +128,9 @@ def test_europe1615_narrative_tells_declarations():
 
 def test_europe1615_narrative_tells_winter_changes_of_hands():
     variant, results, before, after = _phase("example-europe1615", "1615-3-summer-movement")
-    data = dict(results, orders=[], notes=[
+    data = dataclasses.replace(results, orders=(), notes=(
         "Luxemburg: control passes from Spain to France (occupied at the end of the year).",
-        "Genoa: control passes from nobody to Spain (occupied)."])
+        "Genoa: control passes from nobody to Spain (occupied)."))
     story = narrative(variant, data, before)
     assert "France took control of Luxemburg from Spain (occupied at the end of the year)." in story
     assert "Spain took control of Genoa (occupied)." in story

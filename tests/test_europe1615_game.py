@@ -80,7 +80,7 @@ def _play(root: Path, path: str, now) -> tuple[str, dict]:
     assert not plan.warnings, plan.warnings
     (played,) = plan.played
     _write(root, played.changes)
-    return played.phase, played.results
+    return played.phase, played.record.to_data()
 
 
 @pytest.mark.rule(

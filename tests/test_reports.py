@@ -1,7 +1,8 @@
-"""The phase reports: njudge results format, narrative and forum posts, from plain results data."""
+"""The phase reports: njudge results format, narrative and forum posts, from the record of a phase."""
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 import pytest
@@ -9,8 +10,10 @@ import yaml
 
 from judge.adjudication import run_phase
 from judge.notation import parse_position, position_to_data
-from judge.reports import OrderView, forum_post, format_deadline, narrative, njudge_results, read_order
-from judge.site.synthetic import results_data
+from judge.core.resolution import Outcome
+from judge.record import OrderRecord, PhaseRecord
+from judge.reports import forum_post, format_deadline, narrative, njudge_results
+from judge.site.synthetic import phase_record as results_data
 
 
 def play(position_text: str, orders: str):
@@ -18,7 +21,7 @@ def play(position_text: str, orders: str):
     (through YAML and back), and the positions before and after."""
     variant, before = parse_position(position_text)
     report = run_phase(variant, before, orders)
-    data = yaml.safe_load(yaml.safe_dump(results_data(variant, report)))
+    data = PhaseRecord.from_data(yaml.safe_load(results_data(variant, report).to_yaml()), "<results>")
     return variant, before, data, report.result.next_position
 
 
@@ -57,12 +60,18 @@ def spring():
     return play(SPRING, SPRING_ORDERS)
 
 
-def test_read_order_takes_the_judges_notation_apart():
-    assert read_order("A PAR - BUR via convoy") == OrderView("move", "A", "PAR", destination="BUR", via_convoy=True)
-    assert read_order("F NTH C A LON - BEL") == OrderView("convoy", "F", "NTH", "LON", "A", "BEL")
-    assert read_order("F STP/SC R BOT").verb == "retreat"
-    assert read_order("Waive").verb == "waive"
-    assert read_order("Army Paris -> Burgundy") is None
+def test_the_record_keeps_each_order_taken_apart(spring):
+    """The reports read each order's parts from the record, never its text."""
+    _, _, data, _ = spring
+    by_text = {o.order: o for o in data.orders}
+    assert by_text["F NTH C A YOR - NWY"] == OrderRecord(
+        "England", "F NTH C A YOR - NWY", "convoy", Outcome.SUCCESS, by_text["F NTH C A YOR - NWY"].reason, (),
+        unit="F", at="NTH", target="YOR", target_unit="A", to="NWY")
+    support = by_text["A TYR S A MUN - BOH"]
+    assert (support.kind, support.target, support.to, support.target_unit) == ("support", "MUN", "BOH", "A")
+    unread = by_text["F LON - NTH <script>window.__pwned=1</script>"]
+    assert (unread.kind, unread.understood, unread.result) == ("", False, Outcome.INVALID)
+    assert by_text["F SEV H"].default and not by_text["A PAR - BUR"].default
 
 
 def test_movement_results_in_the_njudge_format(spring):
@@ -212,7 +221,7 @@ def test_removals_civil_disorder_and_elimination():
 
 def test_the_winner_is_announced(spring):
     variant, before, data, after = spring
-    won = dict(data, winner="Germany", next_phase=None)
+    won = dataclasses.replace(data, winner="Germany", next_phase=None)
     assert "The game is over: Germany has won." in njudge_results(variant, won, before=before, after=after)
     assert narrative(variant, won, before)[-1] == "Germany has won the game."
 
@@ -225,10 +234,8 @@ def test_deadlines_in_time_zones():
 
 def test_forum_post_in_bbcode_and_markdown(spring):
     variant, before, data, after = spring
-    nasty = dict(data)
-    nasty["orders"] = list(data["orders"]) + [
-        {"power": "England", "order": "[/code][url=javascript:alert(1)]x[/url] ```` ", "result": "invalid",
-         "reason": "not an order", "tags": []}]
+    nasty = dataclasses.replace(data, orders=data.orders + (
+        OrderRecord("England", "[/code][url=javascript:alert(1)]x[/url] ```` ", "", Outcome.INVALID, "not an order"),))
     post = forum_post(variant, nasty, game_title="Test game", slug="test", phase_folder="1901-1-spring-movement",
                       base_url="https://example.org/dip", before=before, after=after,
                       deadline="2025-11-22T22:00:00Z", timezones=("Europe/Berlin",))

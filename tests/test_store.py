@@ -21,7 +21,7 @@ from judge.store.settings import format_time, parse_settings, parse_time
 from judge.store.tick import play_due, tick
 from judge.store.verify import verify_game
 from judge.variants import find_variant
-from test_store_helpers import PLAYERS, T0, hours, make_game, make_repo, pr_commit, repo, send_orders, snapshot  # noqa: F401
+from test_store_helpers import PLAYERS, T0, said, hours, make_game, make_repo, pr_commit, repo, send_orders, snapshot  # noqa: F401
 
 G = "games/g"
 S01, F01, R01, W01, S02, F02 = ("1901-1-spring-movement", "1901-3-fall-movement", "1901-4-fall-retreat",
@@ -109,7 +109,7 @@ def test_a_year_of_play_by_pull_request(repo, no_maps):
     assert repo.tags[f"g/{S01}"].commit == commit
     assert repo.git.status("--porcelain") == ""
     r = results(repo, S01)
-    assert {"power": "France", "order": "A PAR - BUR", "result": "success", "reason": "moved to Burgundy", "tags": []} in r["orders"]
+    assert {"power": "France", "order": "A PAR - BUR", "result": "success", "reason": "moved to Burgundy", "tags": []} in said(r)
     assert any("orders/russia.txt:5: an order for Turkey in Russia's file is refused" in p for p in r["problems"])
     assert r["next_folder"] == F01
     assert "A BUR" in format_position(position(repo, F01))
@@ -126,7 +126,7 @@ def test_a_year_of_play_by_pull_request(repo, no_maps):
     assert r["next_folder"] == R01
     assert r["retreats"] == [{"power": "Russia", "unit": "F RUM", "options": ["SEV"]}]
     assert {"power": "Italy", "order": "A APU - TUN via convoy", "result": "success",
-            "reason": "moved to Tunis by convoy", "tags": []} in r["orders"]
+            "reason": "moved to Tunis by convoy", "tags": []} in said(r)
 
     # Fall 1901 retreats: Russia alone has something to decide and marks its orders ready,
     # so the phase is played before its deadline.
@@ -260,7 +260,7 @@ def test_orders_received_after_the_deadline_are_not_used(repo, no_maps):
     repo.git.commit("-q", "-am", "late")
     tick(repo, now=T0 + hours(73))
     r = results(repo, S01)
-    assert {"power": "France", "order": "A PAR H", "result": "success", "reason": "no order: held", "tags": []} in r["orders"]
+    assert {"power": "France", "order": "A PAR H", "result": "success", "reason": "no order: held", "tags": []} in said(r)
     assert any("received at 2025-01-09T22:30:00Z, after the deadline" in n for n in r["notes"])
 
 

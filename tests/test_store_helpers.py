@@ -112,3 +112,10 @@ def snapshot(repo: git.Repo) -> dict:
 @pytest.fixture
 def repo(tmp_path):
     return make_repo(tmp_path / "repo")
+
+
+def said(results: dict) -> list[dict]:
+    """The orders of a ``results.yaml`` (as plain data) as players read them: power, order,
+    result, reason and tags (the record keeps each order's kind and parts beside them)."""
+    keys = ("power", "order", "result", "reason", "tags")
+    return [{k: o.get(k) for k in keys} for o in results["orders"]]

@@ -12,7 +12,7 @@ from click.testing import CliRunner
 from judge.store.pr import Change, accept, check_pr, diff_changes, fetch_pull
 from judge.store.tick import run_and_push, tick
 from test_store import G, S01, _cli, no_maps, order_path  # noqa: F401
-from test_store_helpers import T0, hours, make_game, make_repo, pr_commit, repo, send_orders  # noqa: F401
+from test_store_helpers import T0, hours, said, make_game, make_repo, pr_commit, repo, send_orders  # noqa: F401
 
 FRANCE = order_path(S01, "France")
 WHEN = T0 + hours(5)
@@ -311,7 +311,7 @@ def test_a_player_sends_press_by_pull_request_with_a_receipt(game_repo, no_maps)
     r = yaml.safe_load((root / G / S01 / "results.yaml").read_text())
     assert not [n for n in r["notes"] if "receipt" in n], r["notes"]
     assert {"power": "France", "order": "A PAR - BUR", "result": "success", "reason": "moved to Burgundy",
-            "tags": []} in r["orders"]
+            "tags": []} in said(r)
 
 
 @pytest.mark.parametrize("case", ["another power's", "no power in the name", "upper case", "not markdown",

@@ -15,7 +15,7 @@ from judge.store.layout import GitTree
 from judge.store.tick import tick
 from judge.store.verify import verify_game
 from test_store import F01, G, S01, _cli, no_maps, order_path  # noqa: F401
-from test_store_helpers import T0, hours, make_game, repo, send_orders, snapshot  # noqa: F401
+from test_store_helpers import T0, hours, said, make_game, repo, send_orders, snapshot  # noqa: F401
 
 WHEN = T0 + hours(5)
 
@@ -78,7 +78,7 @@ def test_a_sealed_game_end_to_end(repo, no_maps, monkeypatch):
     result = tick(repo, now=T0 + hours(73))
     assert result.played == [f"g/{S01}"], result.errors
     r = yaml.safe_load((root / G / S01 / "results.yaml").read_text())
-    assert {"power": "France", "order": "A PAR - BUR", "result": "success", "reason": "moved to Burgundy", "tags": []} in r["orders"]
+    assert {"power": "France", "order": "A PAR - BUR", "result": "success", "reason": "moved to Burgundy", "tags": []} in said(r)
     assert any("sealed for game 'g', phase '1900-1-spring-movement', power 'Germany', not for this file: refused" in n
                for n in r["notes"])
     assert "No orders from Germany: its units hold." in r["notes"]

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import functools
 from pathlib import Path
-from typing import Any
 
 from ..core.types import Phase, Position, Power
 from ..core.variant import Variant
+from ..record import PhaseRecord
 from ..store.layout import RECEIPTS, DirTree, Game, PhaseInfo, Receipt, find_games as _find_games, game_on_disk
 from ..store.settings import Ending, GameSettings
 
@@ -57,9 +57,9 @@ class PhaseFolder:
         return self.game.position(self.name)
 
     @functools.cached_property
-    def results(self) -> dict[str, Any]:
-        """``results.yaml`` (empty before the phase is played)."""
-        return self.game.results(self.name) or {}
+    def results(self) -> PhaseRecord:
+        """The phase's record, ``results.yaml`` (an empty one, with no orders, before the phase is played)."""
+        return self.game.results(self.name) or PhaseRecord(self.game.slug, self.title, self.name)
 
     def receipt(self, stem: str) -> Receipt | None:
         """The receipt of the power with order file stem ``stem``, if any (JudgeError if broken)."""

@@ -56,9 +56,11 @@ from markupsafe import Markup
 
 from ..core.errors import JudgeError
 from ..resources import data_path
+from ..core.resolution import Tag
 from ..core.types import PhaseKind, Position, UnitType
 from ..core.variant import Variant
-from ..reports import as_moment, njudge_results, narrative, place_name, read_order
+from ..record import OrderRecord, PhaseRecord
+from ..reports import as_moment, njudge_results, narrative, place_name
 from ..store.layout import PHASE_FILE, POSITION, RESULTS_TXT, power_stem
 from .charts import line_chart
 from .context import (
@@ -264,19 +266,21 @@ def _markdown_file(path: Path | None) -> Markup | None:
 
 
 _DONE = {"hold": "held", "move": "moved", "support": "given", "convoy": "convoyed", "retreat": "retreated",
-         "disband": "disbanded", "build": "built", "waive": "waived"}
+         "disband": "disbanded", "build": "built", "waive": "waived",
+         # the variants' own kinds (judge.record.order_kind); any other succeeds
+         "besiege": "besieging", "lift_siege": "lifted", "convert": "converted", "maintain": "maintained",
+         "borrow": "borrowed", "pay": "paid", "expense": "spent", "declaration": "declared",
+         "buy_influence": "bought", "place_influence": "placed", "transfer_control": "announced"}
 
 
-def _result_badge(e: Mapping[str, Any]) -> Markup:
+def _result_badge(e: OrderRecord) -> Markup:
     """The result in the judges' words: bounced, cut, dislodged, void...; coloured by class."""
-    result = str(e.get("result") or "")
-    tags = [str(t) for t in e.get("tags") or []]
-    if result in ("invalid", "illegal", "ambiguous"):
-        words = [result] + [_TAG_WORDS.get(t, t) for t in tags if t != "disbanded"]
+    tags = [t.value for t in e.tags]
+    if e.refused:
+        words = [e.result.value] + [_TAG_WORDS.get(t, t) for t in tags if t != "disbanded"]
         css = "judge-bad"
-    elif result == "success":
-        view = read_order(str(e.get("order") or ""))
-        done = _DONE.get(view.verb, "succeeds") if view else "succeeds"
+    elif e.succeeded:
+        done = _DONE.get(e.kind, "succeeds")
         words = [done] + [_TAG_WORDS.get(t, t) for t in tags if _TAG_WORDS.get(t, t) != done]
         css = "judge-ok" if not tags or tags == ["disbanded"] else "judge-mixed"
     else:
@@ -295,19 +299,11 @@ def _power_order(variant: Variant) -> dict[str, int]:
     return {p: i for i, p in enumerate(variant.powers)}
 
 
-def _entries(results: Mapping[str, Any], what: str) -> list[Mapping[str, Any]]:
-    """The well-formed entries of a list of the results (``orders``, ``captures``)."""
-    return [e for e in results.get(what) or [] if isinstance(e, Mapping)]
-
-
-def _orders_table(variant: Variant, results: Mapping[str, Any]) -> list[PowerOrders]:
+def _orders_table(variant: Variant, results: PhaseRecord) -> list[PowerOrders]:
     by: dict[str, list[OrderRow]] = {}
-    for e in _entries(results, "orders"):
-        text = str(e.get("order") or "")
-        understood = read_order(text) is not None and e.get("result") != "invalid"
-        reason = str(e.get("reason") or "")
-        by.setdefault(str(e.get("power") or ""), []).append(
-            OrderRow(order=_order_cell(text, understood), result=_result_badge(e), reason=reason))
+    for e in results.orders:
+        by.setdefault(e.power, []).append(
+            OrderRow(order=_order_cell(e.order, e.understood), result=_result_badge(e), reason=e.reason))
     rank = _power_order(variant)
     return [PowerOrders(power=p or "Unattributed", rows=by[p])
             for p in sorted(by, key=lambda p: (p == "", rank.get(p, len(rank)), p))]
@@ -324,37 +320,36 @@ def _units_rows(variant: Variant, position: Position) -> list[UnitsRow]:
     return rows
 
 
-def _summary_line(variant: Variant, results: Mapping[str, Any], kind: PhaseKind) -> str:
+def _summary_line(variant: Variant, results: PhaseRecord, kind: PhaseKind) -> str:
     """A few words for the game's timeline: centres won and lost, units dislodged, built and
     removed, the winner."""
     parts = [_net_captures(variant, results), *_unit_counts(results, kind)]
-    if results.get("winner"):
-        parts.append(f"{results['winner']} wins")
+    if results.winner:
+        parts.append(f"{results.winner} wins")
     return "; ".join(p for p in parts if p)
 
 
-def _net_captures(variant: Variant, results: Mapping[str, Any]) -> str:
+def _net_captures(variant: Variant, results: PhaseRecord) -> str:
     """Each power's centres won less those lost in the phase (``France +2, Italy −1``)."""
     net: dict[str, int] = {}
-    for c in _entries(results, "captures"):
-        net[str(c.get("to"))] = net.get(str(c.get("to")), 0) + 1
-        if c.get("from"):
-            net[str(c.get("from"))] = net.get(str(c.get("from")), 0) - 1
+    for c in results.captures:
+        net[c.new] = net.get(c.new, 0) + 1
+        if c.old:
+            net[c.old] = net.get(c.old, 0) - 1
     rank = _power_order(variant)
     return ", ".join(f"{p} {'+' if n > 0 else '−'}{abs(n)}"
                      for p, n in sorted(net.items(), key=lambda kv: rank.get(kv[0], 99)) if n)
 
 
-def _unit_counts(results: Mapping[str, Any], kind: PhaseKind) -> list[str]:
+def _unit_counts(results: PhaseRecord, kind: PhaseKind) -> list[str]:
     """Units dislodged (a movement phase), built and removed (an adjustment phase)."""
-    orders = _entries(results, "orders")
     if kind is PhaseKind.MOVEMENT:
-        hit = sum(1 for e in orders if "dislodged" in (e.get("tags") or []))
+        hit = sum(1 for e in results.orders if e.has(Tag.DISLODGED))
         return [f"{hit} dislodged"] if hit else []
     if kind is not PhaseKind.ADJUSTMENT:
         return []
-    done = [str(e.get("order", "")) for e in orders if e.get("result") == "success"]
-    built, removed = sum(o.startswith("Build") for o in done), sum(o.startswith("Disband") for o in done)
+    done = [e.kind for e in results.orders if e.succeeded]
+    built, removed = done.count("build"), done.count("disband")
     return [f"{built} built"] * bool(built) + [f"{removed} removed"] * bool(removed)
 
 
@@ -406,9 +401,8 @@ def _adjustment_rows(variant: Variant, position: Position) -> list[TableRow]:
     return rows
 
 
-def _capture_rows(variant: Variant, results: Mapping[str, Any]) -> list[CaptureRow]:
-    return [CaptureRow(centre=place_name(variant, str(c.get("centre"))), old=str(c.get("from") or "neutral"),
-                       new=str(c.get("to"))) for c in _entries(results, "captures")]
+def _capture_rows(variant: Variant, results: PhaseRecord) -> list[CaptureRow]:
+    return [CaptureRow(centre=place_name(variant, c.centre), old=c.old or "neutral", new=c.new) for c in results.captures]
 
 
 def _receipt_for_orders(folder: PhaseFolder, stem: str) -> bool:
@@ -454,7 +448,7 @@ def _played(game: GameFolder, i: int) -> _Shown:
     return _Shown(
         narrative=narrative(variant, results, before, position_after=after),
         orders=_orders_table(variant, results),
-        notes=[str(n) for n in results.get("notes") or []],
+        notes=list(results.notes),
         retreats=_retreat_rows(variant, after) if after is not None and before.phase.kind is PhaseKind.MOVEMENT
         and after_kind is PhaseKind.RETREAT else [],
         captures=_capture_rows(variant, results),
@@ -500,8 +494,8 @@ def _final_centres(game: GameFolder, i: int) -> dict[str, int] | None:
     if not folder.finished or _next(game, i) is not None:
         return None
     owners = {str(c): str(p) for c, p in folder.position.supply_centers.items()}
-    for c in _entries(folder.results, "captures"):
-        owners[str(c.get("centre"))] = str(c.get("to"))
+    for c in folder.results.captures:
+        owners[c.centre] = c.new
     final: dict[str, int] = {}
     for o in owners.values():
         final[o] = final.get(o, 0) + 1
@@ -536,8 +530,8 @@ def _phase_page(game: GameFolder, i: int, out: Out, templates: Path, drawn: _Dra
                for p in folder.press()],
         orders=shown.orders, notes=shown.notes, retreats=shown.retreats, captures=shown.captures,
         adjustments=shown.adjustments, adjustment_head=_adjustment_head(game.variant),
-        next_phase=str(results.get("next_phase") or ""), next_deadline=_utc(next_f.info.deadline if next_f else None),
-        winner=str(results.get("winner") or ""), results_text=shown.results_text, units=shown.units,
+        next_phase=results.next_phase or "", next_deadline=_utc(next_f.info.deadline if next_f else None),
+        winner=results.winner or "", results_text=shown.results_text, units=shown.units,
         received=shown.received, state=state,
     )
     return _PhaseOut(_render(templates, "site/phase.md.j2", ctx), _phase_summary(game, i, image, state, state_before))
@@ -556,7 +550,7 @@ def _phase_summary(game: GameFolder, i: int, image: MapImage | None, state: list
         "deadline": _utc(folder.info.deadline), "year": before.phase.year, "centres": centres, "units": units,
         "treasury": _chart_values(state_before), "final_centres": _final_centres(game, i),
         "summary": _summary_line(game.variant, results, before.phase.kind) if folder.finished else "",
-        "winner": str(results.get("winner") or ""), "map": image["png"] if image else None,
+        "winner": results.winner or "", "map": image["png"] if image else None,
         "map_svg": image["svg"] if image else None,
         "state": [{"title": x["title"], "body": str(x["body"])} for x in state],
         "adjudicated": _iso(folder.info.adjudicated) if folder.finished else "",

@@ -18,14 +18,15 @@ from typing import Callable, Mapping
 
 import yaml
 
-from ..adjudication import run_phase
+from ..adjudication import Report, run_phase
 from ..core.phases import adjustment_counts, build_sites
 from ..core.types import Phase, PhaseKind, Position, ProvinceId, Unit, UnitType
 from ..core.variant import Variant
 from ..notation import format_position
+from ..record import PhaseRecord, record_phase
 from ..store.layout import PHASE_FILE, PhaseInfo, phase_folder
 
-__all__ = ["phase_folder_name", "results_data", "write_game", "tiny_png", "orders_for"]
+__all__ = ["phase_folder_name", "phase_record", "write_game", "tiny_png", "orders_for"]
 
 
 def phase_folder_name(variant: Variant, phase: Phase) -> str:
@@ -33,23 +34,14 @@ def phase_folder_name(variant: Variant, phase: Phase) -> str:
     return phase_folder(variant.calendar, phase)
 
 
-def results_data(variant: Variant, report, folder_of: Callable[[Phase], str] | None = None) -> dict:
-    """The ``results.yaml`` content for an adjudicated phase (see docs/game-layout.md)."""
+def phase_record(variant: Variant, report: Report, folder_of: Callable[[Phase], str] | None = None,
+                 game: str = "") -> PhaseRecord:
+    """The record (``results.yaml``) of an adjudicated phase, as the judge writes it (:func:`judge.record.record_phase`)."""
     res = report.result
-    nxt = res.next_position.phase
-    return {
-        "phase": str(res.position.phase),
-        "orders": [
-            {"power": r.power, "order": r.order_text, "result": r.outcome.value, "reason": r.reason,
-             "tags": [t.value for t in r.tags]}
-            for r in report.resolutions()
-        ],
-        "notes": list(res.notes),
-        "captures": [{"centre": c, "from": old, "to": new} for c, old, new in res.captures],
-        "winner": res.winner,
-        "next_phase": None if res.winner else str(nxt),
-        "next_folder": None if res.winner else (folder_of or (lambda p: phase_folder_name(variant, p)))(nxt),
-    }
+    nxt = None if res.winner else res.next_position
+    name = folder_of or (lambda p: phase_folder_name(variant, p))
+    return record_phase(variant, report, game=game, folder=name(res.position.phase), next_position=nxt,
+                        next_folder=name(nxt.phase) if nxt is not None else None)
 
 
 def tiny_png(width: int = 64, height: int = 40, rgb: tuple[int, int, int] = (70, 110, 160)) -> bytes:
@@ -202,8 +194,7 @@ def write_game(root: Path, slug: str, variant: Variant, *, phases: int = 12, see
             (folder / "orders" / name).write_text(body, encoding="utf-8")
             texts.append(body)
         report = run_phase(variant, position, "".join(texts), "orders")
-        data = results_data(variant, report)
-        (folder / "results.yaml").write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True), encoding="utf-8")
+        (folder / "results.yaml").write_bytes(phase_record(variant, report, game=game.name).to_yaml())
         if maps:
             (folder / "map.png").write_bytes(tiny_png(rgb=(60 + (i * 37) % 150, 110, 160)))
             (folder / "map.svg").write_text(_stand_in_svg(position), encoding="utf-8")

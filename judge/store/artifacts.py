@@ -13,6 +13,7 @@ from typing import Any, Sequence
 
 from ..core.types import Position
 from ..core.variant import Variant
+from ..record import PhaseRecord
 
 MAP_FILES = ("map.png", "map.svg")
 """The drawings a phase may store. By default only ``map.png``, a 1600 px palette PNG, the one image
@@ -52,13 +53,13 @@ def map_files(variant: Variant, position: Position, *, resolutions: Sequence[Any
     return files
 
 
-def results_text(variant: Variant, data: dict[str, Any], *, before: Position, after: Position | None,
+def results_text(variant: Variant, record: PhaseRecord, *, before: Position, after: Position | None,
                  game: str | None = None, deadline: str | None = None) -> bytes | None:
-    """``results.txt`` in the njudge format from the results data (``results.yaml``), the
+    """``results.txt`` in the njudge format from the phase's record (``results.yaml``), the
     positions before and after the phase, the game's title and the next deadline; None while
     :mod:`judge.reports` does not exist."""
     reports = _optional("judge.reports")
     if reports is None:
         return None
-    text = reports.njudge_results(variant, data, before=before, after=after, game=game, deadline=deadline)
+    text = reports.njudge_results(variant, record, before=before, after=after, game=game, deadline=deadline)
     return text.encode("utf-8")

@@ -27,7 +27,9 @@ import yaml
 from ..core.errors import JudgeError, StoreError
 from ..core.types import Phase, Position, Power
 from ..core.variant import Calendar, Variant
-from ..notation import parse_position
+from ..core.orders import Order
+from ..notation import parse_orders, parse_position
+from ..record import PhaseRecord, Reread
 from .settings import GameSettings, format_time, load_yaml, parse_settings, parse_time
 
 __all__ = ["GAMES", "SETTINGS", "PHASE_FILE", "POSITION", "RESULTS", "RESULTS_TXT", "ORDERS", "RECEIPTS",
@@ -361,17 +363,31 @@ class Game:
             raise StoreError(f"the position is for {position.phase}, but the folder is for {expected}", where)
         return position
 
-    def results(self, folder: str) -> dict[str, Any] | None:
-        """The folder's ``results.yaml`` as data (the schema of ``docs/game-layout.md``), None
-        before the phase is played; StoreError if it is not a mapping."""
+    def results(self, folder: str) -> PhaseRecord | None:
+        """The folder's ``results.yaml``, read as the phase's record (:mod:`judge.record`), None
+        before the phase is played; StoreError, located, if it is not one. An older file, whose
+        orders lack their kinds, is read with the orders' texts read again against the phase's
+        position by the judge's one reader of orders."""
         where = self.folder_path(folder, RESULTS)
         text = read_text(self.tree, where)
         if text is None:
             return None
-        data = load_yaml(text, where)
-        if not isinstance(data, dict):
-            raise StoreError("not a results file (a mapping with 'orders', 'winner', 'next_folder', ...)", where)
-        return data
+        return PhaseRecord.from_data(load_yaml(text, where), where, reread=self._reread(folder))
+
+    def _reread(self, folder: str) -> Reread:
+        """Read an order's text as it was written in an older ``results.yaml`` (the judge's
+        notation), for its power, against the phase's position."""
+
+        def reread(power: str, text: str) -> Order | None:
+            try:
+                position = self.position(folder)
+            except JudgeError:
+                return None
+            lines = parse_orders(text, self.variant, position, "<results>", default_power=Power(power))
+            orders = [ln.order for ln in lines if ln.order is not None]
+            return orders[0] if len(orders) == 1 else None
+
+        return reread
 
     def receipt(self, folder: str, stem: str) -> Receipt | None:
         """The receipt of the power whose order file stem is ``stem`` (``france``), None if there is none."""

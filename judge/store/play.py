@@ -12,8 +12,6 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
 
-import yaml
-
 from ..adjudication import Report
 from ..core.phases import adjustment_counts, adjudicate
 from ..core.errors import StoreError
@@ -21,6 +19,7 @@ from ..core.types import PhaseKind, Position, Power
 from ..core.variant import Variant
 from ..dice import phase_seed
 from ..notation import format_position, parse_orders
+from ..record import PhaseRecord, record_phase
 from . import artifacts
 from .layout import PHASE_FILE, POSITION, RESULTS, RESULTS_TXT, Game, Overlay, PhaseInfo, phase_folder
 from .settings import format_time
@@ -36,7 +35,7 @@ class PlayedPhase:
     phase: str
     trigger: str | None
     changes: dict[str, bytes]
-    results: dict[str, Any]
+    record: PhaseRecord
     next_folder: str | None
     report: Report | None = None
 
@@ -51,71 +50,14 @@ class PlayedPhase:
         head = f"{self.game}: {self.phase} played ({self.trigger})"
         body = [f"Results: {self.folder}/{RESULTS}"]
         if self.next_folder:
-            body.append(f"Next: {self.results['next_phase']} ({self.next_folder})")
-        if self.results.get("winner"):
-            body.append(f"{self.results['winner']} has won the game.")
+            body.append(f"Next: {self.record.next_phase} ({self.next_folder})")
+        if self.record.winner:
+            body.append(f"{self.record.winner} has won the game.")
         return head + "\n\n" + "\n".join(body) + "\n"
-
-
-class _Flow(dict):
-    """A mapping written on one line (an order in ``results.yaml``)."""
-
-
-class _Dumper(yaml.SafeDumper):
-    pass
-
-
-_Dumper.add_representer(_Flow, lambda d, data: d.represent_mapping("tag:yaml.org,2002:map", data, flow_style=True))
-
-
-def dump_yaml(data: Any) -> bytes:
-    """Deterministic YAML: keys in the order given, one order per line."""
-    return yaml.dump(data, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=10000).encode("utf-8")
-
-
-def results_data(game: Game, folder: str, position: Position, report: Report, notes: list[str],
-                 problems: list[str], next_position: Position | None, next_folder: str | None) -> dict[str, Any]:
-    """The content of ``results.yaml`` (and what ``results.txt`` is formatted from)."""
-    variant = game.variant
-    result = report.result
-    orders = []
-    for r in report.resolutions():
-        orders.append(_Flow(power=r.power, order=r.order_text, result=r.outcome.value,
-                            reason=r.reason, tags=[t.value for t in r.tags]))
-    orders.sort(key=lambda o: o["power"])  # stable: each power's orders in the order given
-    after = result.next_position
-    retreats = []
-    for d in after.dislodged:
-        options = variant.rules.retreat_options(variant, after, d)
-        retreats.append(_Flow(power=d.unit.power, unit=str(d.unit), options=[str(o) for o in options]))
-    powers: dict[str, dict[str, int]] = {}
-    deltas = adjustment_counts(after)
-    for p in variant.powers:
-        centres = len(after.centers_of(p))
-        units = len(after.units_of(p))
-        if centres or units or p in deltas:
-            powers[p] = _Flow(centres=centres, units=units)
-    return {
-        "game": game.slug,
-        "phase": str(position.phase),
-        "folder": folder,
-        "orders": orders,
-        "problems": problems,
-        "notes": notes + list(result.notes),
-        "captures": [_Flow(centre=c, **{"from": old, "to": new}) for c, old, new in result.captures],
-        "disbanded": [f"{u.power}: {u}" for u in result.disbanded],
-        "retreats": retreats,
-        "powers": powers,
-        "winner": result.winner,
-        "next_phase": str(next_position.phase) if next_position is not None else None,
-        "next_folder": next_folder,
-    }
 
 
 def _count_due(position: Position, power: str) -> int:
     """Builds (positive) or removals (negative) due to ``power`` by its count of centres."""
-    from ..core.phases import adjustment_counts
-
     return adjustment_counts(position).get(Power(power), 0)
 
 
@@ -182,12 +124,9 @@ def play_phase(game: Game, folder: str, *, identities: list[str], trigger: str |
     problems = report.problems + refused
     nxt = result.next_position
     next_folder = None if result.winner else phase_folder(variant.calendar, nxt.phase)
-    data = results_data(game, folder, position, report, notes, problems,
-                        None if result.winner else nxt, next_folder)
-    if seed is not None:
-        data["dice_seed"] = seed
-
-    changes: dict[str, bytes] = {game.folder_path(folder, RESULTS): dump_yaml(data)}
+    record = record_phase(variant, report, game=game.slug, folder=folder, notes=notes, problems=problems,
+                          next_position=None if result.winner else nxt, next_folder=next_folder, dice_seed=seed)
+    changes: dict[str, bytes] = {game.folder_path(folder, RESULTS): record.to_yaml()}
     base = game.folder_path(folder)
     if trigger is not None:
         done = PhaseInfo(info.phase, info.opened, info.deadline, now, trigger)
@@ -203,7 +142,7 @@ def play_phase(game: Game, folder: str, *, identities: list[str], trigger: str |
         opened = PhaseInfo(str(nxt.phase), next_opened, deadline)
         changes[game.folder_path(next_folder, PHASE_FILE)] = opened.to_text().encode("utf-8")
         changes[game.folder_path(next_folder, POSITION)] = format_position(nxt).encode("utf-8")
-    txt = artifacts.results_text(variant, data, before=position, after=None if result.winner else nxt,
+    txt = artifacts.results_text(variant, record, before=position, after=None if result.winner else nxt,
                                  game=title, deadline=next_deadline)
     if txt is not None:
         changes[game.folder_path(folder, RESULTS_TXT)] = txt
@@ -214,7 +153,7 @@ def play_phase(game: Game, folder: str, *, identities: list[str], trigger: str |
         for name, blob in artifacts.map_files(variant, position, resolutions=report.resolutions(),
                                               title=f"{title}: {position.phase}", formats=game.settings.maps).items():
             changes[f"{base}/{name}"] = blob
-    return PlayedPhase(game.slug, folder, str(position.phase), trigger, changes, data, next_folder, report)
+    return PlayedPhase(game.slug, folder, str(position.phase), trigger, changes, record, next_folder, report)
 
 
 @dataclass
@@ -293,9 +232,9 @@ def _check_over(game: Game, last: str) -> None:
     Otherwise the next phase folder is missing (removed, or results added by hand): StoreError
     naming the results file, rather than a game that silently stops."""
     where = game.folder_path(last, RESULTS)
-    data = game.results(last) or {}
-    if not data.get("winner"):
-        nxt = data.get("next_folder")
+    record = game.results(last)
+    if record is None or not record.winner:
+        nxt = record.next_folder if record is not None else None
         raise StoreError(f"these results name no winner, yet no phase folder follows ({nxt or 'none named'}): "
                          "was the next folder removed, or were these results written by hand?", where)
 

@@ -15,7 +15,7 @@ from ..core.errors import JudgeError
 from ..core.types import Position
 from ..notation import format_position
 from .layout import POSITION, RESULTS, Game, Tree, read_text
-from .play import dump_yaml, play_phase
+from .play import play_phase
 
 
 @dataclass
@@ -66,8 +66,7 @@ def verify_game(tree: Tree, path: str) -> VerifyResult:
         if k > 0 and committed != mine:
             result.mismatches.append(Mismatch(folder, "position differs from the replay",
                                               _first_difference(committed or "", mine)))
-        results_text = read_text(tree, game.folder_path(folder, RESULTS))
-        if results_text is None:
+        if read_text(tree, game.folder_path(folder, RESULTS)) is None:
             if k != len(folders) - 1:
                 result.mismatches.append(Mismatch(folder, "no results, but later phases exist"))
             break
@@ -79,9 +78,15 @@ def verify_game(tree: Tree, path: str) -> VerifyResult:
             result.mismatches.append(Mismatch(folder, "cannot be replayed", str(exc)))
             break
         result.phases += 1
-        again = dump_yaml(played.results).decode("utf-8")
-        if results_text != again:
-            result.mismatches.append(Mismatch(folder, "results differ from the replay", _first_difference(results_text, again)))
+        try:
+            committed_record = game.results(folder)
+        except JudgeError as exc:
+            result.mismatches.append(Mismatch(folder, "results cannot be read", str(exc)))
+        else:
+            if committed_record != played.record:
+                was = committed_record.to_yaml().decode("utf-8") if committed_record is not None else ""
+                result.mismatches.append(Mismatch(folder, "results differ from the replay",
+                                                  _first_difference(was, played.record.to_yaml().decode("utf-8"))))
         expected_next = folders[k + 1] if k + 1 < len(folders) else None
         if played.next_folder != expected_next:
             result.mismatches.append(Mismatch(folder, "the next phase differs",
