@@ -234,12 +234,13 @@ def test_ready_does_not_count_while_a_line_is_not_understood_and_the_check_says_
     md = summary.read_text()
     assert "| line | text | read as |" in md
     assert "| 1 | A PAR - BUR | A PAR - BUR |" in md
-    assert "| 2 | A MAR - Marsbase | **not read**: 'marsbase' is not a province" in md
+    assert "| 2 | A MAR - Marsbase | **not understood: 'marsbase' is not a province" in md
     assert "| 3 | F Brest - Mid | F BRE - MAO |" in md
     assert "| 4 | &#35; ready | marks the orders ready (**does not count**) |" in md
     assert "**`# ready` does not count** for France: line 2 was not understood" in md
-    assert "| `games/g/1901-1-spring-movement/orders/france.txt` | ok: France's orders; '# ready' does not count: " \
-           "line 2 not understood |" in md
+    assert "| `games/g/1901-1-spring-movement/orders/france.txt` | ok: France's orders; 1 line not followed as written " \
+           "(line 2); '# ready' does not count: line 2 not understood |" in md
+    assert "> [!WARNING]\n> 1 line of France's orders will not be followed as written (line 2)" in md
     assert "France is not ready, and the phase will not be played early" in md
 
     waiting = tick(repo, now=WHEN + hours(1))
@@ -249,8 +250,11 @@ def test_ready_does_not_count_while_a_line_is_not_understood_and_the_check_says_
 
     # An illegal order is understood (the rules make the army hold): '# ready' counts.
     verdict = send_orders(repo, FRANCE, "A PAR - BUR\nA MAR - MOS\nF BRE - MAO\n# ready\n", "fran", WHEN + hours(2))
-    assert verdict.accepted and verdict.files[0].reason == "France's orders, ready"
-    assert "`# ready` counts: every line was understood; France is ready." in verdict.to_markdown()
+    assert verdict.accepted and verdict.files[0].reason == "France's orders; 1 line not followed as written (line 2), ready"
+    md = verdict.to_markdown()
+    assert "`# ready` counts: every line was understood; France is ready." in md
+    # ... and never missed: named in the file's verdict, a warning above the table, the line in bold.
+    assert "| 2 | A MAR - MOS | **illegal: A MAR - MOS: " in md and "> [!WARNING]" in md
     assert tick(repo, now=WHEN + hours(3)).played == [f"g/{S01}"]
     info = yaml.safe_load((Path(repo.working_tree_dir) / G / S01 / "phase.yaml").read_text())
     assert info["trigger"] == "ready"
@@ -268,9 +272,10 @@ def test_ready_does_not_count_with_an_order_of_two_meanings(game_repo, no_maps, 
     _ready_all_but_france(repo, F01, {p: "" for p in SPRING_1901}, fall)
     verdict = send_orders(repo, order_path(F01, "France"), "A BUR H\nF MAO - SPA\n# ready\n", "fran", fall)
     assert verdict.accepted
-    assert verdict.files[0].reason == "France's orders; '# ready' does not count: line 2 not understood"
+    assert verdict.files[0].reason == ("France's orders; 1 line not followed as written (line 2); "
+                                       "'# ready' does not count: line 2 not understood")
     assert "'# ready' does not count: line 2 has two meanings (Spain has two coasts" in verdict.to_text()
-    assert "| 2 | F MAO - SPA | **not read**: Spain has two coasts" in verdict.to_markdown()
+    assert "| 2 | F MAO - SPA | **ambiguous: F MAO - SPA: Spain has two coasts" in verdict.to_markdown()
     assert tick(repo, now=fall + hours(1)).played == []
     monkeypatch.chdir(repo.working_tree_dir)
     out = CliRunner().invoke(_cli(), ["check", order_path(F01, "France")])

@@ -25,6 +25,9 @@ from .variant import Rules, Variant
 
 log = logging.getLogger(__name__)
 
+REPLACED = "replaced by a later order for the same unit"
+"""The reason of an order that a later legal order for the same unit replaces (it is not followed)."""
+
 
 @dataclass(frozen=True)
 class PhaseResult:
@@ -87,7 +90,7 @@ def _checked(variant: Variant, position: Position, orders: Sequence[Order]) -> t
         key = (ok.power, ok.location.province, ok.kind.letter) if isinstance(ok, UnitOrder) else (ok.power, "waive", idx)
         prev = by_unit.get(key)
         if prev is not None:
-            results[prev] = Resolution(ok.power, followed.pop(prev), Outcome.ILLEGAL, "replaced by a later order for the same unit")
+            results[prev] = Resolution(ok.power, followed.pop(prev), Outcome.ILLEGAL, REPLACED)
         by_unit[key] = idx
         followed[idx] = ok
     return results, followed

@@ -11,13 +11,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..core.errors import InvalidOrder, StoreError
-from ..core.phases import adjudicate
-from ..core.resolution import Outcome
+from ..core.errors import StoreError
 from ..core.types import Power
-from ..notation import is_header_prose, is_prose, parse_orders
+from ..notation import is_header_prose, is_prose
+from ..verdict import Verdict
 from .layout import ORDERS, Game, game_on_disk, parse_folder
-from .submissions import READY, must_order, not_understood
+from .submissions import read_submission
 
 
 @dataclass
@@ -76,47 +75,26 @@ def check_orders(text: str, game: Game, folder: str, power: Power, filename: str
     current = game.current()
     if current and folder != current:
         report.lines.append(f"warning: the phase being played is {current}, not {folder}")
-    kept = []
     if canonical:
         # "Here are my orders:" is no power's header: blank it, so the lines after stay this power's.
         text = "\n".join("" if is_header_prose(ln, variant) else ln for ln in text.splitlines())
-    lines = parse_orders(text, variant, position, filename, default_power=power)
-    for ln in lines:
-        where = f"line {ln.line}"
-        if canonical and (isinstance(ln.error, InvalidOrder) and is_prose(ln.text, variant)):
-            report.lines.append(f"{where}: skipped, not an order: {ln.text!r}")
+    reading = read_submission(variant, position, power, text, filename)
+    for ln in reading.lines:
+        if canonical and ln.verdict is Verdict.UNREAD and not ln.order and is_prose(ln.text, variant):
+            report.lines.append(f"line {ln.line}: skipped, not an order: {ln.text!r}")
             continue
-        if ln.error is not None:
-            report.lines.append(f"{where}: {ln.error.message}: {ln.text!r}")
-            report.problems += 1
-        elif ln.power != power:
-            report.lines.append(f"{where}: an order for {ln.power} in {power}'s file: the judge refuses it: {ln.text!r}")
-            report.problems += 1
-        else:
-            note = f"  (note: {'; '.join(ln.notes)})" if ln.notes else ""
-            report.lines.append(f"{where}: {ln.order}{note}")
-            assert ln.order is not None  # a line without an error has its order (ParsedLine)
-            kept.append(ln.order)
-    result = adjudicate(variant, position, kept)
-    for r in result.resolutions:
-        if r.power != power:
-            continue
-        if r.outcome in (Outcome.ILLEGAL, Outcome.AMBIGUOUS, Outcome.INVALID):
-            report.lines.append(f"{r.outcome.value}: {r.order_text}: {r.reason}")
-            report.problems += 1
-        elif r.reason.startswith(("no order", "no retreat ordered", "civil disorder")):
-            report.lines.append(f"no order: {r.order_text}: {r.reason}")
-    for note in result.notes:
-        if power in note and "skipped" not in note:
-            report.lines.append(f"note: {note}")
-    if power not in must_order(variant, position):
+        report.lines.append(f"line {ln.line}: {ln.read_as}" + ("" if not ln.verdict.is_problem or ln.order else f": {ln.text!r}"))
+        report.problems += ln.verdict.is_problem
+    for order, why in reading.unordered:
+        report.lines.append(f"no order: {order}: {why}")
+    report.lines += [f"note: {n}" for n in reading.notes]
+    if not reading.decides:
         report.lines.append(f"note: {power} has nothing to decide in this phase")
     ready = "no"
-    if READY.search(text):
-        why = not_understood(lines, power, variant, position)
-        ready = ("yes, but it does not count until every line is understood: " + "; ".join(why)) if why else "yes"
+    if reading.marked_ready:
+        problems = reading.ready_problems
+        ready = ("yes, but it does not count until every line is understood: " + "; ".join(problems)) if problems else "yes"
     report.lines.append("marked ready ('# ready'): " + ready)
     if canonical:
-        report.canonical = [f"# {power}'s orders for {position.phase}, as the judge read them", f"{power}:",
-                            *(str(o) for o in kept)]
+        report.canonical = [f"# {power}'s orders for {position.phase}, as the judge read them", f"{power}:", *reading.orders]
     return report

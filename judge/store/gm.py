@@ -29,6 +29,7 @@ import yaml
 
 from ..core.errors import StoreError
 from ..core.types import Power
+from ..verdict import read_vote
 from .layout import PHASE_FILE, SETTINGS, Game, GitTree, PhaseInfo, join, parse_phase_info, power_stem
 from .settings import ENDINGS, UTC, format_time
 from .transaction import PlannedCommit, commit_atomically, recover, repository_lock
@@ -36,7 +37,6 @@ from .transaction import PlannedCommit, commit_atomically, recover, repository_l
 __all__ = ["parse_duration", "set_deadline", "pause", "resume", "replace_player", "end_game", "votes",
            "GMResult", "ENDINGS"]
 
-_VOTE = re.compile(r"^[ \t]*#[ \t]*vote[ \t]+(draw|concede[ \t]+(?P<power>[A-Za-z][\w .'-]*?))[ \t]*$", re.I | re.M)
 
 
 @dataclass(frozen=True)
@@ -272,15 +272,10 @@ def votes(repo: Any, game: Game, identities: list[str] | None = None) -> dict[Po
     collected = collect(game, folder, identities=identities or [], late_after=None)
     out: dict[Power, str] = {}
     for power, sub in collected.submissions.items():
-        found = list(_VOTE.finditer(sub.text or ""))
-        m = found[-1] if found else None
-        if m is None:
-            continue
-        if m.group("power"):
-            target = next((p for p in game.variant.powers if p.lower() == m.group("power").strip().lower()), None)
-            out[power] = f"concede {target}" if target else f"concede ?{m.group('power').strip()}"
-        else:
-            out[power] = "draw"
+        cast = [v for line in (sub.text or "").splitlines() if (v := read_vote(line, game.variant)) is not None]
+        if cast:  # the last vote counts; one not read is named as written, so that it counts for nothing
+            said, why = cast[-1]
+            out[power] = said or f"?({why})"
     return out
 
 

@@ -18,12 +18,12 @@ from ..core.errors import StoreError
 from ..core.types import PhaseKind, Position, Power
 from ..core.variant import Variant
 from ..dice import phase_seed
-from ..notation import format_position, parse_orders
+from ..notation import format_position
 from ..record import PhaseRecord, record_phase
 from . import artifacts
 from .layout import PHASE_FILE, POSITION, RESULTS, RESULTS_TXT, Game, Overlay, PhaseInfo, phase_folder
 from .settings import format_time
-from .submissions import Collected, collect, must_order, not_understood, parse_submissions
+from .submissions import Collected, collect, must_order, parse_submissions, read_submission
 
 
 @dataclass
@@ -190,8 +190,7 @@ def is_ready(game: Game, folder: str, position: Position, identities: list[str])
         sub = collected.submissions.get(p)
         if sub is None or not sub.used or not sub.ready or sub.text is None:
             continue
-        why = not_understood(parse_orders(sub.text, game.variant, position, sub.path, default_power=p), p,
-                             game.variant, position)
+        why = read_submission(game.variant, position, p, sub.text, sub.path).ready_problems
         if why:
             unheeded.append(f"{p}'s '# ready' does not count: {'; '.join(why)}")
         else:

@@ -24,11 +24,11 @@ from typing import Any
 
 from ..core.errors import JudgeError, StoreError
 from ..core.types import Power
-from ..notation import parse_orders
+from ..verdict import OrderFile, Verdict as LineKind
 from ..sealing import is_armored
 from .layout import GAMES, RECEIPTS, SETTINGS, Game, GitTree, Receipt, join, parse_receipt, power_stem, read_text
 from .settings import format_time
-from .submissions import digest, ready_line, unread_lines
+from .submissions import digest, read_submission
 from .transaction import PlannedCommit, commit_atomically
 
 MAX_BYTES = 64 * 1024
@@ -126,27 +126,38 @@ class FileVerdict:
 
 @dataclass
 class Reading:
-    """How one order file of a pull request was read, line by line, and whether its ``# ready``
-    counts."""
+    """How one order file of a pull request was read: the judge's one reading of an order file
+    (:func:`judge.verdict.read_order_file`), line by line, and whether its ``# ready`` counts."""
 
     path: str
     power: Power
-    rows: list[tuple[int, str, str | None, str | None]] = field(default_factory=list)
-    """(line number, the text, the order as read (with notes) or None, why it was not read or None)."""
-    ready_line: int | None = None
-    """The line ``# ready`` (None: not marked ready)."""
-    ready_problems: list[str] = field(default_factory=list)
-    """Why ``# ready`` does not count (empty: it counts, if marked)."""
+    file: OrderFile
+
+    @property
+    def ready_problems(self) -> list[str]:
+        return self.file.ready_problems
 
     @property
     def ready_note(self) -> str | None:
         """One sentence on ``# ready``, None if the file is not marked ready."""
-        if self.ready_line is None:
+        if not self.file.marked_ready:
             return None
         if self.ready_problems:
             return (f"'# ready' does not count: {'; '.join(self.ready_problems)}. {self.power} is not ready, and the "
                     "phase will not be played early, until every line is understood (fix or remove those lines)")
         return f"'# ready' counts: every line was understood; {self.power} is ready"
+
+    @property
+    def warning(self) -> str | None:
+        """One sentence naming the lines that will not be followed as written (illegal,
+        ambiguous, not understood, refused, replaced), None when every line will be."""
+        bad = self.file.problems
+        if not bad:
+            return None
+        nos = ", ".join(str(ln.line) for ln in bad)
+        return (f"{len(bad)} line{'s' if len(bad) > 1 else ''} of {self.power}'s orders will not be followed as "
+                f"written (line{'s' if len(bad) > 1 else ''} {nos}): the file is accepted, but fix "
+                f"{'them' if len(bad) > 1 else 'it'} before the deadline")
 
 
 @dataclass
@@ -181,29 +192,32 @@ class Verdict:
         if self.read:
             from ..site.escape import md_escape
 
+            for r in self.read:
+                if r.warning:
+                    lines += ["", "> [!WARNING]", f"> {md_escape(r.warning)}"]
             lines += ["", "### How the orders were read", ""]
             for r in self.read:
                 lines += [f"`{r.path}` ({md_escape(r.power)}):", "", "| line | text | read as |", "|---:|---|---|"]
-                rows = list(r.rows)
-                if r.ready_line is not None:
-                    rows.append((r.ready_line, "# ready", None, None))
-                for no, text, order, why in sorted(rows, key=lambda row: row[0]):
-                    if order is not None:
-                        read_as = md_escape(order)
-                    elif why is not None:
-                        read_as = f"**not read**: {md_escape(why)}"
-                    else:
+                for ln in r.file.lines:
+                    if ln.verdict is LineKind.READY:
                         read_as = "marks the orders ready" + (" (**does not count**)" if r.ready_problems else "")
-                    lines.append(f"| {no} | {md_escape(text) or ' '} | {read_as} |")
-                if not r.rows and r.ready_line is None:
+                    elif ln.verdict.is_problem:
+                        read_as = f"**{md_escape(ln.read_as)}**"
+                    else:
+                        read_as = md_escape(ln.read_as)
+                    lines.append(f"| {ln.line} | {md_escape(ln.text) or ' '} | {read_as} |")
+                if not r.file.lines:
                     lines.append("| | | no orders |")
                 lines.append("")
+                if r.file.unordered:
+                    left = "; ".join(f"{o} ({why})" for o, why in r.file.unordered)
+                    lines += [f"Without an order: {md_escape(left)}.", ""]
                 if r.ready_problems:
                     lines += [f"**`# ready` does not count** for {md_escape(r.power)}: "
                               f"{md_escape('; '.join(r.ready_problems))}. {md_escape(r.power)} is not ready, and the "
                               "phase will not be played early, until every line is understood: fix or remove those "
                               "lines and send the file again.", ""]
-                elif r.ready_line is not None:
+                elif r.file.marked_ready:
                     lines += [f"`# ready` counts: every line was understood; {md_escape(r.power)} is ready.", ""]
         return "\n".join(lines).rstrip() + "\n"
 
@@ -214,6 +228,7 @@ class Verdict:
             lines.append(f"  {f.path}: {'ok' if f.ok else 'refused'}: {f.reason}")
         lines += [f"  {p}" for p in self.problems]
         lines += [f"  {r}" for r in self.readings]
+        lines += [f"  {r.path}: warning: {note}" for r in self.read if (note := r.warning)]
         lines += [f"  {r.path}: {note}" for r in self.read if (note := r.ready_note)]
         return "\n".join(lines)
 
@@ -372,32 +387,21 @@ def _content(ch: Change, head_commit: Any, game: Game, fv: FileVerdict) -> str |
 
 def _read_orders(game: Game, text: str, fv: FileVerdict, verdict: Verdict) -> None:
     """How the judge reads the orders, line by line, for the author (``verdict.readings`` and
-    ``verdict.read``), and whether their ``# ready`` counts (said in ``fv``'s reason)."""
+    ``verdict.read``), and whether their ``# ready`` counts (said in ``fv``'s reason). Illegal
+    orders never refuse the file (a player may send them): they are named in its reason."""
     assert fv.folder is not None and fv.power is not None
     power, path = fv.power, fv.path
-    position = game.position(fv.folder)
-    lines = parse_orders(text, game.variant, position, path, default_power=power)
-    unread = unread_lines(lines, power, game.variant, position)
-    why = {no: reason for no, _, reason in unread}
-    reading = Reading(path, power, ready_line=ready_line(text), ready_problems=[sentence for _, sentence, _ in unread])
-    for ln in lines:
-        if ln.error is not None:
-            verdict.readings.append(f"{ln.where}: {ln.error.message}: {ln.text!r}")
-        elif ln.power != power:
-            verdict.readings.append(f"{ln.where}: an order for {ln.power} in {power}'s file will be refused: {ln.text!r}")
-        elif ln.line in why:
-            verdict.readings.append(f"{ln.where}: {why[ln.line]}: {ln.text!r}")
-        else:
-            note = f" ({'; '.join(ln.notes)})" if ln.notes else ""
-            verdict.readings.append(f"{ln.where}: {ln.order}{note}")
-            reading.rows.append((ln.line, ln.text, f"{ln.order}{note}", None))
-            continue
-        reading.rows.append((ln.line, ln.text, None, why.get(ln.line) or (ln.error.message if ln.error else "")))
+    reading = Reading(path, power, read_submission(game.variant, game.position(fv.folder), power, text, path))
+    verdict.readings += [str(ln) for ln in reading.file.lines if ln.verdict is not LineKind.READY]
     verdict.read.append(reading)
-    if reading.ready_line is not None and reading.ready_problems:
-        nos = sorted({str(no) for no, _, _ in unread if no})
+    bad = reading.file.problems
+    if bad:
+        listed = ", ".join(str(ln.line) for ln in bad)
+        fv.reason += f"; {len(bad)} line{'s' if len(bad) > 1 else ''} not followed as written (line{'s' if len(bad) > 1 else ''} {listed})"
+    if reading.file.marked_ready and reading.ready_problems:
+        nos = sorted({str(ln.line) for ln in reading.file.lines if ln.verdict in (LineKind.UNREAD, LineKind.AMBIGUOUS, LineKind.FOREIGN)})
         fv.reason += f"; '# ready' does not count: line{'s' if len(nos) > 1 else ''} {', '.join(nos)} not understood"
-    elif reading.ready_line is not None:
+    elif reading.file.marked_ready:
         fv.reason += ", ready"
 
 

@@ -4,7 +4,7 @@ For each power: ``orders/<power>.txt`` (public games) or ``orders/<power>.txt.ag
 games, opened with the judge's identity, header checked), its receipt if the pull-request check
 wrote one (``receipts/<power>.yaml``: the server's time of receipt and a digest of the file), and
 whether the player marked it ready (a line ``# ready``, which counts only when every line of the
-file was understood: :func:`not_understood`). A file received after the deadline and
+file was understood: :attr:`judge.verdict.OrderFile.ready_problems`). A file received after the deadline and
 its grace is not used; a file whose receipt does not match it was pushed directly, by someone
 with write access (the Gamesmaster), and is used.
 """
@@ -12,74 +12,24 @@ with write access (the Gamesmaster), and is used.
 from __future__ import annotations
 
 import hashlib
-import re
 from dataclasses import dataclass, field
 from datetime import datetime
 
 
 from ..core.errors import JudgeError, StoreError
-from ..core.phases import adjudicate, adjustment_counts, build_sites
-from ..core.resolution import Outcome
+from ..core.phases import adjustment_counts, build_sites
 from ..core.types import PhaseKind, Position, Power
 from ..core.variant import Variant
-from ..notation import ParsedLine, parse_orders
+from ..notation import ParsedLine
 from ..sealing import CANNOT_DECRYPT, IDENTITY_ENV, decrypt, read_sealed
 from .layout import RECEIPTS, Game, power_stem
 from .settings import format_time
+from ..verdict import READY, OrderFile, Verdict, read_order_file
 
-READY = re.compile(r"^[ \t]*#[ \t]*ready[ \t]*$", re.I | re.M)
-"""A line ``# ready``: the player says these are the final orders."""
-
-
-def ready_line(text: str) -> int | None:
-    """The number of the first line ``# ready`` of ``text``, None if there is none."""
-    for no, line in enumerate(text.splitlines(), 1):
-        if READY.match(line):
-            return no
-    return None
-
-
-def not_understood(lines: list[ParsedLine], power: Power, variant: Variant, position: Position) -> list[str]:
-    """Why ``power``'s ``# ready`` does not count, one sentence per line (see :func:`unread_lines`)."""
-    return [sentence for _, sentence, _ in unread_lines(lines, power, variant, position)]
-
-
-def unread_lines(lines: list[ParsedLine], power: Power, variant: Variant, position: Position) -> list[tuple[int, str, str]]:
-    """Why ``power``'s ``# ready`` does not count: one sentence per line that was not read as one
-    of its orders — not understood, an order for another power (refused), or an order with two
-    meanings (a fleet's move to a province with two coasts it could reach, the coast not named:
-    the core's own check, run on this power's orders alone, says so).
-
-    A power is ready only when every line of its file was understood: the player then knows what
-    the judge will do with each. An order understood but illegal (``A PAR - MOS``) *was* understood
-    — the rules, not the reading, make the unit hold — so it does not stop ``# ready`` from
-    counting.
-
-    Returns ``(line number, sentence, reason)`` for each such line, in line order (line number 0
-    for an order whose line could not be found)."""
-    out: list[tuple[int, str, str]] = []
-    mine = []
-    for ln in lines:
-        if ln.error is not None:
-            kind = "has two meanings" if type(ln.error).__name__ == "AmbiguousOrder" else "was not understood"
-            out.append((ln.line, f"line {ln.line} {kind} ({ln.error.message})", ln.error.message))
-        elif ln.power != power:
-            out.append((ln.line, f"line {ln.line} is an order for {ln.power}, refused in {power}'s file",
-                        f"an order for {ln.power} in {power}'s file: refused"))
-        elif ln.order is not None:
-            mine.append(ln)
-    if mine:
-        # Every line in mine has its order (the elif above); the test says so to the type checker.
-        result = adjudicate(variant, position, [ln.order for ln in mine if ln.order is not None])
-        for r in result.resolutions:
-            if r.power != power or r.outcome not in (Outcome.AMBIGUOUS, Outcome.INVALID):
-                continue
-            found = next((x for x in mine if x.order is r.order), None) or next(
-                (x for x in mine if str(x.order) == r.order_text), None)
-            where = f"line {found.line}" if found is not None else r.order_text
-            kind = "has two meanings" if r.outcome is Outcome.AMBIGUOUS else "was not understood"
-            out.append((found.line if found is not None else 0, f"{where} {kind} ({r.reason})", r.reason))
-    return sorted(out, key=lambda x: x[0])
+def read_submission(variant: Variant, position: Position, power: Power, text: str, path: str) -> OrderFile:
+    """A power's order file read for the phase of ``position`` (:func:`judge.verdict.read_order_file`,
+    the one reading every part of the judge shares), with whether the power has anything to decide."""
+    return read_order_file(text, variant, position, power, path, decides=power in must_order(variant, position))
 
 
 def digest(data: bytes) -> str:
@@ -103,7 +53,7 @@ class Submission:
     """False when refused (late, unreadable, sealed for somewhere else)."""
     ready: bool = False
     """Marked ready (a line ``# ready``); it counts only if every line was understood
-    (:func:`not_understood`, checked against the phase's position by the tick)."""
+    (:attr:`judge.verdict.OrderFile.ready_problems`, checked against the phase's position by the tick)."""
     publish: bytes | None = None
     """Sealed orders: the clear text to write at ``path`` once the phase is played."""
     notes: list[str] = field(default_factory=list)
@@ -226,7 +176,8 @@ def _check_receipt(game: Game, folder: str, sub: Submission, late_after: datetim
 
 
 def parse_submissions(variant: Variant, position: Position, collected: Collected) -> tuple[list[ParsedLine], list[str]]:
-    """Read every used submission against ``position``; lines for another power are refused.
+    """Read every used submission against ``position`` (:func:`read_submission`); lines for
+    another power are refused.
 
     Returns the lines to adjudicate (in power order) and the refusals, located.
     """
@@ -235,9 +186,11 @@ def parse_submissions(variant: Variant, position: Position, collected: Collected
     for power, sub in collected.submissions.items():
         if not sub.used or sub.text is None:
             continue
-        for ln in parse_orders(sub.text, variant, position, sub.path, default_power=power):
-            if ln.power is not None and ln.power != power:
-                refused.append(f"{ln.where}: an order for {ln.power} in {power}'s file is refused: {ln.text!r}")
+        reading = read_submission(variant, position, power, sub.text, sub.path)
+        foreign = {ln.line: ln for ln in reading.lines if ln.verdict is Verdict.FOREIGN}
+        for ln in reading.parsed:
+            if ln.line in foreign:
+                refused.append(f"{ln.where}: {foreign[ln.line].reason}: {ln.text!r}")
                 continue
             lines.append(ln)
     return lines, refused
