@@ -53,7 +53,7 @@ def test_a_players_own_orders_are_accepted_merged_and_receipted(game_repo):
 
 
 @pytest.mark.parametrize("case", ["other power", "extra file", "symlink", "rename", "case of name", "case of extension",
-                                  "delete another's", "executable", "past phase folder", "outside orders", "sealed file"])
+                                  "delete another's", "executable", "past phase folder", "outside orders", "orders folder too deep", "sealed file"])
 def test_forged_pull_requests_are_refused(game_repo, case):
     repo = game_repo
     germany = order_path(S01, "Germany")
@@ -73,10 +73,10 @@ def test_forged_pull_requests_are_refused(game_repo, case):
         expect = f"renamed from `{germany}`: renames and copies are not allowed"
     elif case == "case of name":
         head = pr_commit(repo, {f"{G}/{S01}/orders/France.txt": b"A PAR H\n"})
-        expect = "the file name must be exactly `france.txt` (lower case)"
+        expect = f"the file name must be exactly `france.txt` (lower case): `{FRANCE}`"
     elif case == "case of extension":
         head = pr_commit(repo, {f"{G}/{S01}/orders/france.TXT": b"A PAR H\n"})
-        expect = "the file name must be exactly `france.txt` (lower case)"
+        expect = f"the file name must be exactly `france.txt` (lower case): `{FRANCE}`"
     elif case == "delete another's":
         head = pr_commit(repo, {germany: None})
         expect = "Germany's orders: Germany is played by @gus"
@@ -93,13 +93,16 @@ def test_forged_pull_requests_are_refused(game_repo, case):
         expect = "mode 100755: only plain files (100644) are allowed"
     elif case == "past phase folder":
         head = pr_commit(repo, {f"{G}/1900-1-spring-movement/orders/france.txt": b"A PAR H\n"})
-        expect = f"not the current phase (orders go to `{G}/{S01}/orders/`)"
+        expect = f"not where France's orders for the current phase go: `{FRANCE}`"
     elif case == "outside orders":
         head = pr_commit(repo, {f"{G}/{S01}/position.yaml": b"units: {}\n"})
         expect = "only your power's order file"
+    elif case == "orders folder too deep":
+        head = pr_commit(repo, {f"{G}/orders/france.txt": b"A PAR H\n"})
+        expect = f"yours go at `{FRANCE}`"
     else:
         head = pr_commit(repo, {FRANCE + ".age": b"-----BEGIN AGE ENCRYPTED FILE-----\n-----END AGE ENCRYPTED FILE-----\n"})
-        expect = "this game's orders are public: commit the `.txt` file"
+        expect = f"this game's orders are public: commit the `.txt` file: `{FRANCE}`"
     assert expect in refused(repo, head)
 
 

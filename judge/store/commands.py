@@ -158,8 +158,8 @@ def check_cmd(orders_file: str, game_dir: str | None, power: str | None, folder:
     path = Path(orders_file)
     if path.name.endswith(".age"):
         raise StoreError("this is a sealed file: check the clear text before sealing it", orders_file)
-    game, folder, found = locate(path, Path(game_dir) if game_dir else None, power, folder)
-    report = check_orders(_read_text(path), game, folder, found, orders_file, canonical=canonical)
+    game, folder, found, place = locate(path, Path(game_dir) if game_dir else None, power, folder)
+    report = check_orders(_read_text(path), game, folder, found, orders_file, canonical=canonical, place=place)
     click.echo(str(report))
     if report.problems:
         sys.exit(1)
@@ -237,7 +237,7 @@ def seal_cmd(orders_file: str, game_dir: str, power: str, folder: str | None, ou
 
     path = Path(orders_file)
     text = _read_text(path)
-    game, folder, found = locate(path, Path(game_dir), power, folder)
+    game, folder, found, _ = locate(path, Path(game_dir), power, folder)
     if not game.settings.sealed or not game.settings.recipient:
         raise StoreError("this game's orders are public: commit the .txt file as it is", game_dir)
     report = check_orders(text, game, folder, found, orders_file)

@@ -20,7 +20,7 @@ import re
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path, PurePosixPath
-from typing import Any, Iterable, Mapping, Protocol
+from typing import Any, Iterable, Mapping, Protocol, Sequence
 
 import yaml
 
@@ -416,6 +416,48 @@ class Game:
             elif not (ext == ".txt" and self.settings.sealed and stem + ".txt.age" in names):
                 files[power] = join(odir, name)
         return files, notes
+
+    def order_path(self, power: Power, folder: str | None = None) -> str:
+        """The exact repository path of ``power``'s order file for ``folder`` (default: the phase
+        being played): ``games/<game>/<phase folder>/orders/france.txt`` (``.txt.age`` when sealed)."""
+        folder = folder or self.current() or (self.folders() or ["<phase folder>"])[-1]
+        return self.folder_path(folder, ORDERS, self.order_name(power))
+
+    def order_file(self, path: str, mine: Sequence[Power] = ()) -> tuple[str, Power]:
+        """The phase folder and power of the order file at repository path ``path``, by the rules
+        every check applies (the pull request's and ``judge check``'s): the current phase's
+        ``orders/`` folder, the power's file name exactly (``france.txt``; ``france.txt.age`` in a
+        sealed game). A StoreError otherwise, naming the exact path the file belongs at (``mine``:
+        the powers of the player sending it, for the advice when the name names none)."""
+        parts = path.strip("/").split("/")
+        name = parts[-1]
+        power, why = self._order_power(name)
+        current = self.current()
+        inside = len(parts) == len(self.path.split("/")) + 3 and "/".join(parts[:-3]) == self.path and parts[-2] == ORDERS
+        if power is None:
+            yours = ", ".join(f"`{self.order_path(p)}`" for p in mine)
+            raise StoreError(f"{why} ({'yours: ' + yours if yours else 'e.g. `' + self.order_path(next(iter(self.variant.powers))) + '`'})", path)
+        if current is None:
+            raise StoreError("the game is over: no phase takes orders", path)
+        if not inside or parts[-3] != current:
+            raise StoreError(f"not where {power}'s orders for the current phase go: `{self.order_path(power)}`", path)
+        if why:
+            raise StoreError(f"{why}: `{self.order_path(power)}`", path)
+        return current, power
+
+    def _order_power(self, name: str) -> tuple[Power | None, str]:
+        """The power an order file name is for, and why the name is not exactly its file's ('' when it is)."""
+        exact = {self.order_name(p): p for p in self.variant.powers}
+        if name in exact:
+            return exact[name], ""
+        for p in self.variant.powers:
+            for ext in (".txt", ".txt.age"):
+                if name.lower() == (power_stem(p) + ext).lower():
+                    if name == power_stem(p) + ext:
+                        return p, ("this game's orders are sealed: commit the `.txt.age` file made by `judge seal`"
+                                   if self.settings.sealed else "this game's orders are public: commit the `.txt` file")
+                    return p, f"the file name must be exactly `{self.order_name(p)}` (lower case)"
+        return None, "not an order file name of this game"
 
     def stems(self) -> dict[str, Power]:
         """Order file stem -> power."""

@@ -267,7 +267,7 @@ def _judge_change(ch: Change, author: str, now: datetime, game_at, head_commit: 
     and, for orders, how they read (:func:`_read_orders`)."""
     fv = FileVerdict(ch.path, False, "", change=ch)
     reason = _kind_refused(ch)
-    game = None if reason else _place(ch, game_at, fv)
+    game = None if reason else _place(ch, game_at, fv, author)
     if reason or game is None:
         fv.reason = reason or fv.reason
         return fv
@@ -302,24 +302,37 @@ def _kind_refused(ch: Change) -> str | None:
     return None
 
 
-def _place(ch: Change, game_at, fv: FileVerdict) -> Game | None:
+def _place(ch: Change, game_at, fv: FileVerdict, author: str) -> Game | None:
     """The game whose current phase's orders or press the file is (filling ``fv``'s game, folder
-    and kind); None with the reason in ``fv`` when it is no such file."""
+    and kind; for orders, their power, by :meth:`Game.order_file`, the rules ``judge check``
+    applies too); None with the reason in ``fv`` when it is no such file, saying where the
+    author's orders go."""
     m = _PLAYER_PATH.match(ch.path)
     game = game_at(m.group(1)) if m else None
     if m is None or game is None:
         fv.reason = ("only your power's order file for the current phase may be changed "
                      "(and its press: `press/<power>.md` or `press/<power>-<words>.md`)")
+        guess = re.match(r"^games/([^/]+)/", ch.path)
+        near = game_at(guess.group(1)) if guess else None
+        if near is not None and near.current() is not None and near.settings.powers_of(author):
+            fv.reason += ": yours go at " + ", ".join(f"`{near.order_path(p)}`" for p in near.settings.powers_of(author))
         return None
     fv.game = game.slug
     folder, fv.kind = m.group(2), m.group(3)
     if game.settings.status != "active":
         fv.reason = f"the game is {game.settings.status}"
         return None
+    if fv.kind == "orders":
+        try:
+            fv.folder, fv.power = game.order_file(ch.path, game.settings.powers_of(author))
+        except StoreError as exc:
+            fv.reason = exc.message
+            return None
+        return game
     current = game.current()
     if folder != current:
-        fv.reason = (f"not the current phase ({'orders go' if fv.kind == 'orders' else 'press goes'} to "
-                     f"`{game.path}/{current}/{fv.kind}/`)" if current else "the game is over")
+        fv.reason = (f"not the current phase (press goes to `{game.path}/{current}/press/`)" if current
+                     else "the game is over")
         return None
     fv.folder = folder
     return game
@@ -329,7 +342,7 @@ def _sender(game: Game, author: str, fv: FileVerdict) -> Power | None:
     """The power the file is for, if the author plays it (set in ``fv``); None with the reason in ``fv``."""
     mine = game.settings.powers_of(author)
     name = _file_name(fv.path)
-    power = _press_power(game, name, mine, fv) if fv.kind == "press" else _order_power(game, name, mine, fv)
+    power = _press_power(game, name, mine, fv) if fv.kind == "press" else fv.power
     if power is None:
         return None
     fv.power = power
@@ -403,26 +416,6 @@ def _read_orders(game: Game, text: str, fv: FileVerdict, verdict: Verdict) -> No
         fv.reason += f"; '# ready' does not count: line{'s' if len(nos) > 1 else ''} {', '.join(nos)} not understood"
     elif reading.file.marked_ready:
         fv.reason += ", ready"
-
-
-def _order_power(game: Game, name: str, mine: list[Power], fv: FileVerdict) -> Power | None:
-    """The power whose order file ``name`` is (exactly: ``france.txt``, sealed ``france.txt.age``);
-    None with the reason in ``fv`` if it is none."""
-    names = {game.order_name(p): p for p in game.variant.powers}
-    power = names.get(name)
-    if power is not None:
-        return power
-    other = {power_stem(p) + ext: p for p in game.variant.powers for ext in (".txt", ".txt.age")}
-    lowered = {n.lower(): n for n in names}
-    expected = ", ".join(f"`{game.order_name(p)}`" for p in mine) or "(you play no power here)"
-    if name.lower() in lowered:
-        fv.reason = f"the file name must be exactly `{lowered[name.lower()]}` (lower case)"
-    elif name in other:
-        fv.reason = ("this game's orders are sealed: commit the `.txt.age` file made by `judge seal`"
-                     if game.settings.sealed else "this game's orders are public: commit the `.txt` file")
-    else:
-        fv.reason = f"not an order file name of this game (yours: {expected})"
-    return None
 
 
 def press_power(game: Game, name: str) -> Power | None:
