@@ -112,6 +112,55 @@ def adjudicate_cmd(position_file: str, orders_file: str, as_json: bool) -> None:
         sys.exit(1)
 
 
+@cli.command("options")
+@click.argument("source", metavar="POSITION.yaml|games/<game>")
+@click.option("--power", "powers", multiple=True, help="Only this power's orders (repeat the option).")
+@click.option("--phase", "folder", help="A game's phase folder (default: the phase being played).")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object {phase, kind, powers, help}.")
+def options_cmd(source: str, powers: tuple[str, ...], folder: str | None, as_json: bool) -> None:
+    """List every legal order of a phase, unit by unit: of a position file, or of a game's phase.
+
+    The JSON: {"phase": "Spring 1901 Movement", "kind": "Movement", "powers": {"France": {"units":
+    {"A PAR": [{"order": "A PAR - BUR", "kind": "move", "unit": "A", "at": "PAR", "to": "BUR"}, ...]},
+    "orders": [...builds, waives, declarations...], "count": builds (+) or removals (-)}}, "help":
+    [how to write the orders with amounts]}.
+    """
+    from .notation import parse_position, to_json
+    from .options import phase_options
+
+    path = Path(source)
+    if path.is_dir():
+        from .store.layout import game_on_disk
+
+        game = game_on_disk(path)
+        folder = folder or game.current()
+        if folder is None:
+            raise JudgeError("the game is over: no phase takes orders", source)
+        variant, position = game.variant, game.position(folder)
+    else:
+        variant, position = parse_position(read_text(source), source)
+    named = []
+    for p in powers:
+        found = next((q for q in variant.powers if q.lower() == p.lower()), None)
+        if found is None:
+            raise JudgeError(f"{p!r} is not a power of {variant.name}", "--power")
+        named.append(found)
+    listed = phase_options(variant, position, named or None)
+    if as_json:
+        click.echo(to_json(listed.to_data()))
+        return
+    click.echo(f"{listed.phase} ({variant.title}): {listed.size} orders")
+    for p in listed.powers:
+        due = f" ({'builds' if p.count > 0 else 'removals'} due: {abs(p.count)})" if p.count else ""
+        click.echo(f"{p.power}{due}:")
+        for u in p.units:
+            click.echo(f"  {u.unit}: " + ", ".join(o.order for o in u.options))
+        if p.orders:
+            click.echo("  other orders: " + ", ".join(o.order for o in p.orders))
+    if listed.help:
+        click.echo("Orders with amounts, written as free text, e.g.: " + "; ".join(listed.help))
+
+
 def main(argv: list[str] | None = None) -> None:
     """Entry point: run the command; turn errors into messages and exit codes, never tracebacks."""
     try:

@@ -37,7 +37,7 @@ if TYPE_CHECKING:
     from .core.variant import Variant
 
 __all__ = [
-    "OrderRecord", "Capture", "RetreatDue", "Strength", "PhaseRecord", "order_record", "order_kind",
+    "OrderRecord", "Capture", "RetreatDue", "Strength", "PhaseRecord", "order_record", "order_kind", "order_parts",
     "record_phase", "Reread",
 ]
 
@@ -188,9 +188,9 @@ class OrderRecord:
         return out
 
 
-def order_record(r: Resolution) -> OrderRecord:
-    """The record of one resolution (an order as the core followed it)."""
-    o = r.order
+def order_parts(o: core.Order) -> dict[str, Any]:
+    """An order's parts as the record keeps them (``unit``, ``at``, ``target``, ``target_unit``,
+    ``to``, ``via_convoy``; a variant's own fields as ``details``), only those it has."""
     parts: dict[str, Any] = {}
     if isinstance(o, core.UnitOrder):
         parts.update(unit=o.kind.value, at=str(o.location))
@@ -205,9 +205,18 @@ def order_record(r: Resolution) -> OrderRecord:
                      to=f"{o.destination}/{o.coast}" if o.coast else str(o.destination))
     elif isinstance(o, core.Convoy):
         parts.update(target=str(o.target), target_unit=(o.target_kind or UnitType.ARMY).value, to=str(o.destination))
-    return OrderRecord(
-        power=r.power, order=r.order_text, kind=order_kind(o) if o is not None else "", result=r.outcome,
-        reason=r.reason, tags=tuple(r.tags), details=_own_fields(o) if o is not None else (), **parts)
+    details = _own_fields(o)
+    if details:
+        parts["details"] = details
+    return {k: v for k, v in parts.items() if v != ""}
+
+
+def order_record(r: Resolution) -> OrderRecord:
+    """The record of one resolution (an order as the core followed it)."""
+    o = r.order
+    parts = order_parts(o) if o is not None else {}
+    return OrderRecord(power=r.power, order=r.order_text, kind=order_kind(o) if o is not None else "", result=r.outcome,
+                       reason=r.reason, tags=tuple(r.tags), **parts)
 
 
 @dataclass(frozen=True)

@@ -142,6 +142,18 @@ class Rules:
         clearly of the variant's kind but wrong. Standard: ``None``."""
         return None
 
+    def order_candidates(self, variant: "Variant", position: Position, power: Power) -> "list[Order]":
+        """The variant's own orders with finite choices that ``power`` might give in the phase of
+        ``position`` (Machiavelli's sieges and conversions, Europe 1615's declarations): the
+        orders the menus offer beside the standard ones, once the phase follows them
+        (:func:`judge.options.phase_options`). Standard: none."""
+        return []
+
+    def order_help(self, variant: "Variant", position: Position) -> list[str]:
+        """How to write the variant's orders that no menu lists (those with amounts: money,
+        loans, INFs), one example a line, for the phase of ``position``. Standard: none."""
+        return []
+
     def play_phase(self, variant: "Variant", position: Position, orders: Sequence["Order"]) -> "PhaseResult | None":
         """Play a whole phase the variant's own way, or ``None`` to let the core play it.
 

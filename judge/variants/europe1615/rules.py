@@ -180,6 +180,23 @@ class Europe1615Rules(Rules):
 
     # -- phases ---------------------------------------------------------------------------
 
+    def order_candidates(self, variant: Variant, position: Position, power: Power) -> list[Order]:
+        """A major power's declarations, whose targets are finite (seed, "Declarations and
+        movement"): war, alliance, armistice or surrender to each other major power, neutrality,
+        breaking an alliance. The options keep those the phase follows."""
+        if not variant.powers[power].playable or position.phase.kind is not PhaseKind.MOVEMENT:
+            return []
+        others = [p for p, info in variant.powers.items() if info.playable and p != power]
+        out: list[Order] = [Declaration(power, kind, (other,)) for kind in ("war", "alliance", "armistice", "surrender")
+                            for other in others]
+        return out + [Declaration(power, "neutrality"), Declaration(power, "break")]
+
+    def order_help(self, variant: Variant, position: Position) -> list[str]:
+        """The orders with amounts or many targets (seed, "Influence and placement", "The
+        diplomatic attack", "Securing control"), written as free text."""
+        return ["3: SAV (place 3 INFs in Savoy)", "SAV > Spain (a diplomatic attack)", "Buy 2 INF (Winter)",
+                "Surrender to Spain indemnity 10", "Transfer MIL to Spain (Fall)"]
+
     def play_phase(self, variant: Variant, position: Position, orders: Sequence[Order]) -> PhaseResult | None:
         """Every phase is played here, around the core: the units' orders of the phase (its
         steps below), then the variant's own orders (:meth:`_own_orders`), then the bookkeeping

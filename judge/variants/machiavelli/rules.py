@@ -127,6 +127,36 @@ class MachiavelliRules(Rules):
                     "(the rest are disbanded), and nothing is bought.")
         return None
 
+    def order_candidates(self, variant: Variant, position: Position, power: Power) -> list[Order]:
+        """The campaign's sieges, lifts and conversions, the straits' allowances, a retreat's
+        conversion and the Winter's upkeep of each unit (rules §Order syntax): the options keep
+        those the phase follows."""
+        kind = position.phase.kind
+        out: list[Order] = []
+        if kind is PhaseKind.MOVEMENT:
+            for u in position.units_of(power):
+                if u.kind is not UnitType.GARRISON:
+                    out += [Besiege(power, u.kind, u.location), LiftSiege(power, u.kind, u.location)]
+                for into in (UnitType.ARMY, UnitType.FLEET, UnitType.GARRISON):
+                    if into is not u.kind:
+                        coasts = variant.board.provinces[u.province].coasts if into is UnitType.FLEET else ()
+                        out += [Convert(power, u.kind, Location(u.province), into, c) for c in (coasts or (None,))]
+            out += [Ally(power, other, allow) for other in variant.powers if other != power for allow in (True, False)]
+        elif kind is PhaseKind.RETREAT:
+            out += [Convert(power, d.unit.kind, d.unit.location, UnitType.GARRISON) for d in position.dislodged
+                    if d.unit.power == power]
+        elif kind is PhaseKind.ADJUSTMENT and self.options.get("money", True):
+            out += [Maintain(power, u.kind, u.location) for u in position.units_of(power)]
+        return out
+
+    def order_help(self, variant: Variant, position: Position) -> list[str]:
+        """The orders with amounts (rules §Expenditures, §Borrowing), written as free text."""
+        if not self.options.get("money", True) or position.phase.kind is not PhaseKind.MOVEMENT:
+            return []
+        return ["Borrow 10 ducats for 1 year", "Pay 5 ducats to bank", "Pay 3 ducats to Venice",
+                "Expense 1: 9 ducats buy G LUC", "Expense 2: 6 ducats pacify rebellion PIS",
+                "Expense 3: 12 ducats assassinate Milan", "Give Milan to Venice (an assassination chit)"]
+
     def play_phase(self, variant: Variant, position: Position, orders: Sequence[Order]) -> PhaseResult | None:
         """The phase's own steps (rules §Sequence of play and order resolution): the Winter
         income, a campaign's movement and its retreats, the Winter adjustment (the Basic game's

@@ -1,0 +1,318 @@
+"""Every legal order of a phase, unit by unit: what the menus of the orders page offer.
+
+:func:`phase_options` lists, for each power with something to decide, every order the judge would
+follow as written in the phase of a position:
+
+* movement: each unit's hold, its moves (an army's moves by convoy with the fleets that could
+  carry it), its supports to hold and to move of every unit it could support, a fleet's convoys
+  along routes its fleets make; and the variant's own finite orders (Machiavelli's sieges,
+  conversions and garrison orders, Europe 1615's declarations), from the variant's hook
+  :meth:`judge.core.variant.Rules.order_candidates`;
+* retreats: each dislodged unit's retreats and its disbanding;
+* adjustments: builds on every site with each kind of unit that may stand there, removals, waives.
+
+Candidates are made from the board; each is kept only when the judge follows it as written: the
+core's own checks, then the variant's whole phase (:func:`judge.core.phases.adjudicate`, a batch
+of one candidate per unit at a time), so that a menu can only make an order the judge accepts.
+Orders with amounts (Machiavelli's expenses, loans and payments; Europe 1615's money and INFs)
+are not listed: the variant's help (:meth:`judge.core.variant.Rules.order_help`) says how to
+write them as free text.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Collection, Iterable
+
+from .core.errors import JudgeError
+from .core.legality import MovementChecker, check_order
+from .core.orders import (
+    Build, Convoy, Disband, Hold, Move, Order, Retreat, SupportHold, SupportMove, UnitOrder, Waive,
+)
+from .core.phases import adjudicate, adjustment_counts, build_sites
+from .core.resolution import Outcome
+from .core.types import Location, PhaseKind, Position, Power, ProvinceId, Unit, UnitType
+from .core.variant import Variant
+from .record import order_kind, order_parts
+
+__all__ = ["Option", "UnitOptions", "PowerOptions", "PhaseOptions", "phase_options"]
+
+
+@dataclass(frozen=True)
+class Option:
+    """One legal order: its text in the judge's notation, its kind and parts (as the record
+    keeps an order: :class:`judge.record.OrderRecord`), and for a move by convoy the fleets that
+    could carry it (``via``)."""
+
+    order: str
+    kind: str
+    parts: tuple[tuple[str, Any], ...] = ()
+    via: tuple[str, ...] = ()
+
+    def to_data(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"order": self.order, "kind": self.kind,
+                               **{k: dict(v) if k == "details" else v for k, v in self.parts}}
+        if self.via:
+            out["via"] = list(self.via)
+        return out
+
+
+@dataclass(frozen=True)
+class UnitOptions:
+    """A unit and every order it may be given (``unit``: ``A PAR``; ``dislodged`` in a retreat)."""
+
+    unit: str
+    options: tuple[Option, ...]
+
+
+@dataclass(frozen=True)
+class PowerOptions:
+    """What a power may order: per unit, and orders to no unit (builds, waives, declarations);
+    ``count``: the builds (positive) or removals (negative) due in an adjustment phase."""
+
+    power: str
+    units: tuple[UnitOptions, ...] = ()
+    orders: tuple[Option, ...] = ()
+    count: int = 0
+
+    def to_data(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"units": {u.unit: [o.to_data() for o in u.options] for u in self.units},
+                               "orders": [o.to_data() for o in self.orders]}
+        if self.count:
+            out["count"] = self.count
+        return out
+
+
+@dataclass(frozen=True)
+class PhaseOptions:
+    """Every legal order of a phase, by power, and how to write the orders not listed."""
+
+    phase: str
+    kind: str
+    powers: tuple[PowerOptions, ...]
+    help: tuple[str, ...] = field(default=())
+
+    def power(self, name: str) -> PowerOptions | None:
+        return next((p for p in self.powers if p.power == name), None)
+
+    @property
+    def size(self) -> int:
+        """How many orders are listed in all."""
+        return sum(len(u.options) for p in self.powers for u in p.units) + sum(len(p.orders) for p in self.powers)
+
+    def to_data(self) -> dict[str, Any]:
+        return {"phase": self.phase, "kind": self.kind, "powers": {p.power: p.to_data() for p in self.powers},
+                "help": list(self.help)}
+
+
+# -- candidates from the board --------------------------------------------------------------------
+
+
+def _movement_candidates(variant: Variant, position: Position, unit: Unit, checker: MovementChecker,
+                         moves_of: dict[ProvinceId, list[Move]]) -> list[UnitOrder]:
+    """Hold, moves, supports and convoys of ``unit`` (supports of the moves in ``moves_of``)."""
+    board = variant.board
+    here = unit.location
+    power = unit.power
+    out: list[UnitOrder] = [Hold(power, unit.kind, here)]
+    out += moves_of.get(here.province, [])
+    for other in position.units:
+        if other.location.province == here.province:
+            continue
+        out.append(SupportHold(power, unit.kind, here, other.location.province, other.kind))
+        for mv in moves_of.get(other.location.province, []):
+            if mv.destination.province != here.province and not mv.via_convoy:
+                out.append(SupportMove(power, unit.kind, here, other.location.province, mv.destination.province,
+                                       other.kind))
+    if unit.kind is UnitType.FLEET and here.province in checker.graph.carriers:
+        fleets = checker.sea_fleets()
+        for army in position.units:
+            if army.kind is not UnitType.ARMY:
+                continue
+            for mv in moves_of.get(army.location.province, []):
+                if mv.destination.province in board.army_edges.get(army.location.province, ()) and not mv.via_convoy:
+                    continue
+                if _on_route(checker.graph, army.location.province, mv.destination.province, fleets, here.province):
+                    out.append(Convoy(power, unit.kind, here, army.location.province, mv.destination.province, UnitType.ARMY))
+    return _unique(out)
+
+
+def _moves(variant: Variant, position: Position, unit: Unit, checker: MovementChecker) -> list[Move]:
+    """Every move ``unit`` could be ordered (by land or sea, and an army's by convoy)."""
+    board = variant.board
+    here = unit.location
+    out: list[Move] = []
+    if unit.kind is UnitType.FLEET:
+        out += [Move(unit.power, unit.kind, here, to) for to in sorted(board.fleet_edges.get(here, ()))
+                if to.province != here.province]
+    elif unit.kind is UnitType.ARMY:
+        near = board.army_edges.get(here.province, frozenset())
+        out += [Move(unit.power, unit.kind, here, Location(p)) for p in sorted(near) if p != here.province]
+        graph = checker.graph
+        if here.province in graph.endpoints:
+            reached = graph.reach(here.province, checker.sea_fleets())
+            for dest in sorted(graph.endpoints):
+                if dest != here.province and graph.lands(reached, dest):
+                    out.append(Move(unit.power, unit.kind, here, Location(dest), via_convoy=dest in near))
+    kept = []
+    for mv in out:
+        try:
+            if checker.check(mv) == mv:
+                kept.append(mv)
+        except JudgeError:
+            pass
+    return kept
+
+
+def _on_route(graph: Any, src: ProvinceId, dest: ProvinceId, fleets: Collection[ProvinceId], via: ProvinceId) -> bool:
+    """Does a chain of the ``fleets`` from ``src`` to ``dest`` pass through ``via``, each fleet
+    once (a fleet the army could really be carried by, not one a route would have to visit twice)?"""
+    if not graph.route_exists(src, dest, fleets, via=via):
+        return False
+    ends = graph.army_links.get(dest, frozenset())
+    budget = [20000]
+
+    def walk(at: ProvinceId, seen: frozenset[ProvinceId], through: bool) -> bool:
+        budget[0] -= 1
+        if budget[0] < 0:
+            return True  # a sea too large to search: the core's own route check stands
+        if through and at in ends:
+            return True
+        return any(walk(nxt, seen | {nxt}, through or nxt == via)
+                   for nxt in graph.fleet_links.get(at, ()) if nxt in fleets and nxt not in seen)
+
+    return any(walk(first, frozenset({first}), first == via) for first in graph.army_links.get(src, ()) if first in fleets)
+
+
+def _unique(orders: Iterable[Order]) -> list[Any]:
+    seen: set[str] = set()
+    out = []
+    for o in orders:
+        key = str(o)
+        if key not in seen:
+            seen.add(key)
+            out.append(o)
+    return out
+
+
+def _via(variant: Variant, checker: MovementChecker, mv: Move) -> tuple[str, ...]:
+    """The fleets that could carry a move by convoy (each lies on a route of fleets there)."""
+    if mv.kind is not UnitType.ARMY or (mv.destination.province in variant.board.army_edges.get(mv.location.province, ())
+                                        and not mv.via_convoy):
+        return ()
+    fleets = checker.sea_fleets()
+    return tuple(sorted(f for f in fleets if checker.graph.route_exists(mv.location.province, mv.destination.province,
+                                                                        fleets, via=f)))
+
+
+def _candidates(variant: Variant, position: Position) -> tuple[dict[tuple[str, str], list[Order]], dict[str, list[Order]]]:
+    """The candidate orders: per (power, unit) and per power (orders to no unit)."""
+    kind = position.phase.kind
+    per_unit: dict[tuple[str, str], list[Order]] = {}
+    per_power: dict[str, list[Order]] = {}
+    board = variant.board
+    if kind is PhaseKind.MOVEMENT:
+        checker = MovementChecker(board, position, variant.rules)
+        moves_of = {u.location.province: _moves(variant, position, u, checker) for u in position.units
+                    if u.kind is not UnitType.GARRISON}
+        for u in position.units:
+            garrison = u.kind is UnitType.GARRISON
+            per_unit[(u.power, str(u))] = [Hold(u.power, u.kind, u.location)] if garrison else list(
+                _movement_candidates(variant, position, u, checker, moves_of))
+    elif kind is PhaseKind.RETREAT:
+        for d in position.dislodged:
+            u = d.unit
+            per_unit[(u.power, str(u))] = [Retreat(u.power, u.kind, u.location, to)
+                                          for to in variant.rules.retreat_options(variant, position, d)] + [
+                Disband(u.power, u.kind, u.location)]
+    elif kind is PhaseKind.ADJUSTMENT:
+        for power, delta in adjustment_counts(position).items():
+            sites = build_sites(variant, position, power) if delta > 0 else []
+            if sites:  # a build due with no site to build on is nothing to decide (no waive either)
+                builds: list[Order] = []
+                for site in sites:
+                    prov = board.provinces[site]
+                    for k in (UnitType.ARMY, UnitType.FLEET):
+                        for coast in (prov.coasts or (None,)):
+                            loc = Location(site, coast if k is UnitType.FLEET else None)
+                            if board.can_stand(k, loc):
+                                builds.append(Build(power, k, loc))
+                per_power[power] = builds + [Waive(power)]
+            elif delta < 0:
+                for u in position.units_of(power):
+                    per_unit[(power, str(u))] = [Disband(power, u.kind, u.location)]
+    for power in variant.powers:
+        for o in variant.rules.order_candidates(variant, position, power):
+            if isinstance(o, UnitOrder):
+                unit = next((u for u in position.units if u.power == power and u.location.province == o.location.province), None)
+                if unit is not None:
+                    per_unit.setdefault((power, str(unit)), []).append(o)
+            else:
+                per_power.setdefault(power, []).append(o)
+    return per_unit, per_power
+
+
+def _core_legal(variant: Variant, position: Position, order: Order, checker: MovementChecker | None) -> bool:
+    """Do the core's own checks take ``order`` as written? (A variant's own order: left to the phase.)"""
+    if type(order).__module__ != Hold.__module__:
+        return True
+    try:
+        done = checker.check(order) if checker is not None else check_order(variant.board, position, order, variant.rules)
+    except JudgeError:
+        return False
+    return done == order
+
+
+def _followed(variant: Variant, position: Position, per_unit: dict[tuple[str, str], list[Order]],
+              per_power: dict[str, list[Order]]) -> set[int]:
+    """The candidates (by ``id``) that the whole phase follows as written: a batch of one
+    candidate per unit and one per power at a time (an order's legality does not hang on the
+    others' orders; builds and removals are counted, so a phase other than a movement takes one
+    per power)."""
+    lanes: list[list[Order]] = [list(v) for v in per_unit.values()] + [list(v) for v in per_power.values()]
+    if position.phase.kind is not PhaseKind.MOVEMENT:
+        by_power: dict[str, list[Order]] = {}
+        for key, v in per_unit.items():
+            by_power.setdefault(key[0], []).extend(v)
+        for p, v in per_power.items():
+            by_power.setdefault(p, []).extend(v)
+        lanes = list(by_power.values())
+    ok: set[int] = set()
+    depth = max((len(lane) for lane in lanes), default=0)
+    for i in range(depth):
+        batch = [lane[i] for lane in lanes if i < len(lane)]
+        result = adjudicate(variant, position, batch)
+        refused = {id(r.order) for r in result.resolutions
+                   if r.outcome in (Outcome.ILLEGAL, Outcome.INVALID, Outcome.AMBIGUOUS) and r.order is not None}
+        texts = {r.order_text for r in result.resolutions if r.outcome in (Outcome.ILLEGAL, Outcome.INVALID, Outcome.AMBIGUOUS)}
+        ok |= {id(o) for o in batch if id(o) not in refused and str(o) not in texts}
+    return ok
+
+
+def phase_options(variant: Variant, position: Position, powers: Iterable[str] | None = None) -> PhaseOptions:
+    """Every legal order of the phase of ``position``, for ``powers`` (default: every power with
+    something to decide)."""
+    per_unit, per_power = _candidates(variant, position)
+    wanted = set(powers) if powers is not None else None
+    if wanted is not None:
+        per_unit = {k: v for k, v in per_unit.items() if k[0] in wanted}
+        per_power = {k: v for k, v in per_power.items() if k in wanted}
+    kind = position.phase.kind
+    checker = MovementChecker(variant.board, position, variant.rules) if kind is PhaseKind.MOVEMENT else None
+    per_unit = {k: [o for o in v if _core_legal(variant, position, o, checker)] for k, v in per_unit.items()}
+    per_power = {k: [o for o in v if _core_legal(variant, position, o, checker)] for k, v in per_power.items()}
+    followed = _followed(variant, position, per_unit, per_power)
+    counts = adjustment_counts(position) if kind is PhaseKind.ADJUSTMENT else {}
+    out = []
+    names = list(variant.powers)
+    for power in sorted({k[0] for k in per_unit} | set(per_power), key=lambda p: (names.index(Power(p)) if p in names else 99, p)):
+        units = tuple(UnitOptions(unit, tuple(_option(variant, checker, o) for o in v if id(o) in followed))
+                      for (p, unit), v in per_unit.items() if p == power)
+        orders = tuple(_option(variant, checker, o) for o in per_power.get(power, []) if id(o) in followed)
+        out.append(PowerOptions(power, tuple(u for u in units if u.options), orders, counts.get(Power(power), 0)))
+    return PhaseOptions(str(position.phase), kind.value, tuple(out), tuple(variant.rules.order_help(variant, position)))
+
+
+def _option(variant: Variant, checker: MovementChecker | None, o: Order) -> Option:
+    via = _via(variant, checker, o) if isinstance(o, Move) and checker is not None else ()
+    return Option(str(o), order_kind(o), tuple(order_parts(o).items()), via)
