@@ -150,13 +150,13 @@ def options_cmd(source: str, powers: tuple[str, ...], folder: str | None, as_jso
         click.echo(to_json(listed.to_data()))
         return
     click.echo(f"{listed.phase} ({variant.title}): {listed.size} orders")
-    for p in listed.powers:
-        due = f" ({'builds' if p.count > 0 else 'removals'} due: {abs(p.count)})" if p.count else ""
-        click.echo(f"{p.power}{due}:")
-        for u in p.units:
+    for po in listed.powers:
+        due = f" ({'builds' if po.count > 0 else 'removals'} due: {abs(po.count)})" if po.count else ""
+        click.echo(f"{po.power}{due}:")
+        for u in po.units:
             click.echo(f"  {u.unit}: " + ", ".join(o.order for o in u.options))
-        if p.orders:
-            click.echo("  other orders: " + ", ".join(o.order for o in p.orders))
+        if po.orders:
+            click.echo("  other orders: " + ", ".join(o.order for o in po.orders))
     if listed.help:
         click.echo("Orders with amounts, written as free text, e.g.: " + "; ".join(listed.help))
 
