@@ -1268,6 +1268,19 @@ def render_svg(
     return ET.tostring(r.root, encoding="unicode") + "\n"
 
 
+def map_geometry(variant: Variant, position: Position, *, title: str | None = None) -> dict[str, Any]:
+    """Where a page draws on the map of ``position`` as :func:`render_svg` and :func:`to_png` draw
+    it (the orders page draws each order as it is chosen, over the open phase's ``map.png``): the
+    drawing's ``viewBox`` (``x y width height``) and the anchor of every location (``PAR``,
+    ``STP/SC``: ``[x, y]`` in the same units)."""
+    svg = render_svg(variant, position, title=title)
+    found = re.search(r'viewBox="([^"]+)"', svg)
+    anchors = {key[2:].replace("-", "/"): [round(x, 1), round(y, 1)]
+               for key, (x, y) in load_base_map(variant).anchors.items() if key.startswith("u-")}
+    return {"viewBox": found.group(1) if found else " ".join(_n(v) for v in load_base_map(variant).view),
+            "anchors": dict(sorted(anchors.items()))}
+
+
 # -- PNG ----------------------------------------------------------------------------------------
 
 

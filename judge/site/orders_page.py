@@ -25,6 +25,7 @@ from typing import Any, TypedDict
 
 from markupsafe import Markup
 
+from ..core.errors import JudgeError
 from ..core.types import Position
 from ..core.variant import Variant
 from .gamefiles import GameFolder, PhaseFolder
@@ -51,6 +52,41 @@ def _orders_help(variant: Variant) -> str:
     return description.orders_help if description is not None else ""
 
 
+def _options(variant: Variant, position: Position) -> dict[str, Any]:
+    """The phase's legal orders (:func:`judge.options.phase_options`) as the page's menus read
+    them, compactly: per power, each unit's options as ``[kind, target, to, order, via]`` and the
+    orders to no unit (builds, waives, declarations); the builds or removals due; how to write
+    the orders with amounts."""
+    from ..options import phase_options
+
+    listed = phase_options(variant, position)
+
+    def row(o: Any) -> list[Any]:
+        parts = dict(o.parts)
+        target = f"{parts.get('target_unit') or ''} {parts['target']}".strip() if parts.get("target") else ""
+        return [o.kind, target, str(parts.get("to") or ""), o.order, " ".join(o.via)]
+
+    return {
+        "powers": {p.power: {"units": [[u.unit, [row(o) for o in u.options]] for u in p.units],
+                             "orders": [row(o) for o in p.orders], "count": p.count} for p in listed.powers},
+        "help": list(listed.help),
+    }
+
+
+def _map(variant: Variant, position: Position, folder: PhaseFolder, title: str) -> dict[str, Any] | None:
+    """The open phase's map on the page (the site draws it: ``<phase folder>/map.png``) and where
+    to draw each order on it (:func:`judge.render.map_geometry`); None when the variant has no map."""
+    try:
+        from ..render import base_map_path, map_geometry
+
+        if not base_map_path(variant).exists():
+            return None
+        geometry = map_geometry(variant, position, title=title)
+    except (ImportError, OSError, JudgeError):  # no renderer here: the menus work without the map
+        return None
+    return {"src": f"{folder.name}/map.png", **geometry}
+
+
 def orders_page_context(game: GameFolder, variant: Variant, folder: PhaseFolder, position: Position,
                         repository: tuple[str, str] | None, repo_path: str, branch: str = "main",
                         server: str = "https://github.com") -> dict[str, Any]:
@@ -69,7 +105,11 @@ def orders_page_context(game: GameFolder, variant: Variant, folder: PhaseFolder,
         stem = power_stem(str(power))
         powers.append({"name": str(power), "stem": stem, "units": units, "centres": len(centres),
                        "sent": sent.get(power)})
+    options = _options(variant, position)
     data = {
+        "options": options,
+        "map": _map(variant, position, folder, f"{game.title}: {position.phase}") if game.settings.maps else None,
+        "names": {str(pid): name for pid, name in sorted(variant.board.names.items())},
         "game": game.slug,
         "phase": folder.title,
         "folder": folder.name,
@@ -86,7 +126,9 @@ def orders_page_context(game: GameFolder, variant: Variant, folder: PhaseFolder,
     from .state_sections import state_sections
 
     state = [{"title": s["title"], "body": Markup(s["body"])} for s in state_sections(variant, position)]
+    first = next((str(u[1][0][3]) for p in options["powers"].values() for u in p["units"] if u[1]), "")
     return {"title": f"Send orders: {game.title}, {folder.title}", "game_title": game.title, "phase": folder.title,
+            "placeholder": f"e.g. {first}" if first else "",
             "state": state, "orders_help": _orders_help(variant),
             "sealed": sealed, "known": bool(repository), "powers": shown,
             # Trusted: the generator's own JSON (every "<" escaped, so no text can close the script).
