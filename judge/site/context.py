@@ -75,7 +75,11 @@ class PhaseContext(TypedDict):
     gm: Markup | None
     press: list[PressItem]
     orders: list[PowerOrders]
+    idle: str
     notes: list[str]
+    sealed: bool
+    played: str
+    trigger: str
     retreats: list[RetreatRow]
     captures: list[CaptureRow]
     adjustments: list[TableRow]
@@ -132,6 +136,8 @@ class GameContext(TypedDict):
     """How the game ended by the Gamesmaster's hand (``judge end``): a draw, a concession..."""
     orders: str | None
     """The orders page of the phase being played, if any."""
+    sealed: bool
+    """Are the game's orders sealed until each deadline?"""
     feed: str | None
     """The game's Atom feed."""
 

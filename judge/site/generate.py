@@ -57,7 +57,7 @@ from markupsafe import Markup
 from ..core.errors import JudgeError
 from ..resources import data_path
 from ..core.resolution import Tag
-from ..core.types import PhaseKind, Position, UnitType
+from ..core.types import PhaseKind, Position, Power, UnitType
 from ..core.variant import Variant
 from ..record import OrderRecord, PhaseRecord
 from ..reports import as_moment, njudge_results, narrative, place_name
@@ -300,13 +300,35 @@ def _power_order(variant: Variant) -> dict[str, int]:
 
 
 def _orders_table(variant: Variant, results: PhaseRecord) -> list[PowerOrders]:
+    """The orders by power, in the powers' order; a minor state (a pseudo-power no player plays)
+    whose units all held for want of orders is left out (:func:`_idle_minor_units` names them)."""
     by: dict[str, list[OrderRow]] = {}
+    idle = set(_idle_minor_states(variant, results))
     for e in results.orders:
+        if e.power in idle:
+            continue
         by.setdefault(e.power, []).append(
             OrderRow(order=_order_cell(e.order, e.understood), result=_result_badge(e), reason=e.reason))
     rank = _power_order(variant)
     return [PowerOrders(power=p or "Unattributed", rows=by[p])
             for p in sorted(by, key=lambda p: (p == "", rank.get(p, len(rank)), p))]
+
+
+def _idle_minor_states(variant: Variant, results: PhaseRecord) -> list[str]:
+    """The minor states whose every unit held for want of an order."""
+    out = []
+    for power, orders in results.by_power().items():
+        info = variant.powers.get(Power(power))
+        if info is not None and not info.playable and orders and all(o.default and o.kind == "hold" for o in orders):
+            out.append(power)
+    return out
+
+
+def _idle_minor_units(variant: Variant, results: PhaseRecord) -> str:
+    """One line for the units of minor states that held with no orders (``A BAV (BAV)``)."""
+    idle = set(_idle_minor_states(variant, results))
+    units = [f"{o.unit} {o.at} ({o.power})" for o in results.orders if o.power in idle]
+    return ("Units of minor states with no orders, holding: " + ", ".join(units) + ".") if units else ""
 
 
 def _units_rows(variant: Variant, position: Position) -> list[UnitsRow]:
@@ -430,6 +452,7 @@ class _Shown:
 
     narrative: list[str] = field(default_factory=list)
     orders: list[PowerOrders] = field(default_factory=list)
+    idle: str = ""
     notes: list[str] = field(default_factory=list)
     retreats: list[RetreatRow] = field(default_factory=list)
     captures: list[CaptureRow] = field(default_factory=list)
@@ -448,6 +471,7 @@ def _played(game: GameFolder, i: int) -> _Shown:
     return _Shown(
         narrative=narrative(variant, results, before, position_after=after),
         orders=_orders_table(variant, results),
+        idle=_idle_minor_units(variant, results),
         notes=list(results.notes),
         retreats=_retreat_rows(variant, after) if after is not None and before.phase.kind is PhaseKind.MOVEMENT
         and after_kind is PhaseKind.RETREAT else [],
@@ -528,7 +552,8 @@ def _phase_page(game: GameFolder, i: int, out: Out, templates: Path, drawn: _Dra
         narrative=shown.narrative, gm=_markdown_file(folder.file("gm.md")),
         press=[PressItem(title=p.stem.replace("-", " ").replace("_", " "), html=_markdown_file(p) or Markup(""))
                for p in folder.press()],
-        orders=shown.orders, notes=shown.notes, retreats=shown.retreats, captures=shown.captures,
+        orders=shown.orders, idle=shown.idle, notes=shown.notes, sealed=game.settings.sealed,
+        played=_utc(folder.info.adjudicated) if folder.finished else "", trigger=folder.info.trigger or "", retreats=shown.retreats, captures=shown.captures,
         adjustments=shown.adjustments, adjustment_head=_adjustment_head(game.variant),
         next_phase=results.next_phase or "", next_deadline=_utc(next_f.info.deadline if next_f else None),
         winner=results.winner or "", results_text=shown.results_text, units=shown.units,
@@ -763,6 +788,7 @@ def _game(run: _Run, game: GameFolder) -> GameRow:
         timeline=[TimelineRow(title=s["title"], href=f"{s['folder']}.md", deadline=s["deadline"], summary=s["summary"])
                   for s in summaries],
         ended=_ended(game), orders=_orders_page(game, run.out, run.templates, base, run.publishing), feed="feed.xml",
+        sealed=game.settings.sealed,
     )
     run.out.write(f"{base}/index.md", _render(run.templates, "site/game.md.j2", ctx))
     return GameRow(title=game.title, href=f"{base}/index.md", variant=game.variant.title,
