@@ -38,7 +38,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "OrderRecord", "Capture", "RetreatDue", "Strength", "PhaseRecord", "order_record", "order_kind", "order_parts",
-    "record_phase", "Reread",
+    "record_phase", "Reread", "shown_kind",
 ]
 
 _CORE_KINDS: dict[type, str] = {
@@ -108,6 +108,17 @@ def _own_fields(order: core.Order) -> tuple[tuple[str, Any], ...]:
             continue
         out.append((f.name, tuple(value) if isinstance(value, list) else value))
     return tuple(out)
+
+
+def shown_kind(position: Position | None, unit: str, place: str) -> str:
+    """The letter to name an ordered unit by: the order's, unless the position has no such unit
+    there but a garrison (Machiavelli's garrison of Venice, which its rules hold as ``F VEN H``
+    when it has no order)."""
+    if position is None or unit == "G":
+        return unit
+    prov = str(place).split("/")[0]
+    here = [u.kind.value for u in position.units if u.province == prov]
+    return "G" if here and unit not in here and "G" in here else unit
 
 
 @dataclass(frozen=True)

@@ -28,7 +28,7 @@ import yaml
 
 from .core.board import Terrain
 from .core.resolution import Tag
-from .record import OrderRecord, PhaseRecord
+from .record import OrderRecord, PhaseRecord, shown_kind
 from .core.types import Phase, PhaseKind, Position, Power, ProvinceId, UnitType
 from .core.variant import Variant
 
@@ -143,17 +143,6 @@ def as_moment(when: datetime | str | None) -> datetime | None:
 # -- the njudge results ---------------------------------------------------------------------------
 
 
-def _shown_kind(before: Position | None, unit: str, place: str) -> str:
-    """The letter to name an ordered unit by: the order's, unless the position before the phase
-    has no such unit there but a garrison (Machiavelli's garrison of Venice, which the rules
-    hold as ``F VEN H`` when it has no order)."""
-    if before is None or unit == "G":
-        return unit
-    prov = str(place).split("/")[0]
-    here = [u.kind.value for u in before.units if u.province == prov]
-    return "G" if here and unit not in here and "G" in here else unit
-
-
 def _njudge_order(variant: Variant, e: OrderRecord, before: Position | None) -> str:
     """One line's body (after ``Power: ``) and its tags: a refused order is tagged with why, a
     unit without an order says so, a variant's own order says what came of it."""
@@ -177,8 +166,8 @@ def _njudge_order(variant: Variant, e: OrderRecord, before: Position | None) -> 
 
 
 def _unit_words(variant: Variant, before: Position | None, unit: str, place: str) -> str:
-    """``Army Paris`` (a garrison named as one, see :func:`_shown_kind`)."""
-    return f"{_UNIT_NAMES.get(_shown_kind(before, unit, place), 'Unit')} {place_name(variant, place)}"
+    """``Army Paris`` (a garrison named as one, see :func:`judge.record.shown_kind`)."""
+    return f"{_UNIT_NAMES.get(shown_kind(before, unit, place), 'Unit')} {place_name(variant, place)}"
 
 
 def _unordered_line(variant: Variant, o: OrderRecord, before: Position | None, tags: list[str]) -> tuple[str, list[str]]:

@@ -35,6 +35,7 @@ from .core.resolution import Outcome
 from .core.types import Position, Power
 from .core.variant import Variant
 from .notation import ParsedLine, parse_orders
+from .record import shown_kind
 
 __all__ = ["Verdict", "LineVerdict", "OrderFile", "read_order_file", "READY", "VOTE", "read_vote"]
 
@@ -248,7 +249,12 @@ def read_order_file(text: str, variant: Variant, position: Position, power: Powe
             (x for x in unmatched if str(x[1].order) == r.order_text), None)
         if found is None:
             if r.reason.startswith(("no order", "no retreat ordered", "civil disorder")):
-                unordered.append((r.order_text, r.reason))
+                said = r.order_text
+                if isinstance(r.order, UnitOrder):  # named as the position has it (a garrison, not ``F VEN``)
+                    letter = shown_kind(position, r.order.kind.value, str(r.order.location))
+                    if letter != r.order.kind.value and said[:1] == r.order.kind.value:
+                        said = letter + said[1:]
+                unordered.append((said, r.reason))
             continue
         unmatched.remove(found)
         verdicts[found[0]] = _line_verdict(found[1], r.outcome, r.reason, position, power)

@@ -138,7 +138,7 @@ def test_every_command_is_listed_and_loads_by_its_name():
 
     ctx = click.Context(cli)
     names = cli.list_commands(ctx)
-    assert {c.name for c in COMMANDS + GM_COMMANDS} | {"adjudicate", "render", "site", "post", "rules"} == set(names)
+    assert {c.name for c in COMMANDS + GM_COMMANDS} | {"adjudicate", "options", "render", "site", "post", "rules"} == set(names)
     for name in names:
         assert cli.get_command(ctx, name).name == name
     code = ("import sys; from judge.cli import main\n"
@@ -230,3 +230,19 @@ supply_centers:
     code, out, _ = run(tmp_path, capsys, position, "England: A RUH - HOL\n", "--json")
     assert code == 0
     assert json.loads(out)["winner"] == "England"
+
+
+def test_the_readme_position_example_reads_as_pasted():
+    """The README's position file, pasted as it stands, is a position the judge reads (a retreat
+    phase with its dislodged unit and standoff): ``judge adjudicate`` and ``judge options`` take it."""
+    from pathlib import Path
+
+    from judge.notation import parse_position
+    from judge.options import phase_options
+
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    block = readme.split("### The position file", 1)[1].split("```yaml\n", 1)[1].split("```", 1)[0]
+    variant, position = parse_position(block, "README.md")
+    assert position.dislodged and position.standoffs
+    listed = phase_options(variant, position)
+    assert [u.unit for p in listed.powers for u in p.units] == ["F TRI"]

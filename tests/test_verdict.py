@@ -206,3 +206,24 @@ def test_an_order_file_in_the_wrong_folder_is_told_its_exact_path(tmp_path):
     out = CliRunner().invoke(cli, ["check", str(stray), "--game", str(tmp_path / "games" / "g")])
     said = str(out.exception)
     assert out.exit_code != 0 and "give --power" in said and f"`games/g/{game.current()}/orders/austria.txt`" in said
+
+
+def test_a_garrison_without_an_order_is_named_as_a_garrison():
+    """Machiavelli holds the garrison of Venice as ``F VEN H`` when it has no order; ``judge check``
+    names it as the unit it is, ``G VEN``."""
+    from judge.store.layout import game_on_disk
+
+    game = game_on_disk(Path(__file__).resolve().parents[1] / "games" / "example-machiavelli")
+    folder = game.current()
+    f = read_order_file("A FER besiege\n", game.variant, game.position(folder), Power("Venice"), "venice.txt")
+    assert ("G VEN H", "no order: held") in f.unordered
+    assert not any(u.startswith("F VEN") for u, _ in f.unordered)
+
+
+def test_outside_a_league_the_message_names_judge_init(tmp_path):
+    from judge.core.errors import StoreError
+    from judge.store.tick import open_repo
+
+    with pytest.raises(StoreError) as exc:
+        open_repo(tmp_path)
+    assert "judge init" in str(exc.value)

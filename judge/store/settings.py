@@ -439,7 +439,7 @@ def format_settings(settings: GameSettings, variant: Variant) -> str:
 
     s = settings.schedule
     lines = [
-        "# The settings of this game. The Gamesmaster edits this file (protected by CODEOWNERS).",
+        "# The settings of this game. The Gamesmaster edits this file; a player's pull request that touches it is refused by the orders check.",
         f"title: {q(settings.title)}",
         f"variant: {q(settings.variant)}",
         f"options: {q(dict(settings.options))}" + ("                       # the variant's rule options" if not settings.options else ""),

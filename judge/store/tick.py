@@ -39,7 +39,8 @@ def open_repo(path: str | os.PathLike = ".") -> Any:
     try:
         return git.Repo(Path(path).resolve(), search_parent_directories=True)
     except (git.InvalidGitRepositoryError, git.NoSuchPathError):
-        raise StoreError("not inside a git repository", str(path)) from None
+        raise StoreError("not inside a league's git repository: run the command in one, or make one with "
+                         "`judge init <folder>` (see the README's 'A league of your own')", str(path)) from None
 
 
 def repo_path(repo: Any, path: str | os.PathLike) -> str:
