@@ -227,3 +227,19 @@ def test_outside_a_league_the_message_names_judge_init(tmp_path):
     with pytest.raises(StoreError) as exc:
         open_repo(tmp_path)
     assert "judge init" in str(exc.value)
+
+
+@pytest.mark.rule("rules.machiavelli/borrowing-1")
+def test_a_loan_in_the_winter_is_told_when_it_may_be_ordered():
+    """Borrowing is the first step of a campaign (rules §Sequence of play): in the Winter the
+    line is not understood, and the reason says when it may be ordered (not "'borrow' is not a
+    province")."""
+    from judge.store.layout import game_on_disk
+
+    game = game_on_disk(Path(__file__).resolve().parents[1] / "games" / "example-machiavelli")
+    position = game.position("1453-8-winter-adjustment")
+    f = read_order_file("Borrow 25 ducats for 2 years\n", game.variant, position, Power("Austria"), "austria.txt")
+    (line,) = f.lines
+    assert line.verdict is Verdict.UNREAD
+    assert line.reason == ("'borrow' is ordered with a campaign's orders (Spring, Summer or Fall), "
+                           "not in Winter 1453 Adjustment")

@@ -211,6 +211,10 @@ def parse_order(text: str, power: Power, variant: Variant, position: Position) -
     """The variant's own reading of an order line for the phase being played, or ``None`` to let
     the standard reader have it (rules §Order syntax)."""
     kind = position.phase.kind
+    if kind in (PhaseKind.ADJUSTMENT, PhaseKind.RETREAT) and parse_money_order(text, power, variant, position) is not None:
+        # rules §Sequence of play: borrowing, payments and expenses are a campaign's first step.
+        raise InvalidOrder(f"{text.split()[0].lower()!r} is ordered with a campaign's orders (Spring, Summer or "
+                           f"Fall), not in {position.phase}")
     if kind is PhaseKind.ADJUSTMENT:
         return _adjustment_order(text, power, variant, position)
     if kind is PhaseKind.RETREAT:
