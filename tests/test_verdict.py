@@ -243,3 +243,20 @@ def test_a_loan_in_the_winter_is_told_when_it_may_be_ordered():
     assert line.verdict is Verdict.UNREAD
     assert line.reason == ("'borrow' is ordered with a campaign's orders (Spring, Summer or Fall), "
                            "not in Winter 1453 Adjustment")
+
+
+def test_europe1615_names_only_its_seven_powers_to_players(tmp_path):
+    """A message listing the powers a player may play names the seven, not the minor states."""
+    from judge.store.settings import played_powers
+
+    v = find_variant("europe1615")
+    assert played_powers(v) == ["Austria", "Sweden", "Denmark", "Spain", "France", "Dutch", "England"]
+    assert len(v.powers) > 50
+    from datetime import datetime, timezone
+
+    from judge.core.errors import StoreError
+    from judge.store.tick import new_game
+
+    with pytest.raises(StoreError) as exc:
+        new_game("games/e", "europe1615", now=datetime(2026, 1, 1, tzinfo=timezone.utc), players={"Narnia": "bob"})
+    assert str(exc.value).endswith("(powers: Austria, Sweden, Denmark, Spain, France, Dutch, England)")

@@ -97,7 +97,9 @@ def orders_page_context(game: GameFolder, variant: Variant, folder: PhaseFolder,
     sealed = game.settings.sealed
     powers: list[_PowerRow] = []
     sent = folder.order_files()
-    for power in variant.powers:
+    for power, info in variant.powers.items():
+        if not info.playable:  # Europe 1615's minor states are ordered by the powers they align with
+            continue
         units = sorted(str(u) for u in position.units if u.power == power)
         centres = sorted(str(c) for c, owner in position.supply_centers.items() if owner == power)
         if not units and not centres:

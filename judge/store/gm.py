@@ -31,7 +31,7 @@ from ..core.errors import StoreError
 from ..core.types import Power
 from ..verdict import read_vote
 from .layout import PHASE_FILE, SETTINGS, Game, GitTree, PhaseInfo, join, parse_phase_info, power_stem
-from .settings import ENDINGS, UTC, format_time
+from .settings import ENDINGS, UTC, format_time, played_powers
 from .transaction import PlannedCommit, commit_atomically, recover, repository_lock
 
 __all__ = ["parse_duration", "set_deadline", "pause", "resume", "replace_player", "end_game", "votes",
@@ -240,7 +240,7 @@ def replace_player(repo: Any, path: str, now: datetime, power_name: str, login: 
     def body(game: Game):
         power = next((p for p in game.variant.powers if p.lower() == power_name.lower()), None)
         if power is None:
-            raise StoreError(f"{power_name!r} is not a power of this game (powers: {', '.join(game.variant.powers)})",
+            raise StoreError(f"{power_name!r} is not a power of this game (powers: {', '.join(played_powers(game.variant))})",
                              "POWER")
         _open(game)
         old = game.settings.players.get(power)

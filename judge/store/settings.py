@@ -35,6 +35,12 @@ _TOP_KEYS = ("title", "variant", "options", "players", "schedule", "orders", "re
 """The keys of ``game.yaml`` (``ended`` is written by ``judge end``: how the game ended)."""
 
 
+def played_powers(variant: Variant) -> list[str]:
+    """The powers players play, in the variant's order (not Europe 1615's minor states, which
+    their powers order): what a message listing the powers of a game names."""
+    return [str(p) for p, info in variant.powers.items() if info.playable]
+
+
 def load_yaml(text: str, filename: str) -> Any:
     """The one YAML reader of a game's files (``game.yaml``, ``phase.yaml``, ``results.yaml``,
     receipts; the position has its own located reader, :func:`judge.notation.parse_position`),
@@ -340,7 +346,7 @@ def _players(raw: Any, variant: Variant, notes: _Notes) -> dict[Power, str | Non
     for pname, login in raw.items():
         power = next((p for p in variant.powers if p.lower() == str(pname).lower()), None)
         if power is None:
-            notes.bad(f"{pname!r} is not a power of {variant.name} (powers: {', '.join(variant.powers)})",
+            notes.bad(f"{pname!r} is not a power of {variant.name} (powers: {', '.join(played_powers(variant))})",
                       "players", str(pname))
         elif login is not None and not (isinstance(login, str) and _LOGIN.fullmatch(login)):
             notes.bad(f"the player of {power} should be a GitHub login, found {login!r}", "players", str(pname))

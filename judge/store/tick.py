@@ -26,7 +26,7 @@ from ..notation import format_position
 from ..sealing import generate_identity, load_identities
 from .layout import GAMES, PHASE_FILE, POSITION, SETTINGS, GitTree, PhaseInfo, find_games, game_name, join, phase_folder
 from .play import Waiting, is_due, plan_game
-from .settings import UTC, GameSettings, Schedule, format_settings
+from .settings import UTC, GameSettings, Schedule, format_settings, played_powers
 from .transaction import PlannedCommit, commit_atomically, recover, repository_lock
 
 T = TypeVar("T")
@@ -107,7 +107,7 @@ def new_game(path: str, variant_name: str, *, now: datetime, title: str | None =
     for name, login in (players or {}).items():
         power = next((p for p in variant.powers if p.lower() == name.lower()), None)
         if power is None:
-            raise StoreError(f"{name!r} is not a power of {variant.name} (powers: {', '.join(variant.powers)})")
+            raise StoreError(f"{name!r} is not a power of {variant.name} (powers: {', '.join(played_powers(variant))})")
         assigned[power] = login
     identity = recipient = None
     if sealed:
