@@ -426,6 +426,32 @@ def _cli(b: Bench) -> None:
             print(f"  {label}: median {statistics.median(walls) * 1000:.0f} ms ({len(orders)} orders, {len(pos.units)} units)")
 
 
+@section("options", "The options: every legal order of a phase (judge.options.phase_options; the orders page's "
+                    "menus), per variant, the largest position of each (best of 5)")
+def _options(b: Bench) -> None:
+    from judge.options import phase_options
+    from judge.store.layout import game_on_disk
+    from judge.variants import find_variant
+
+    positions = []
+    for name in ("standard", "machiavelli", "europe1615", "maharajah"):
+        v = find_variant(name)
+        candidates = [v.start]
+        for slug in ("example" if name == "standard" else f"example-{name}",):
+            game = game_on_disk(ROOT / "games" / slug)
+            candidates += [game.position(f) for f in game.folders()]
+        candidates += [pos for pos, _ in b.phases] if name == "standard" else []
+        positions.append((name, v, candidates))
+    for name, v, candidates in positions:
+        best_size, best_pos = max(((phase_options(v, p).size, p) for p in candidates), key=lambda t: t[0])
+        walls = []
+        for _ in range(5):
+            t0 = time.perf_counter()
+            phase_options(v, best_pos)
+            walls.append(time.perf_counter() - t0)
+        print(f"  {name}: {best_size} orders for {len(best_pos.units)} units ({best_pos.phase}) in {min(walls) * 1000:.0f} ms")
+
+
 @section("site", "Published archive: leagues of 30 and 100 games x 100 phases, a git repository each "
                  "(bench/site_bench.py: generation + mkdocs build --strict, wall and CPU time)")
 def _site(b: Bench) -> None:
