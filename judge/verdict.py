@@ -159,6 +159,12 @@ class OrderFile:
         return out
 
     @property
+    def ready_lines(self) -> list[int]:
+        """The lines that keep ``# ready`` from counting (see :attr:`ready_problems`), by number
+        only: what may be said of a sealed file before the deadline (its words may not)."""
+        return [ln.line for ln in self.lines if ln.verdict in (Verdict.UNREAD, Verdict.FOREIGN, Verdict.AMBIGUOUS)]
+
+    @property
     def ready(self) -> bool:
         """Marked ready, and every line understood: the power is ready."""
         return self.marked_ready and not self.ready_problems

@@ -9,6 +9,7 @@ have changed nothing.
 from __future__ import annotations
 
 import binascii
+import re
 import json
 import subprocess
 import sys
@@ -220,6 +221,24 @@ def test_sealed_orders_are_in_no_object_file_or_log_before_the_deadline(repo, no
     assert tick(repo, now=DEADLINE, maps=False).played == [f"g/{S01}"]
     assert b"Channel gambit" in _all_objects(repo)
     assert game.identity.encode() not in _all_objects(repo)
+
+
+def test_a_tick_before_the_deadline_prints_no_word_of_a_sealed_file(repo, no_maps, monkeypatch):
+    """Defect (hardening, third round): a tick on a game not yet due printed the unread word of a
+    sealed order (``'lemberg' is not a province``) to the public job log. Now it names the lines only."""
+    game = make_game(repo, sealed=True)
+    monkeypatch.setenv("JUDGE_AGE_IDENTITY", game.identity)
+    monkeypatch.chdir(repo.working_tree_dir)
+    sealed = seal("A PAR - Lemberg\nF BRE - MAO\n# ready\n", recipient=game.recipient, game="g", phase=S01, power="France")
+    head = pr_commit(repo, {FRANCE + ".age": sealed})
+    res = CliRunner().invoke(_cli(), ["check-pr", "--head", head, "--author", "fran", "--pr", "4", "--apply",
+                                      "--now", "2025-01-07T03:00:00Z"])
+    assert res.exit_code == 0, res.output
+    res = CliRunner().invoke(_cli(), ["tick", "--now", "2025-01-08T00:00:00Z", "--no-maps"])
+    assert res.exit_code == 0, res.output
+    # (the line's number in the clear text the judge publishes after the deadline, header included)
+    assert re.search(r"France's '# ready' does not count: line \d+ not understood \(see judge check\)", res.output)
+    assert "lemberg" not in res.output.lower()
 
 
 # -- nothing in a game folder runs ------------------------------------------------------------

@@ -190,7 +190,13 @@ def is_ready(game: Game, folder: str, position: Position, identities: list[str])
         sub = collected.submissions.get(p)
         if sub is None or not sub.used or not sub.ready or sub.text is None:
             continue
-        why = read_submission(game.variant, position, p, sub.text, sub.path).ready_problems
+        reading = read_submission(game.variant, position, p, sub.text, sub.path)
+        why = reading.ready_problems
+        if why and game.settings.sealed:
+            # The reason goes to a public job log before the deadline: line numbers only, no word
+            # of the sealed file (its player sees the lines with judge check).
+            nos = reading.ready_lines
+            why = [f"line{'s' if len(nos) > 1 else ''} {', '.join(map(str, nos))} not understood (see judge check)"]
         if why:
             unheeded.append(f"{p}'s '# ready' does not count: {'; '.join(why)}")
         else:
