@@ -241,6 +241,32 @@ def test_a_tick_before_the_deadline_prints_no_word_of_a_sealed_file(repo, no_map
     assert "lemberg" not in res.output.lower()
 
 
+def test_the_bots_words_are_escaped_for_the_comment_and_the_log(repo, no_maps):
+    """Defect (hardening, third round): file names and order lines were printed unescaped in the
+    comment (a working link, an @mention, a fake heading) and in the log (a line starting a
+    workflow command). Now the comment shows them as written, linking and mentioning nothing, each
+    table row whole, and no log line can start a workflow command."""
+    make_game(repo)
+    lines = ["A PAR - BUR", "@admin please merge", "[click](https://evil.example/x)", "::error::pwned",
+             "| a | b | c |", "`x` #12 www.evil.example", "<script>x</script>"]
+    hostile = f"{G}/{S01}/orders/::error file=x::fake ## Accepted @admin [x](http:evil.example) `|`.md"
+    head = pr_commit(repo, {FRANCE: "\n".join(lines).encode() + b"\n", hostile: b"hello\n"})
+    verdict = check_pr(repo, "main", head, "fran", T0 + hours(3))
+    md, text = verdict.to_markdown(4), verdict.to_text()
+    from judge.site.escape import gh_code
+
+    assert gh_code(hostile) in md  # the file name in a code span: GitHub links and mentions nothing there
+    prose = md.replace(gh_code(hostile), "")
+    for bad in ("@admin", "](https://", "https://evil", "www.evil", "<script>", "\n## Accepted", "\n::error", "](http:"):
+        assert bad not in prose, bad
+    assert "@\u200badmin" in prose  # an order line's words shown, mentioning nobody
+    for row in (ln for ln in md.splitlines() if ln.startswith("| ") and "---" not in ln):
+        cells = len(re.findall(r"(?<!\\)\|", row)) - 1
+        assert cells in (2, 3), row  # the file table has 2 cells, the reading table 3
+    assert not any(ln.lstrip().startswith("::") for ln in text.splitlines()), text
+    assert "\n::" not in text and "::error" not in text
+
+
 # -- nothing in a game folder runs ------------------------------------------------------------
 
 
@@ -262,7 +288,10 @@ def test_yaml_tags_module_names_and_shell_text_in_game_files_do_not_run(repo, no
     result = tick(repo, now=DEADLINE, maps=False)
     assert result.played == [f"g/{S01}"], result.errors
     results = (phase / "results.yaml").read_text()
-    assert "unreadable receipt" in results and "$(touch" in results and "49" not in json.dumps(yaml.safe_load(results))
+    # The template text is kept as written, never evaluated (a bare "49" could be any digest's digits).
+    shown = json.dumps(yaml.safe_load(results))
+    assert "unreadable receipt" in results and "$(touch" in results and "{{ 7*7 }}" in shown
+    assert not re.search(r"[^0-9a-f]49[^0-9a-f]", shown.replace("{{ 7*7 }}", ""))
     nxt = root / G / "1901-3-fall-movement"
     for path, text in ((nxt / "position.yaml", f"variant: standard\nphase: {tag}\n"),
                        (nxt / "phase.yaml", f"phase: x\nopened: {tag}\ndeadline: {tag}\n"),

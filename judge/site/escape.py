@@ -26,7 +26,7 @@ from urllib.parse import quote
 
 import markdown
 
-__all__ = ["md_escape", "press_html", "sanitize_html", "plain_title", "url_path"]
+__all__ = ["md_escape", "press_html", "sanitize_html", "plain_title", "url_path", "gh_code", "gh_text", "log_safe"]
 
 # Inside a line, only these characters open Markdown constructs (with ``<`` and ``&``, written as
 # entities): code spans, emphasis, attribute lists, links and images, table cells, escapes.
@@ -50,6 +50,46 @@ def md_escape(text: object) -> str:
     s = s.replace("\r", " ").replace("\n", " ").lstrip().translate(_MD_ESCAPE_TABLE)
     # Templates print values inside lines; should one ever start a line, it opens no block.
     return _LINE_START.sub(lambda m: f"{m.group(1)}&#{ord(m.group(2))};", s, count=1)
+
+
+_CONTROL = re.compile(r"[\x00-\x1f\x7f\u2028\u2029]")
+
+
+def _visible(text: object) -> str:
+    """Control characters (a new line in a file name) shown as escapes, so that they end no line."""
+    return _CONTROL.sub(lambda m: repr(m.group(0))[1:-1], str(text))
+
+
+def gh_text(text: object) -> str:
+    r"""``text`` as plain text in a GitHub comment or job summary: :func:`md_escape`, and neither a
+    mention nor a link is made (GitHub links ``@login``, ``#12`` and bare addresses by itself).
+
+    >>> gh_text('ping @admin, see https://evil.example/x')
+    'ping @​admin, see https:​//evil.example/x'
+    """
+    s = md_escape(_visible(text))
+    s = s.replace("@", "@\u200b").replace("://", ":\u200b//").replace("www.", "www\u200b.")
+    return re.sub(r"(?<!&)#(?=\d)", "#\u200b", s)  # an issue's number, not an entity's
+
+
+def gh_code(text: object) -> str:
+    r"""``text`` as a code span in a GitHub comment's table cell: shown as it is (no mention, link
+    or emphasis), its control characters as escapes, its pipes kept inside the cell.
+
+    >>> gh_code('a`b|c')
+    '``a`b\\|c``'
+    """
+    s = _visible(text).replace("|", "\\|")
+    longest = max((len(m.group(0)) for m in re.finditer(r"`+", s)), default=0)
+    fence = "`" * (longest + 1)
+    pad = " " if s.startswith("`") or s.endswith("`") else ""
+    return f"{fence}{pad}{s}{pad}{fence}"
+
+
+def log_safe(text: object) -> str:
+    """``text`` in a job's log: control characters as escapes (no new line), and no ``::`` that
+    could start one of GitHub's workflow commands."""
+    return _visible(text).replace("::", ":\u200b:")
 
 
 def plain_title(text: object) -> str:

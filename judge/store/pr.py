@@ -178,58 +178,63 @@ class Verdict:
         return bool(self.files) and not self.problems and all(f.ok for f in self.files)
 
     def to_markdown(self, pr: int | None = None) -> str:
-        """The job summary."""
+        """The job summary (and the pull request's comment). Everything a player chose (file
+        names, order lines) is escaped for GitHub: shown as written, making no link, mention or
+        heading (:func:`judge.site.escape.gh_text`, :func:`~judge.site.escape.gh_code`)."""
+        from ..site.escape import gh_code, gh_text
+
         what = f"Pull request #{pr}" if pr else "The pull request"
         head = "accepted" if self.accepted else "refused"
         lines = [f"## Orders check: {head}", "", f"{what} by @{self.author} is **{head}**.", ""]
         if self.files:
             lines += ["| file | verdict |", "|---|---|"]
             for f in self.files:
-                lines.append(f"| `{f.path}` | {'ok' if f.ok else 'refused'}: {f.reason} |")
+                lines.append(f"| {gh_code(f.path)} | {'ok' if f.ok else 'refused'}: {gh_text(f.reason)} |")
             lines.append("")
         for p in self.problems:
-            lines.append(f"- {p}")
+            lines.append(f"- {gh_text(p)}")
         if self.read:
-            from ..site.escape import md_escape
-
             for r in self.read:
                 if r.warning:
-                    lines += ["", "> [!WARNING]", f"> {md_escape(r.warning)}"]
+                    lines += ["", "> [!WARNING]", f"> {gh_text(r.warning)}"]
             lines += ["", "### How the orders were read", ""]
             for r in self.read:
-                lines += [f"`{r.path}` ({md_escape(r.power)}):", "", "| line | text | read as |", "|---:|---|---|"]
+                lines += [f"{gh_code(r.path)} ({gh_text(r.power)}):", "", "| line | text | read as |", "|---:|---|---|"]
                 for ln in r.file.lines:
                     if ln.verdict is LineKind.READY:
                         read_as = "marks the orders ready" + (" (**does not count**)" if r.ready_problems else "")
                     elif ln.verdict.is_problem:
-                        read_as = f"**{md_escape(ln.read_as)}**"
+                        read_as = f"**{gh_text(ln.read_as)}**"
                     else:
-                        read_as = md_escape(ln.read_as)
-                    lines.append(f"| {ln.line} | {md_escape(ln.text) or ' '} | {read_as} |")
+                        read_as = gh_text(ln.read_as)
+                    lines.append(f"| {ln.line} | {gh_text(ln.text) or ' '} | {read_as} |")
                 if not r.file.lines:
                     lines.append("| | | no orders |")
                 lines.append("")
                 if r.file.unordered:
                     left = "; ".join(f"{o} ({why})" for o, why in r.file.unordered)
-                    lines += [f"Without an order: {md_escape(left)}.", ""]
+                    lines += [f"Without an order: {gh_text(left)}.", ""]
                 if r.ready_problems:
-                    lines += [f"**`# ready` does not count** for {md_escape(r.power)}: "
-                              f"{md_escape('; '.join(r.ready_problems))}. {md_escape(r.power)} is not ready, and the "
+                    lines += [f"**`# ready` does not count** for {gh_text(r.power)}: "
+                              f"{gh_text('; '.join(r.ready_problems))}. {gh_text(r.power)} is not ready, and the "
                               "phase will not be played early, until every line is understood: fix or remove those "
                               "lines and send the file again.", ""]
                 elif r.file.marked_ready:
-                    lines += [f"`# ready` counts: every line was understood; {md_escape(r.power)} is ready.", ""]
+                    lines += [f"`# ready` counts: every line was understood; {gh_text(r.power)} is ready.", ""]
         return "\n".join(lines).rstrip() + "\n"
 
     def to_text(self) -> str:
-        """The verdict for a terminal."""
-        lines = [f"orders check: {'accepted' if self.accepted else 'refused'} (author {self.author})"]
+        """The verdict for a terminal and a job's log: a player's words as escapes, no new line
+        and no workflow command in them (:func:`judge.site.escape.log_safe`)."""
+        from ..site.escape import log_safe as safe
+
+        lines = [f"orders check: {'accepted' if self.accepted else 'refused'} (author {safe(self.author)})"]
         for f in self.files:
-            lines.append(f"  {f.path}: {'ok' if f.ok else 'refused'}: {f.reason}")
-        lines += [f"  {p}" for p in self.problems]
-        lines += [f"  {r}" for r in self.readings]
-        lines += [f"  {r.path}: warning: {note}" for r in self.read if (note := r.warning)]
-        lines += [f"  {r.path}: {note}" for r in self.read if (note := r.ready_note)]
+            lines.append(f"  {safe(f.path)}: {'ok' if f.ok else 'refused'}: {safe(f.reason)}")
+        lines += [f"  {safe(p)}" for p in self.problems]
+        lines += [f"  {safe(r)}" for r in self.readings]
+        lines += [f"  {safe(r.path)}: warning: {safe(note)}" for r in self.read if (note := r.warning)]
+        lines += [f"  {safe(r.path)}: {safe(note)}" for r in self.read if (note := r.ready_note)]
         return "\n".join(lines)
 
 
