@@ -35,6 +35,7 @@ from mkdocs.structure.files import File, Files
 from mkdocs.utils import is_markdown_file
 
 from .build import PLAN_ENV, SEARCH_STORE, search_part
+from .escape import plain_title
 from .incremental import part_of
 
 NAV_NAME = ".nav.yml"
@@ -86,6 +87,11 @@ class NavPlugin(BasePlugin):
             logging.getLogger("mkdocs.commands.build").addFilter(_NotTheDirtyWarning())
 
     def on_config(self, config: Any, **kwargs: Any) -> Any:
+        # The league's name is the Gamesmaster's text, and the theme prints it as it is: keep
+        # nothing that could open a tag or an entity (judge init refuses such a name already).
+        if config.get("site_name"):
+            name = str(config["site_name"]).replace('"', "\u201d")  # a quote ends no attribute
+            config["site_name"] = plain_title(name) or "Diplomacy games"
         self.plan = None
         plan = os.environ.get(PLAN_ENV)
         if plan:

@@ -59,9 +59,16 @@ def new_cmd(game_dir: str, more_players: tuple[str, ...], variant: str, title: s
                          "--timezone")
     when = _now(now)
     pairs = parse_players(list(players) + list(more_players))
-    if commit:
-        repo = open_repo(Path(game_dir).parent if Path(game_dir).parent.exists() else ".")
+    repo = open_repo(".")
+    try:
         rel = repo_path(repo, game_dir)
+    except StoreError:
+        rel = str(game_dir)
+    parts = rel.split("/")
+    if len(parts) != 2 or parts[0] != "games" or ".." in parts:
+        raise StoreError(f"a game's folder is games/<game> inside the league's repository ({repo.working_tree_dir}), "
+                         f"not {rel}", game_dir)
+    if commit:
         game = new_game(rel, variant, now=when, title=title, players=pairs, sealed=sealed,
                         schedule=Schedule(timezone=timezone))
         create_game(repo, game, commit=True, now=when)
@@ -71,6 +78,9 @@ def new_cmd(game_dir: str, more_players: tuple[str, ...], variant: str, title: s
         create_game(Path.cwd() if not Path(game_dir).is_absolute() else Path("/"), game, commit=False, now=when)
     for path in sorted(game.files):
         click.echo(f"wrote {path}", err=True)
+    if game.unplayed:
+        click.echo(f"note: no player for {', '.join(game.unplayed)}: in civil disorder until `judge replace "
+                   f"{game_dir} <power> <login>` names one", err=True)
     if game.identity:
         click.echo(f"recipient (in game.yaml): {game.recipient}", err=True)
         click.echo("The identity below is the secret key of this game. Store it as the repository secret "
@@ -84,7 +94,8 @@ def new_cmd(game_dir: str, more_players: tuple[str, ...], variant: str, title: s
 @click.argument("games", nargs=-1, metavar="[games/<game>]...")
 @click.option("--now", help="The time to judge by (ISO 8601); default: the clock.")
 @click.option("--force", is_flag=True, help="Play each game's current phase now, deadline or not (one phase).")
-@click.option("--max-phases", default=20, show_default=True, help="At most this many phases per game and tick.")
+@click.option("--max-phases", default=20, show_default=True, type=click.IntRange(min=1),
+              help="At most this many phases per game and tick.")
 @click.option("--no-maps", is_flag=True, help="Do not draw the maps.")
 @click.option("--push", "remote", metavar="REMOTE", help="Push the commits and tags (CI: retries after a race).")
 @click.option("--outputs", "outputs", type=click.Path(dir_okay=False), metavar="FILE",
@@ -278,8 +289,10 @@ def verify_cmd(game_dir: str, ref: str) -> None:
     from .tick import open_repo, repo_path
     from .verify import verify_game
 
+    from .pr import resolve_commit
+
     repo = open_repo(Path(game_dir) if Path(game_dir).exists() else ".")
-    result = verify_game(GitTree(repo.commit(ref)), repo_path(repo, game_dir))
+    result = verify_game(GitTree(repo.commit(resolve_commit(repo, ref, "--ref"))), repo_path(repo, game_dir))
     for m in result.mismatches:
         click.echo(f"{game_dir}/{m}")
     click.echo(f"{result.game}: {result.phases} phase(s) replayed, "

@@ -72,6 +72,8 @@ def _title_ok(title: str) -> str:
     title = " ".join(title.split())
     if not title or len(title) > 80:
         raise StoreError("the league's name must be 1 to 80 characters", "--name")
+    if any(c in title for c in "<>&`"):
+        raise StoreError("the league's name is shown on every page of its site: it may not hold < > & or `", "--name")
     return title
 
 

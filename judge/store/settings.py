@@ -332,6 +332,11 @@ def _options(raw: Any, notes: _Notes) -> dict[str, Any]:
 
 
 _LOGIN = re.compile(r"[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})")
+
+
+def is_login(text: str) -> bool:
+    """Is ``text`` a GitHub login as ``game.yaml`` takes one?"""
+    return bool(_LOGIN.fullmatch(text))
 """A GitHub login."""
 
 

@@ -26,7 +26,7 @@ from ..notation import format_position
 from ..sealing import generate_identity, load_identities
 from .layout import GAMES, PHASE_FILE, POSITION, SETTINGS, GitTree, PhaseInfo, find_games, game_name, join, phase_folder
 from .play import Waiting, is_due, plan_game
-from .settings import UTC, GameSettings, Schedule, format_settings, played_powers
+from .settings import UTC, GameSettings, Schedule, format_settings, is_login, played_powers
 from .transaction import PlannedCommit, commit_atomically, recover, repository_lock
 
 T = TypeVar("T")
@@ -75,7 +75,11 @@ def parse_players(items: Iterable[str]) -> dict[str, str]:
             power, sep, login = word.partition("=")
             if not sep or not power or not login:
                 raise StoreError(f"players are written power=login, found {word!r}")
-            out[power] = login.lstrip("@")
+            login = login.lstrip("@")
+            if not is_login(login):
+                raise StoreError(f"not a GitHub login: {login!r} (letters, digits and single dashes, at most 39)",
+                                 f"{power}={login}")
+            out[power] = login
     return out
 
 
@@ -87,6 +91,8 @@ class NewGame:
     files: dict[str, bytes]
     identity: str | None = None
     recipient: str | None = None
+    unplayed: tuple[str, ...] = ()
+    """The powers no player plays yet (civil disorder until the Gamesmaster names one)."""
 
 
 def new_game(path: str, variant_name: str, *, now: datetime, title: str | None = None,
@@ -122,7 +128,7 @@ def new_game(path: str, variant_name: str, *, now: datetime, title: str | None =
         join(path, folder, PHASE_FILE): info.to_text().encode("utf-8"),
         join(path, folder, POSITION): format_position(start).encode("utf-8"),
     }
-    return NewGame(path, files, identity, recipient)
+    return NewGame(path, files, identity, recipient, tuple(p for p, login in assigned.items() if not login))
 
 
 def create_game(repo_or_dir: Any, game: NewGame, *, commit: bool, now: datetime) -> None:
