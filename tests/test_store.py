@@ -540,3 +540,27 @@ def test_check_canonical_reads_a_pasted_forum_post(tmp_path, monkeypatch, no_map
     # Without --canonical, the prose is an error, as it is for the judge.
     out = runner.invoke(cli, ["check", str(post), "--game", "games/cli", "--power", "France"], catch_exceptions=False)
     assert out.exit_code == 1 and "as the judge read them" not in out.output
+
+
+def test_a_tick_pushes_the_phase_tags_an_interrupted_run_left_behind(tmp_path):
+    """Defect (hardening, third round): a run killed between its commit and its push, on a
+    checkout that is used again, left a phase tag that later ticks never pushed (they pushed the
+    branch, which carried the phase's commit, but only their own tags). Now each push takes every
+    phase tag of the branch that the remote lacks."""
+    import git
+
+    repo = make_repo(tmp_path / "r")
+    make_game(repo)
+    origin = tmp_path / "origin.git"
+    git.Repo.init(origin, bare=True, initial_branch="main")
+    repo.git.push(str(origin), "main")
+    # The interrupted run: Spring 1901 played, committed and tagged, never pushed.
+    assert tick(repo, now=T0 + hours(73), maps=False).played == [f"g/{S01}"]
+    remote_tags = lambda: set(git.Repo(origin).git.tag().split())  # noqa: E731
+    assert remote_tags() == set()
+    # The next tick, with its push, plays Fall 1901 and takes Spring's tag along.
+    out = _judge(["tick", "--now", "2025-01-30T00:00:00Z", "--no-maps", "--push", str(origin), "--max-phases", "1"],
+                 Path(repo.working_tree_dir))
+    assert out.returncode == 0, out
+    assert {f"g/{S01}", "g/1901-3-fall-movement"} <= remote_tags()
+    assert git.Repo(origin).tags[f"g/{S01}"].commit.hexsha == repo.tags[f"g/{S01}"].commit.hexsha

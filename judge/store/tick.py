@@ -311,6 +311,25 @@ class _LocalState:
                 path.write_bytes(data)
 
 
+def _tags_the_remote_lacks(repo: Any, remote: str) -> list[str]:
+    """The phase tags (``<game>/<phase folder>``) of the checked-out history that ``remote`` does
+    not have: an earlier run made them and was stopped before its push (a reused checkout), and
+    the branch alone would carry its commits there without them. Empty when the remote cannot be
+    asked (the push then says why)."""
+    import git
+
+    local = {t.name: t.commit.hexsha for t in repo.tags if t.name.count("/") == 1}
+    if not local:
+        return []
+    try:
+        listed = repo.git.ls_remote("--tags", "--refs", remote)
+    except git.GitCommandError:
+        return []
+    there = {line.split("refs/tags/", 1)[1] for line in listed.splitlines() if "refs/tags/" in line}
+    head = repo.head.commit
+    return sorted(name for name, sha in local.items() if name not in there and repo.is_ancestor(sha, head))
+
+
 def run_and_push(repo: Any, remote: str, operation: Callable[[], T], tags: Callable[[T], list[str]],
                  attempts: int = PUSH_ATTEMPTS) -> T:
     """Run ``operation`` (which commits on the current branch), then push the branch and the new
@@ -346,9 +365,10 @@ def run_and_push(repo: Any, remote: str, operation: Callable[[], T], tags: Calla
         before = repo.head.commit.hexsha
         outcome = operation()
         made = tags(outcome)
-        if repo.head.commit.hexsha == before and not made:
+        missing = [t for t in _tags_the_remote_lacks(repo, remote) if t not in made]
+        if repo.head.commit.hexsha == before and not made and not missing:
             return outcome  # nothing new to push
-        refspecs = [f"HEAD:refs/heads/{branch}"] + [f"refs/tags/{t}:refs/tags/{t}" for t in made]
+        refspecs = [f"HEAD:refs/heads/{branch}"] + [f"refs/tags/{t}:refs/tags/{t}" for t in (*made, *missing)]
         try:
             repo.git.push("--atomic", "--porcelain", remote, *refspecs)
             return outcome
