@@ -51,3 +51,35 @@ def test_a_sealed_game_says_its_orders_are_sealed(tmp_path):
     assert "Orders in this game are sealed" in pages["1901-1-spring-movement"]
     assert "Orders in this game are **sealed**" in pages["1902-3-fall-movement"]
     assert "- **Orders:** sealed" in pages["index"]
+
+
+def test_one_broken_game_stops_no_other_on_the_site(tmp_path):
+    """Defect (hardening, third round): one bad game.yaml made judge site fail for the whole
+    league (exit 2), so no game was published. Now the others are published, the broken game keeps
+    its last good pages, its row in the index says it needs the Gamesmaster and why, and the
+    command names it (exit 0: the site is still built)."""
+    from click.testing import CliRunner
+
+    from judge.cli import cli
+
+    games = tmp_path / "games"
+    for slug in ("example", "example-maharajah"):
+        shutil.copytree(ROOT / "games" / slug, games / slug)
+    first = generate(games, tmp_path / "src")
+    assert not first.broken
+    good = (tmp_path / "src" / "games" / "example" / "1901-1-spring-movement.md").read_text()
+    settings = games / "example" / "game.yaml"
+    settings.write_text(settings.read_text().replace("players:", "players: ["))  # a Gamesmaster's typo
+    report = generate(games, tmp_path / "src")
+    assert len(report.broken) == 1 and report.broken[0].startswith("games/example/game.yaml")
+    assert (tmp_path / "src" / "games" / "example" / "1901-1-spring-movement.md").read_text() == good
+    index = (tmp_path / "src" / "index.md").read_text()
+    assert "needs the Gamesmaster: games/example/game.yaml" in index
+    assert (tmp_path / "src" / "games" / "example-maharajah" / "index.md").is_file()
+    # Never published before: a page with the error.
+    shutil.copytree(games / "example", games / "another")
+    report = generate(games, tmp_path / "src")
+    assert "This game needs its Gamesmaster" in (tmp_path / "src" / "games" / "another" / "index.md").read_text()
+    out = CliRunner().invoke(cli, ["site", "--games", str(games), "--out", str(tmp_path / "src2")])
+    assert out.exit_code == 0, out.output
+    assert "a game needs the Gamesmaster" in out.output

@@ -16,6 +16,7 @@ from pathlib import Path
 import click
 
 from ..core.errors import JudgeError
+from .escape import log_safe
 
 DEFAULT_TIMEZONES = ("America/Los_Angeles", "America/New_York", "Europe/London", "Europe/Berlin", "Asia/Tokyo")
 
@@ -105,6 +106,9 @@ def site_cmd(games_dir: str, out_dir: str | None, build: bool, site_dir: str | N
     report = generate(games_dir, out, force=force, site_title=site_title, publishing=_publishing(games_dir, cfg_path, cfg),
                       only=only or None, adopt=[src for src, _ in made])
     click.echo(f"site sources in {out}: {report.line()}")
+    for error in report.broken:  # the site is still published: the job names the game to mend
+        click.echo(f"judge site: a game needs the Gamesmaster (its last good pages are published): {log_safe(error)}",
+                   err=True)
     if build:
         if not cfg_path.is_file():
             raise JudgeError("no mkdocs.yml to build with", str(cfg_path))

@@ -103,6 +103,8 @@ class GenerateReport:
     removed: int = 0
     games_kept: int = 0
     """Games whose folder had not changed since the last run: not read at all."""
+    broken: list[str] = field(default_factory=list)
+    """Games that could not be read, each with its error (their last good pages are published)."""
     seconds: float = 0.0
 
     def line(self) -> str:
@@ -850,6 +852,38 @@ def _kept_game(site: _Site, slug: str) -> GameRow | None:
 
 
 def _game_part(site: _Site, path: Path) -> GameRow:
+    """A game's pages (:func:`_game_pages`); a game that cannot be read is reported and its last
+    good pages are published (:func:`_broken_game`): one broken game stops no other."""
+    try:
+        return _game_pages(site, path)
+    except JudgeError as exc:
+        return _broken_game(site, path, exc)
+
+
+def _broken_game(site: _Site, path: Path, exc: JudgeError) -> GameRow:
+    """A game whose files cannot be read (a Gamesmaster's typo in its game.yaml...): the pages an
+    earlier run published for it are kept, its row in the index says it needs the Gamesmaster
+    and why, and the run's report names it. Never published before: a page with the error."""
+    slug = path.name
+    error = str(exc) if str(exc).startswith("games/") else f"games/{slug}: {exc}"
+    site.report.broken.append(error)
+    old = site.old_games.get(slug)
+    status = f"needs the Gamesmaster: {error}"
+    if old and all((site.out_dir / rel).is_file() for rel in old.get("files") or {}):
+        row = GameRow(**{**old["row"], "status": status})  # type: ignore[typeddict-item]
+        site.games[slug] = {**old, "source": None, "row": dict(row)}  # read again next run
+        return row
+    row = GameRow(title=slug, href=f"games/{slug}/index.md", variant="", status=status, current="", deadline="",
+                  leader="")
+    out = Out(site.out_dir, {}, site.report, Hasher(path, {}, site.started_ns))
+    out.write(f"games/{slug}/index.md", f"---\ntitle: {json.dumps(slug)}\n---\n\n# {md_escape(slug)}\n\n"
+              f"!!! failure \"This game needs its Gamesmaster\"\n\n    {md_escape(error)}\n")
+    site.games[slug] = {"source": None, "key": site.key, "row": dict(row), "phases": 0, "files": out.new,
+                        "digest": part_digest(out.new)}
+    return row
+
+
+def _game_pages(site: _Site, path: Path) -> GameRow:
     """A game's pages: kept whole when its folder has not changed (:func:`_kept_game`), else the
     game is read and its phases rendered again where their inputs changed."""
     slug = path.name
@@ -965,7 +999,11 @@ def _title_only(site: _Site, path: Path) -> GameRow:
     slug = path.name
     if slug in site.old_games:
         site.games[slug] = site.old_games[slug]
-    return GameRow(title=read_game(path).title, href=f"games/{slug}/index.md", variant="", status="", current="",
+    try:
+        title = read_game(path).title
+    except JudgeError:  # its own job reports it
+        title = slug
+    return GameRow(title=title, href=f"games/{slug}/index.md", variant="", status="", current="",
                    deadline="", leader="")
 
 
