@@ -177,10 +177,14 @@ def test_files_of_removed_games_are_removed(tmp_path):
 
 
 def test_a_bad_game_folder_name_is_refused(tmp_path):
+    """A folder no game may be named is reported, and gets no page; the other games are published."""
     v = find_variant("standard")
     write_game(tmp_path / "games", "bad name", v, phases=1, seed=1)
-    with pytest.raises(JudgeError):
-        generate(tmp_path / "games", tmp_path / "out")
+    write_game(tmp_path / "games", "good", v, phases=1, seed=1)
+    report = generate(tmp_path / "games", tmp_path / "out")
+    assert len(report.broken) == 1 and "'bad name'" in report.broken[0]
+    assert not (tmp_path / "out" / "games" / "bad name").exists()
+    assert (tmp_path / "out" / "games" / "good" / "index.md").is_file()
 
 
 def test_treasury_chart_when_positions_carry_money(tmp_path):

@@ -61,7 +61,7 @@ from ..core.types import PhaseKind, Position, Power, UnitType
 from ..core.variant import Variant
 from ..record import OrderRecord, PhaseRecord
 from ..reports import as_moment, njudge_results, narrative, place_name
-from ..store.layout import PHASE_FILE, POSITION, RESULTS_TXT, power_stem
+from ..store.layout import PHASE_FILE, POSITION, RESULTS_TXT, game_name, power_stem
 from .charts import line_chart
 from .context import (
     CaptureRow, GameContext, GameRow, IndexContext, Link, MapImage, OrderRow, PhaseContext,
@@ -851,7 +851,7 @@ def _kept_game(site: _Site, slug: str) -> GameRow | None:
     return GameRow(**old["row"])  # type: ignore[typeddict-item]
 
 
-def _game_part(site: _Site, path: Path) -> GameRow:
+def _game_part(site: _Site, path: Path) -> GameRow | None:
     """A game's pages (:func:`_game_pages`); a game that cannot be read is reported and its last
     good pages are published (:func:`_broken_game`): one broken game stops no other."""
     try:
@@ -860,13 +860,17 @@ def _game_part(site: _Site, path: Path) -> GameRow:
         return _broken_game(site, path, exc)
 
 
-def _broken_game(site: _Site, path: Path, exc: JudgeError) -> GameRow:
+def _broken_game(site: _Site, path: Path, exc: JudgeError) -> GameRow | None:
     """A game whose files cannot be read (a Gamesmaster's typo in its game.yaml...): the pages an
     earlier run published for it are kept, its row in the index says it needs the Gamesmaster
     and why, and the run's report names it. Never published before: a page with the error."""
     slug = path.name
     error = str(exc) if str(exc).startswith("games/") else f"games/{slug}: {exc}"
     site.report.broken.append(error)
+    try:
+        game_name(f"games/{slug}")
+    except JudgeError:  # a folder no game may be named (a space...): no page can be made for it
+        return None
     old = site.old_games.get(slug)
     status = f"needs the Gamesmaster: {error}"
     if old and all((site.out_dir / rel).is_file() for rel in old.get("files") or {}):
@@ -977,7 +981,8 @@ def generate(games_dir: Path | str = "games", out_dir: Path | str = "site-src", 
     for folder in adopt:
         old_games.update(_adopt(Path(folder), out_dir, key, sources))
     site = _Site(out_dir, key, old_games, sources, report, force, templates, publishing, started_ns)
-    rows = [_game_part(site, path) if only is None or path.name in only else _title_only(site, path) for path in paths]
+    parts = [_game_part(site, path) if only is None or path.name in only else _title_only(site, path) for path in paths]
+    rows = [row for row in parts if row is not None]
     out = Out(out_dir, manifest.get("files") or {}, report, hasher)
     if only is None:
         _index_and_nav(out, templates, static, site_title, rows)
