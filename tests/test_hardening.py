@@ -7,6 +7,7 @@ Real repositories in temporary folders (gitpython); a bare repository plays GitH
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 import threading
@@ -21,7 +22,7 @@ from click.testing import CliRunner
 from judge.sealing import seal
 from judge.store.tick import due_games, run_and_push, tick
 from test_store import G, S01, _cli, no_maps, order_path  # noqa: F401
-from test_store_helpers import PLAYERS, T0, hours, make_game, make_repo, pr_commit, repo, send_orders, snapshot  # noqa: F401
+from test_store_helpers import PLAYERS, T0, hours, make_game, make_repo, pr_commit, repo, said, send_orders, snapshot  # noqa: F401
 
 FRANCE = order_path(S01, "France")
 WHEN = T0 + hours(5)
@@ -238,3 +239,75 @@ def test_a_deadline_job_retries_its_push_more_often_than_jobs_run_side_by_side()
     workflow = yaml.safe_load((Path(__file__).resolve().parents[1] / ".github/workflows/judge.yml").read_text())
     parallel = workflow["jobs"]["tick"]["strategy"]["max-parallel"]
     assert PUSH_ATTEMPTS > parallel, (PUSH_ATTEMPTS, parallel)
+
+
+# -- limits a Gamesmaster can see and set (hardening, third round) ------------------------------
+
+
+def _set_limits(repo, **limits) -> None:
+    root = Path(repo.working_tree_dir)
+    settings = root / G / "game.yaml"
+    text = settings.read_text()
+    for key, value in limits.items():
+        text = re.sub(rf"(?m)^  {key}: .*$", f"  {key}: {value}", text)
+    settings.write_text(text)
+    repo.git.commit("-q", "-am", "limits")
+
+
+def test_a_new_game_shows_its_limits(repo):
+    make_game(repo)
+    text = (Path(repo.working_tree_dir) / G / "game.yaml").read_text()
+    assert "limits:" in text and "  order_lines: 200" in text and "  press_files: 10" in text
+
+
+def test_the_press_flood_and_the_amplification_are_refused_with_the_limit_named(repo, no_maps):
+    """The audit's press flood (300 press files of 64 KB in one pull request) and amplification
+    (a 64 KB order file of unreadable lines) are refused by the gate, each naming its limit; a
+    Gamesmaster may raise a limit in game.yaml."""
+    from judge.store.pr import check_pr
+
+    make_game(repo)
+    press = {f"{G}/{S01}/press/france-{i}.md": b"x" * 60000 for i in range(30)}
+    verdict = check_pr(repo, "main", pr_commit(repo, press), "fran", T0 + hours(2))
+    assert not verdict.accepted
+    assert all("limits: press_files in game.yaml" in f.reason or "limits: press_bytes" in f.reason for f in verdict.files)
+    junk = ("Lorem ipsum dolor sit amet\n" * 2500).encode()
+    verdict = check_pr(repo, "main", pr_commit(repo, {order_path(S01, "France"): junk}), "fran", T0 + hours(2))
+    assert not verdict.accepted and "an order file is at most 16384 bytes (limits: order_bytes in game.yaml)" in verdict.files[0].reason
+    many = ("A PAR H\n" * 300).encode()
+    verdict = check_pr(repo, "main", pr_commit(repo, {order_path(S01, "France"): many}), "fran", T0 + hours(2))
+    assert not verdict.accepted and "300 lines: an order file is at most 200 lines (limits: order_lines" in verdict.files[0].reason
+    # Two press files of 40 KB: each within the bytes of a file, together over the power's 64 KB.
+    two = {f"{G}/{S01}/press/france-{i}.md": b"y" * 40000 for i in range(2)}
+    verdict = check_pr(repo, "main", pr_commit(repo, two), "fran", T0 + hours(2))
+    assert not verdict.accepted and "France's press in this phase would be 80000 bytes: at most 65536" in verdict.files[0].reason
+    # The Gamesmaster raises the limits: the same pull requests pass.
+    _set_limits(repo, order_lines=400, press_bytes=100000)
+    assert check_pr(repo, "main", pr_commit(repo, {order_path(S01, "France"): many}), "fran", T0 + hours(2)).accepted
+    assert check_pr(repo, "main", pr_commit(repo, two), "fran", T0 + hours(2)).accepted
+
+
+def test_an_order_file_over_the_limits_pushed_directly_is_not_used(repo, no_maps):
+    make_game(repo)
+    root = Path(repo.working_tree_dir)
+    (root / G / S01 / "orders").mkdir()
+    (root / G / S01 / "orders" / "france.txt").write_text("A PAR - BUR\n" + "# x\n" * 250)
+    repo.git.add("--all")
+    repo.git.commit("-q", "-m", "a long file pushed directly")
+    assert tick(repo, now=T0 + hours(73), maps=False).played == [f"g/{S01}"]
+    results = yaml.safe_load((root / G / S01 / "results.yaml").read_text())
+    assert any("251 lines, at most 200 (order_lines), the game's limits in game.yaml: France's orders are not used" in n
+               for n in results["notes"])
+    assert {"power": "France", "order": "A PAR H", "result": "success", "reason": "no order: held", "tags": []} in said(results)
+
+
+def test_limits_in_game_yaml_are_checked(repo):
+    from judge.core.errors import StoreError
+    from judge.store.layout import Game, GitTree
+
+    make_game(repo)
+    _set_limits(repo, order_lines=0, press_files="many")
+    with pytest.raises(StoreError) as exc:
+        Game.load(GitTree(repo.head.commit), G)
+    assert "the limit order_lines is a whole number from 1, found 0" in str(exc.value)
+    assert "the limit press_files is a whole number from 1, found 'many'" in str(exc.value)

@@ -122,6 +122,8 @@ class FileVerdict:
     change: Change | None = None
     kind: str = "orders"
     """``orders`` or ``press``."""
+    size: int = 0
+    """The file's bytes in the pull request (0 when removed or not read)."""
 
 
 @dataclass
@@ -259,10 +261,45 @@ def check_pr(repo: Any, base: str, head: str, author: str, now: datetime) -> Ver
         verdict.problems.append("the pull request changes no file")
     for ch in changes:
         verdict.files.append(_judge_change(ch, author, now, game_at, head_commit, verdict))
+    _press_totals(tree, verdict, game_at)
     plays = [g for s in tree.listdir(GAMES) if (g := game_at(s)) is not None and g.settings.powers_of(author)]
     if not plays:
         verdict.problems.append(f"@{author} plays no power in any game of this repository")
     return verdict
+
+
+def _press_totals(tree: GitTree, verdict: Verdict, game_at: Any) -> None:
+    """Each power's press in a phase, as it would be once this pull request is merged (the press
+    already received and this pull request's), within the game's limits (``press_files``,
+    ``press_bytes``): else every press file of the pull request for that power is refused."""
+    by: dict[tuple[str, str, str], list[FileVerdict]] = {}
+    for f in verdict.files:
+        if f.kind == "press" and f.ok and f.game and f.folder and f.power:
+            by.setdefault((f.game, f.folder, f.power), []).append(f)
+    for (slug, folder, power), mine in by.items():
+        game = game_at(slug)
+        press = join(GAMES, slug, folder, "press")
+        sizes = {}
+        for name in tree.listdir(press):
+            if press_power(game, name) == power:
+                data = tree.read(join(press, name))
+                sizes[join(press, name)] = len(data) if data is not None else 0
+        for f in mine:
+            if f.change is not None and f.change.status == "D":
+                sizes.pop(f.path, None)
+            elif f.change is not None:
+                sizes[f.path] = f.size
+        limits = game.settings.limits
+        why = None
+        if len(sizes) > limits.press_files:
+            why = f"{power} would have {len(sizes)} press files in this phase: at most {limits.press_files} (limits: press_files in game.yaml)"
+        elif sum(sizes.values()) > limits.press_bytes:
+            why = (f"{power}'s press in this phase would be {sum(sizes.values())} bytes: at most {limits.press_bytes} "
+                   "(limits: press_bytes in game.yaml)")
+        if why:
+            for f in mine:
+                if f.change is None or f.change.status != "D":
+                    f.ok, f.reason = False, why
 
 
 def _judge_change(ch: Change, author: str, now: datetime, game_at, head_commit: Any, verdict: Verdict) -> FileVerdict:
@@ -381,10 +418,17 @@ def _content(ch: Change, head_commit: Any, game: Game, fv: FileVerdict) -> str |
     if blob is None or blob.hexsha != ch.new_sha:
         fv.reason = "not found as a plain file in the pull request's tree (a hand-made tree?): not allowed"
         return None
-    if blob.size > MAX_BYTES:
-        fv.reason = f"{blob.size} bytes: {'an order' if fv.kind == 'orders' else 'a press'} file is at most {MAX_BYTES}"
+    limits = game.settings.limits
+    cap = MAX_BYTES if fv.kind == "press" or game.settings.sealed else min(MAX_BYTES, limits.order_bytes)
+    if fv.kind == "press":
+        cap = min(cap, limits.press_bytes)
+    if blob.size > cap:
+        what = "an order file" if fv.kind == "orders" else "a press file"
+        named = "" if cap == MAX_BYTES else f" (limits: {'order_bytes' if fv.kind == 'orders' else 'press_bytes'} in game.yaml)"
+        fv.reason = f"{blob.size} bytes: {what} is at most {cap} bytes{named}"
         return None
     data = blob.data_stream.read()
+    fv.size = len(data)
     if fv.kind == "orders" and game.settings.sealed:
         fv.ok = is_armored(data)
         fv.reason = (f"{fv.power}'s sealed orders (their content is checked at the deadline)" if fv.ok
@@ -397,6 +441,10 @@ def _content(ch: Change, head_commit: Any, game: Game, fv: FileVerdict) -> str |
         return None
     if "\0" in text:
         fv.reason = "not text (it holds NUL characters)"
+        return None
+    if fv.kind == "orders" and len(text.splitlines()) > limits.order_lines:
+        fv.reason = (f"{len(text.splitlines())} lines: an order file is at most {limits.order_lines} lines "
+                     "(limits: order_lines in game.yaml)")
         return None
     fv.ok = True
     fv.reason = f"{fv.power}'s press (published on the phase's page)" if fv.kind == "press" else f"{fv.power}'s orders"

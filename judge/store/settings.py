@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from datetime import date, datetime, time, timedelta, timezone
-from typing import Any, Mapping
+from typing import Any, ClassVar, Mapping
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 import yaml
@@ -31,7 +31,8 @@ STATUSES = ("active", "paused", "finished")
 MAP_FORMATS = ("png", "svg")
 """The images a phase's map may be stored as: the PNG (forum posts, the site, GitHub) and, when a
 game asks for it, the SVG it is drawn from (as big again as the PNG, mostly the base map)."""
-_TOP_KEYS = ("title", "variant", "options", "players", "schedule", "orders", "recipient", "status", "ended", "maps")
+_TOP_KEYS = ("title", "variant", "options", "players", "schedule", "orders", "recipient", "status", "ended", "maps",
+             "limits")
 """The keys of ``game.yaml`` (``ended`` is written by ``judge end``: how the game ended)."""
 
 
@@ -196,6 +197,27 @@ class Ending:
 
 
 @dataclass(frozen=True)
+class Limits:
+    """What a player may send in a phase (``limits:`` in ``game.yaml``): the gate refuses what
+    goes over, naming the limit, and the tick does not use an order file over it. The defaults
+    leave room for any real game (the longest real order files we know are under 60 lines)."""
+
+    order_lines: int = 200
+    """Lines of an order file (blank lines and comments included)."""
+    order_bytes: int = 16 * 1024
+    """Bytes of an order file (sealed: of its clear text; the sealed file may be some 2 KB more)."""
+    press_files: int = 10
+    """Press files of a power in a phase."""
+    press_bytes: int = 64 * 1024
+    """Bytes of a power's press in a phase, its files together."""
+
+    KEYS: ClassVar[tuple[str, ...]] = ("order_lines", "order_bytes", "press_files", "press_bytes")
+
+    def to_data(self) -> dict[str, int]:
+        return {k: getattr(self, k) for k in self.KEYS}
+
+
+@dataclass(frozen=True)
 class GameSettings:
     """What ``game.yaml`` says."""
 
@@ -215,6 +237,8 @@ class GameSettings:
     """How the game ended by ``judge end``, if it did."""
     maps: tuple[str, ...] = ("png",)
     """The images each phase's map is stored as (``maps: png``, ``maps: [png, svg]``; ``[]``: none)."""
+    limits: Limits = Limits()
+    """What a player may send in a phase."""
 
     @property
     def sealed(self) -> bool:
@@ -294,11 +318,30 @@ def parse_settings(text: str, filename: str, slug: str, variant: Variant | None 
         notes.bad(f"'status' is one of {', '.join(STATUSES)}, found {status!r}", "status")
     ended = _ending(data.get("ended"), notes)
     maps = _map_formats(data.get("maps", "png"), notes)
+    limits = _limits(data.get("limits"), notes)
     if notes.problems:
         raise StoreError(f"{len(notes.problems)} problem(s) in the settings:\n" + "\n".join(notes.problems), filename)
     settings = GameSettings(slug, str(data.get("title") or slug), variant.name, options, players, schedule,
-                            orders, recipient, status, ended, maps)
+                            orders, recipient, status, ended, maps, limits)
     return settings, notes.warnings
+
+
+def _limits(raw: Any, notes: _Notes) -> Limits:
+    """``limits:``, what a player may send in a phase (each key optional, a whole number above 0)."""
+    if raw is None:
+        return Limits()
+    if not isinstance(raw, dict):
+        notes.bad(f"'limits' maps {', '.join(Limits.KEYS)} to numbers", "limits")
+        return Limits()
+    given: dict[str, int] = {}
+    for key, value in raw.items():
+        if key not in Limits.KEYS:
+            notes.bad(f"unknown limit {key!r} (known: {', '.join(Limits.KEYS)})", "limits", str(key))
+        elif isinstance(value, bool) or not isinstance(value, int) or value < 1 or value > 10**9:
+            notes.bad(f"the limit {key} is a whole number from 1, found {value!r}", "limits", str(key))
+        else:
+            given[str(key)] = value
+    return Limits(**given)
 
 
 def _map_formats(raw: Any, notes: _Notes) -> tuple[str, ...]:
@@ -474,6 +517,8 @@ def format_settings(settings: GameSettings, variant: Variant) -> str:
     lines.append(f"status: {settings.status}                    # active | paused | finished")
     if settings.maps != ("png",):
         lines.append(f"maps: [{', '.join(settings.maps)}]                # the images of each phase's map: png, svg")
+    lines += ["limits:                           # what a player may send in a phase (the orders check refuses more)"]
+    lines += [f"  {k}: {v}" for k, v in settings.limits.to_data().items()]
     return "\n".join(lines) + "\n"
 
 

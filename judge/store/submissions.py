@@ -149,6 +149,15 @@ def _open(game: Game, folder: str, power: Power, source: str, identities: list[s
             sub.used = False
             sub.notes.append(f"{source}:{line}: not UTF-8 text: {power}'s orders are not used")
             return sub
+    limits = game.settings.limits
+    size, lines = len((sub.text or "").encode("utf-8")), len((sub.text or "").splitlines())
+    if size > limits.order_bytes or lines > limits.order_lines:
+        # A file the gate would refuse (pushed directly, or before the limits): not read at all.
+        over = (f"{lines} lines, at most {limits.order_lines} (order_lines)" if lines > limits.order_lines
+                else f"{size} bytes, at most {limits.order_bytes} (order_bytes)")
+        sub.used = False
+        sub.notes.append(f"{source}: {over}, the game's limits in game.yaml: {power}'s orders are not used")
+        return sub
     sub.ready = bool(READY.search(sub.text or ""))
     return sub
 
