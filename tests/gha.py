@@ -949,6 +949,7 @@ class FakeGitHub:
         self.repos.mkdir(parents=True, exist_ok=True)
         self.tokens: dict[str, dict[str, str]] = {}  # a live job token -> its permissions
         self.comments: list[dict] = []
+        self.closed: list[dict] = []  # pull requests closed through the API: number, token
         self.api_unsimulated: list[str] = []
         self._api = _start_api(self)
         self.api_url = f"http://127.0.0.1:{self._api.server_address[1]}"
@@ -1199,8 +1200,9 @@ class FakeGitHub:
 def _start_api(gh: FakeGitHub) -> http.server.ThreadingHTTPServer:
     """GitHub's REST API, the little of it the workflows' commands use, on 127.0.0.1 (the jobs'
     ``GITHUB_API_URL``): ``POST /repos/<owner>/<repo>/issues/<n>/comments`` with a live job
-    token that has ``pull-requests: write`` (or ``issues: write``). Any other call is recorded as
-    not simulated, and the job's step fails the harness."""
+    token that has ``pull-requests: write`` (or ``issues: write``), and ``PATCH
+    /repos/<owner>/<repo>/pulls/<n>`` closing a pull request (``pull-requests: write``). Any other
+    call is recorded as not simulated, and the job's step fails the harness."""
 
     class Api(http.server.BaseHTTPRequestHandler):
         def log_message(self, *args):  # noqa: D102
@@ -1248,7 +1250,32 @@ def _start_api(gh: FakeGitHub) -> http.server.ThreadingHTTPServer:
             self.unsimulated("GET")
 
         def do_PATCH(self):  # noqa: N802
-            self.unsimulated("PATCH")
+            """``PATCH /repos/<owner>/<repo>/pulls/<n>`` with ``{"state": "closed"}``: closing a pull
+            request (a live job token with ``pull-requests: write``)."""
+            size = int(self.headers.get("Content-Length") or 0)
+            payload = self.rfile.read(size)
+            m = re.fullmatch(r"/repos/([^/]+)/([^/]+)/pulls/(\d+)", self.path)
+            auth = self.headers.get("Authorization", "")
+            token = auth.split(" ", 1)[1] if auth.lower().startswith(("bearer ", "token ")) else ""
+            if not m:
+                return self.unsimulated("PATCH")
+            perms = gh.tokens.get(token)
+            if perms is None:
+                return self.answer(401, {"message": "Bad credentials"})
+            if perms.get("pull-requests") != "write":
+                return self.answer(403, {"message": "Resource not accessible by integration"})
+            owner, repo, number = m.group(1), m.group(2), int(m.group(3))
+            if f"{owner}/{repo}".lower() != gh.full_name.lower() or not gh.ref(f"refs/pull/{number}/head"):
+                return self.answer(404, {"message": "Not Found"})
+            try:
+                state = json.loads(payload)["state"]
+            except (ValueError, KeyError, TypeError):
+                return self.answer(422, {"message": "Invalid request"})
+            if state != "closed":
+                return self.unsimulated("PATCH")
+            with gh._lock:  # noqa: SLF001
+                gh.closed.append({"pull_request": number, "token": token})
+            return self.answer(200, {"number": number, "state": "closed"})
 
         def do_PUT(self):  # noqa: N802
             self.unsimulated("PUT")
@@ -1574,6 +1601,10 @@ class WorkflowRun:
     def comments(self) -> list[dict]:
         """The comments this run's jobs posted on pull requests."""
         return [c for c in self.gh.comments if c["token"].startswith(self.token_base)]
+
+    def closed(self) -> list[int]:
+        """The pull requests this run's jobs closed."""
+        return [c["pull_request"] for c in self.gh.closed if c["token"].startswith(self.token_base)]
 
 
 class _Runner:

@@ -267,6 +267,43 @@ def test_the_bots_words_are_escaped_for_the_comment_and_the_log(repo, no_maps):
     assert "\n::" not in text and "::error" not in text
 
 
+def test_only_the_net_change_of_a_pull_request_enters_main(repo, no_maps, monkeypatch):
+    """Defect (hardening, third round): the gate judged the net change but merged the pull
+    request's history, so a large file added then deleted, or a sealed game's clear text committed
+    before its sealed file, stayed reachable from main for good. Now the accepted files enter as
+    one new commit on main, and nothing of the pull request's own commits is reachable from it."""
+    game = make_game(repo, sealed=True)
+    monkeypatch.setenv("JUDGE_AGE_IDENTITY", game.identity)
+    root = Path(repo.working_tree_dir)
+    repo.git.checkout("-q", "-b", "pr", "main")
+    (root / FRANCE).parent.mkdir(parents=True, exist_ok=True)
+    (root / FRANCE).write_text(SECRET + "\n")  # the clear text, committed first
+    big = root / G / S01 / "press" / "blob.md"
+    big.parent.mkdir(parents=True, exist_ok=True)
+    big.write_bytes(b"\0" * 2_000_000)
+    repo.git.add("--all")
+    repo.git.commit("-q", "-m", "oops")
+    (root / FRANCE).unlink()
+    big.unlink()
+    sealed = seal(SECRET + "\n", recipient=game.recipient, game="g", phase=S01, power="France")
+    (root / (FRANCE + ".age")).write_bytes(sealed)
+    repo.git.add("--all")
+    repo.git.commit("-q", "-m", "sealed")
+    head = repo.head.commit.hexsha
+    repo.git.checkout("-q", "main")
+    verdict = check_pr(repo, "main", head, "fran", T0 + hours(3))
+    assert verdict.accepted, verdict.to_text()
+    sha = accept(repo, verdict, head, T0 + hours(3), pr=9)
+    commit = repo.commit(sha)
+    assert len(commit.parents) == 1
+    reachable = repo.git.rev_list("--objects", "main")
+    assert head not in reachable
+    clear = subprocess.run(["git", "hash-object", "--stdin"], input=(SECRET + "\n").encode(), capture_output=True,
+                           cwd=root, check=True).stdout.decode().strip()
+    assert clear not in reachable
+    assert (commit.tree / (FRANCE + ".age")).data_stream.read() == sealed
+
+
 # -- nothing in a game folder runs ------------------------------------------------------------
 
 

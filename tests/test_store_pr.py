@@ -41,7 +41,9 @@ def test_a_players_own_orders_are_accepted_merged_and_receipted(game_repo):
     before = repo.head.commit.hexsha
     sha = accept(repo, verdict, head, WHEN, pr=7)
     commit = repo.commit(sha)
-    assert [p.hexsha for p in commit.parents] == [before, head]  # GitHub then shows the PR merged
+    # Only the net change: one new commit on main, the pull request's history left out.
+    assert [p.hexsha for p in commit.parents] == [before]
+    assert "Co-authored-by: Fran <Fran@users.noreply.github.com>" in commit.message
     assert commit.message.startswith(f"g: orders of France for {S01} (#7)")
     root = Path(repo.working_tree_dir)
     assert (root / FRANCE).read_bytes() == b"A PAR - BUR\nA Marseilles -> Spain\n"
@@ -188,7 +190,7 @@ def test_pushing_retries_after_a_race_and_fetching_a_pull_request(tmp_path, no_m
     assert len(attempts) == 2  # refused once (not a fast-forward), then done on top of the news
     origin = git.Repo(origin_dir)
     top = origin.commit("main")
-    assert top.parents[0].message == "news\n" and top.parents[1].hexsha == head
+    assert top.parents[0].message == "news\n" and len(top.parents) == 1
     assert (top.tree / FRANCE).data_stream.read() == b"A PAR - BUR\n"
     # The tick pushes its commits and tags the same way.
     result = run_and_push(ci, str(origin_dir), lambda: tick(ci, now=T0 + hours(73)), lambda r: r.played)

@@ -597,11 +597,12 @@ def test_orders_by_pull_request_then_the_ready_phase_is_played(tmp_path, league,
     assert_success(run, "check")
     merge = league.gh.head()
     parents = git("rev-list", "--parents", "-n", "1", merge, cwd=league.gh.bare).split()[1:]
-    assert parents == [base, head], "a merge of the pull request's head onto main"
+    assert parents == [base], "one new commit on main: the pull request's files, not its history"
     receipt = yaml.safe_load(league.gh.show(f"main:{folder}/receipts/france.yaml"))
     assert receipt["pull_request"] == 1 and receipt["head"] == head and receipt["player"] == "fran"
     assert "accepted" in run.jobs["check"].runs[0].summary
-    assert [(c["pull_request"], "accepted" in c["body"]) for c in run.comments()] == [(1, True)]
+    assert [(c["pull_request"], "accepted" in c["body"], merge[:12] in c["body"]) for c in run.comments()] == [(1, True, True)]
+    assert run.closed() == [1], "the pull request is closed with its answer"
 
     # 2. The same player sends Germany's orders and edits a file outside the game: refused.
     head = league.send_orders(2, "fran", {f"{folder}/orders/germany.txt": "A BER - KIE\n", "README.md": "mine\n"})

@@ -212,7 +212,7 @@ def check_pr_cmd(base: str, head: str, author: str, summary: str | None, pr: int
             raise StoreError(f"--apply commits on the checked-out branch: check out {base} first")
         verdict = check_pr(repo, base, head, author, when)
         if apply_ and verdict.accepted:
-            accept(repo, verdict, head, when, pr)
+            verdict.committed = accept(repo, verdict, head, when, pr)
         return verdict
 
     verdict = run_and_push(repo, remote, run, lambda v: []) if remote else run()
@@ -221,13 +221,16 @@ def check_pr_cmd(base: str, head: str, author: str, summary: str | None, pr: int
         with open(summary, "a", encoding="utf-8") as fh:
             fh.write(verdict.to_markdown(pr))
     if comment:
-        from .github import comment_on_pull_request
+        from .github import close_pull_request, comment_on_pull_request
 
         if pr is None:
             raise StoreError("--comment needs --pr")
         try:
             where = comment_on_pull_request(pr, verdict.to_markdown(pr))
             click.echo(f"answered on the pull request: {where}", err=True)
+            if verdict.committed and remote:  # its files are on the base branch, pushed: nothing more to merge
+                close_pull_request(pr)
+                click.echo(f"closed pull request #{pr}: its files are committed as {verdict.committed[:12]}", err=True)
         except StoreError as exc:
             # The verdict stands (and is in the job summary): a missing comment is reported, not fatal.
             click.echo(f"judge: warning: {exc}", err=True)

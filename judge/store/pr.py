@@ -10,8 +10,10 @@ blobs of the head), never checked out or run.
 When the pull request is accepted, :func:`accept` commits, on the base branch, the order and
 press files as they are in the pull request's head plus a receipt per power
 (``receipts/<power>.yaml``) with the time the check ran — the runner's clock, which the player does not control, unlike commit dates —
-and the pull request's number and head. The commit's second parent is the pull request's head,
-so GitHub shows the pull request as merged once the workflow pushes it.
+and the pull request's number and head. Only that net change enters the branch, as one new
+commit with the player as co-author: never the pull request's commits (a file added and removed
+again in them, a sealed game's clear text committed before its sealed file). The workflow then
+closes the pull request with its answer (``judge check-pr --comment``).
 """
 
 from __future__ import annotations
@@ -173,6 +175,8 @@ class Verdict:
     """How each order line was read, located (``path:line: order``), for a terminal."""
     read: list[Reading] = field(default_factory=list)
     """The same by file, with the ``# ready`` verdict (the job summary's tables)."""
+    committed: str | None = None
+    """The commit on the base branch that took the accepted files (``--apply``)."""
 
     @property
     def accepted(self) -> bool:
@@ -188,6 +192,9 @@ class Verdict:
         what = f"Pull request #{pr}" if pr else "The pull request"
         head = "accepted" if self.accepted else "refused"
         lines = [f"## Orders check: {head}", "", f"{what} by @{self.author} is **{head}**.", ""]
+        if self.committed:
+            lines += [f"Its files are committed to the base branch as {self.committed[:12]}, with a receipt: only the "
+                      "files it changes were taken, not its commits, so it is closed rather than merged.", ""]
         if self.files:
             lines += ["| file | verdict |", "|---|---|"]
             for f in self.files:
@@ -504,7 +511,7 @@ def _tree_blob(commit: Any, path: str) -> Any:
 
 def accept(repo: Any, verdict: Verdict, head: str, now: datetime, pr: int | None = None) -> str:
     """Commit an accepted pull request's order and press files and receipts on the current
-    branch, as a merge of the pull request's head. Returns the new commit's sha.
+    branch, as one new commit (its files, never its history). Returns the new commit's sha.
 
     A power's receipt lists every file received for it in the phase: the files of an earlier
     receipt that this pull request does not change keep their entries (so that press sent after
@@ -541,7 +548,11 @@ def accept(repo: Any, verdict: Verdict, head: str, now: datetime, pr: int | None
     kinds = " and ".join(k for k in ("orders", "press") if any(f.kind == k for f in verdict.files))
     first = f"{summary[0][0]}: {kinds} of {powers} for {summary[0][1]}" + (f" (#{pr})" if pr else "")
     body = f"Received {format_time(now)} from @{verdict.author}, head {head_commit.hexsha}."
-    plan = PlannedCommit(first + "\n\n" + body + "\n", changes, extra_parents=(head_commit.hexsha,),
+    # Only the net change enters the branch, as one new commit (never the pull request's history:
+    # a file added and removed again in it, or a sealed game's clear text committed before its
+    # sealed file, stays out); the player is credited as co-author.
+    body += f"\n\nCo-authored-by: {verdict.author} <{verdict.author}@users.noreply.github.com>"
+    plan = PlannedCommit(first + "\n\n" + body + "\n", changes,
                          deletions=tuple(deletions))
     return commit_atomically(repo, [plan], now)[0]
 
