@@ -5,6 +5,7 @@ Every test works on a real repository in a temporary folder (gitpython), with th
 
 from __future__ import annotations
 
+from datetime import datetime, timezone
 from pathlib import Path
 
 import click
@@ -167,28 +168,53 @@ def test_a_year_of_play_by_pull_request(repo, no_maps):
     assert verify_game(GitTree(repo.head.commit), G).ok
 
 
-def test_a_late_tick_catches_up_phase_after_phase(repo, no_maps):
+def test_a_phase_played_a_day_late_gives_the_next_its_full_time(repo, no_maps):
+    """Issue 30: a phase played about a day after its deadline (due 2025-01-09T22:00, played
+    2025-01-10T21:49) opened the next at the old deadline, 48 of its 72 hours already gone. Now
+    the next phase opens when it is played, with its full time (to the next 22:00), and a run
+    never plays a second phase with nobody's orders."""
     make_game(repo)
-    # Nobody ran the job for ten days: Spring and Fall 1901 and Spring 1902 came due in turn
-    # (Winter is skipped: nobody has a build), each deadline counted from the one before.
-    result = tick(repo, now=T0 + hours(240))
-    assert result.played == [f"g/{S01}", f"g/{F01}", f"g/{S02}"]
-    assert [c.message.splitlines()[0] for c in list(repo.iter_commits(max_count=3))][::-1] == [
-        "g: Spring 1901 Movement played (deadline)", "g: Fall 1901 Movement played (deadline)",
-        "g: Spring 1902 Movement played (deadline)"]
-    info = yaml.safe_load((Path(repo.working_tree_dir) / G / F02 / "phase.yaml").read_text())
-    assert info["opened"] == "2025-01-15T22:00:00Z" and info["deadline"] == "2025-01-18T22:00:00Z"
-    assert tick(repo, now=T0 + hours(240)).played == []
+    late = datetime(2025, 1, 10, 21, 49, tzinfo=timezone.utc)
+    assert tick(repo, now=late).played == [f"g/{S01}"]
+    info = yaml.safe_load((Path(repo.working_tree_dir) / G / F01 / "phase.yaml").read_text())
+    assert info["opened"] == "2025-01-10T21:49:00Z" and info["deadline"] == "2025-01-13T22:00:00Z"
+    assert tick(repo, now=late + hours(1)).played == []
 
 
-def test_max_phases_bounds_a_tick(repo, no_maps):
+def test_a_run_on_time_keeps_the_calendar(repo, no_maps):
+    """A run a few minutes after the deadline keeps the schedule's calendar (movement deadlines at
+    22:00, three days apart): the next phase opens then, its deadline three days after the last."""
     make_game(repo)
-    assert tick(repo, now=T0 + hours(240), max_phases=1).played == [f"g/{S01}"]
-    assert tick(repo, now=T0 + hours(240), max_phases=1).played == [f"g/{F01}"]
+    assert tick(repo, now=T0 + hours(72) + hours(0.2)).played == [f"g/{S01}"]
+    info = yaml.safe_load((Path(repo.working_tree_dir) / G / F01 / "phase.yaml").read_text())
+    assert info["opened"] == "2025-01-09T22:12:00Z" and info["deadline"] == "2025-01-12T22:00:00Z"
+
+
+def test_a_game_paused_a_year_and_set_active_by_hand_plays_nothing_with_nobody_s_orders(repo, no_maps):
+    """Issue 30: a game paused with its deadline long past and set ``status: active`` by hand
+    played phase after phase with nobody's orders. Now its phase opens again with its full time,
+    once, and the commit (the job's log) says why; nothing is played."""
+    make_game(repo)
+    root = Path(repo.working_tree_dir)
+    settings = root / G / "game.yaml"
+    settings.write_text(settings.read_text().replace("status: active", "status: paused"))
+    repo.git.commit("-q", "-am", "paused")
+    assert tick(repo, now=T0 + hours(100)).played == []  # paused: nothing is played
+    settings.write_text(settings.read_text().replace("status: paused", "status: active"))
+    repo.git.commit("-q", "-am", "set active again by hand, a year on")
+    a_year_on = T0 + hours(24 * 365)
+    result = tick(repo, now=a_year_on)
+    assert result.played == [] and "opened again" in result.waiting[0].reason
+    assert "passed 362 days ago and nobody sent orders" in repo.head.commit.message
+    info = yaml.safe_load((root / G / S01 / "phase.yaml").read_text())
+    assert info["opened"] == "2026-01-06T22:00:00Z" and info["deadline"] == "2026-01-09T22:00:00Z"
+    assert [p.name for p in (root / G).iterdir() if p.is_dir()] == [S01]  # exactly one phase open
+    assert tick(repo, now=a_year_on + hours(1)).played == []
+    assert settings.read_text().count("status: active") == 1
 
 
 def _scenario(repo):
-    """A repository where a tick will play two phases, writing several files each."""
+    """A repository where a tick will play a phase, writing several files."""
     make_game(repo)
     send_all(repo, S01, {"France": SPRING_1901["France"], "Germany": SPRING_1901["Germany"]}, T0 + hours(1))
     return T0 + hours(150)
@@ -202,9 +228,9 @@ def test_a_failure_at_any_step_leaves_the_repository_as_it_was(repo, monkeypatch
     # Count the steps of a successful tick on a copy of the history.
     clone = repo.clone(Path(repo.working_tree_dir).parent / "counting")
     clone.git.checkout("-q", "main")
-    assert len(tick(clone, now=when).played) == 2
+    assert len(tick(clone, now=when).played) == 1  # a run plays one phase with a deadline (issue 30)
     total = len(steps)
-    assert total >= 8 and steps[-1].startswith("tag ")
+    assert total >= 4 and steps[-1].startswith("tag ")
     for k in range(1, total + 1):
         calls = []
 
@@ -219,7 +245,7 @@ def test_a_failure_at_any_step_leaves_the_repository_as_it_was(repo, monkeypatch
         assert result.errors[0].startswith("games/g: internal error: OSError: disk full at ")
         assert snapshot(repo) == before, f"step {k} ({calls[-1]}) left traces"
     monkeypatch.setattr(transaction, "_checkpoint", lambda step: None)
-    assert len(tick(repo, now=when).played) == 2
+    assert len(tick(repo, now=when).played) == 1
 
 
 def test_a_failure_while_adjudicating_names_the_file_and_changes_nothing(repo, no_maps, tmp_path):
@@ -559,7 +585,7 @@ def test_a_tick_pushes_the_phase_tags_an_interrupted_run_left_behind(tmp_path):
     remote_tags = lambda: set(git.Repo(origin).git.tag().split())  # noqa: E731
     assert remote_tags() == set()
     # The next tick, with its push, plays Fall 1901 and takes Spring's tag along.
-    out = _judge(["tick", "--now", "2025-01-30T00:00:00Z", "--no-maps", "--push", str(origin), "--max-phases", "1"],
+    out = _judge(["tick", "--now", "2025-01-14T00:00:00Z", "--no-maps", "--push", str(origin), "--max-phases", "1"],
                  Path(repo.working_tree_dir))
     assert out.returncode == 0, out
     assert {f"g/{S01}", "g/1901-3-fall-movement"} <= remote_tags()

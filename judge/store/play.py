@@ -9,7 +9,7 @@ of its own pending writes; :mod:`judge.store.tick` commits the plan.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from ..adjudication import Report
@@ -23,6 +23,7 @@ from ..record import PhaseRecord, record_phase
 from . import artifacts
 from .layout import PHASE_FILE, POSITION, RESULTS, RESULTS_TXT, Game, Overlay, PhaseInfo, phase_folder
 from .settings import format_time
+from .transaction import PlannedCommit
 from .submissions import Collected, collect, must_order, parse_submissions, read_submission
 
 
@@ -91,13 +92,16 @@ def missing_notes(variant: Variant, position: Position, collected: Collected) ->
 
 def play_phase(game: Game, folder: str, *, identities: list[str], trigger: str | None, now: datetime,
                next_opened: datetime, maps: bool = True, position: Position | None = None,
-               info: PhaseInfo | None = None) -> PlayedPhase:
+               info: PhaseInfo | None = None, scheduled: datetime | None = None) -> PlayedPhase:
     """Adjudicate ``folder`` of ``game`` and return every file this writes.
 
     ``trigger`` says why it is played (``deadline``, ``ready``, ``forced``); None replays a phase
     already played (``judge verify``): its ``phase.yaml`` is left alone and, in sealed games, the
     published clear text is read instead of the sealed files. ``position`` replaces the committed
-    one (verify replays from its own positions).
+    one (verify replays from its own positions). The next phase opens at ``next_opened`` (when
+    it is played and published); its deadline is the schedule's
+    (:meth:`~judge.store.settings.Schedule.next_deadline`, from ``scheduled``, the time the
+    schedule meant it to open, when there is one).
     """
     variant = game.variant
     info = info or game.info(folder)
@@ -137,7 +141,7 @@ def play_phase(game: Game, folder: str, *, identities: list[str], trigger: str |
     title = game.settings.title
     next_deadline = None
     if next_folder:
-        deadline = game.settings.schedule.deadline(next_opened, nxt.phase.kind)
+        deadline = game.settings.schedule.next_deadline(next_opened, nxt.phase.kind, scheduled)
         next_deadline = format_time(deadline)
         opened = PhaseInfo(str(nxt.phase), next_opened, deadline)
         changes[game.folder_path(next_folder, PHASE_FILE)] = opened.to_text().encode("utf-8")
@@ -172,6 +176,8 @@ class GamePlan:
     game: str
     played: list[PlayedPhase] = field(default_factory=list)
     waiting: Waiting | None = None
+    reopened: PlannedCommit | None = None
+    """The commit that opens again a phase found long past its deadline with nobody's orders."""
     warnings: list[str] = field(default_factory=list)
 
 
@@ -205,9 +211,26 @@ def is_ready(game: Game, folder: str, position: Position, identities: list[str])
     return bool(need) and len(ready) == len(need), word
 
 
+STALE_AFTER = timedelta(days=7)
+"""A phase this long past its deadline (or twice its own length, if longer) with nobody's orders
+was not left by a late run but by a game paused and set active by hand, or whose runs stopped:
+it opens again with its full time rather than being played (:class:`Reopened`)."""
+
+
+@dataclass
+class Reopened:
+    """A phase found long past its deadline with nobody's orders (a game paused and set active by
+    hand, or whose runs stopped for days): it is not played with nobody's orders but opens again,
+    with its full time from now."""
+
+    folder: str
+    info: PhaseInfo
+    deadline: datetime
+
+
 def _next_step(game: Game, now: datetime, *, identities: list[str], force: bool) -> Any:
-    """Is the game's current phase due at ``now``? A :class:`Waiting` saying why not, or
-    ``(folder, info, position, trigger, next_opened)``."""
+    """Is the game's current phase due at ``now``? A :class:`Waiting` saying why not, a
+    :class:`Reopened` phase, or ``(folder, info, position, trigger, next_opened, scheduled)``."""
     status = game.settings.status
     if status == "finished" or (status == "paused" and not force):
         return Waiting(game.slug, None, f"the game is {status}")
@@ -220,16 +243,22 @@ def _next_step(game: Game, now: datetime, *, identities: list[str], force: bool)
         return Waiting(game.slug, None, "the game is over")
     info = game.info(folder)
     position = game.position(folder)
-    due_at = info.deadline + game.settings.schedule.grace
+    schedule = game.settings.schedule
+    due_at = info.deadline + schedule.grace
     if force:
-        return folder, info, position, "forced", now
+        return folder, info, position, "forced", now, None
     if now >= due_at:
-        return folder, info, position, "deadline", max(info.deadline, info.opened)
+        stale = max(STALE_AFTER, 2 * timedelta(hours=schedule.rule(position.phase.kind).hours))
+        if now - info.deadline > stale and not game.order_files(folder)[0] and must_order(game.variant, position):
+            return Reopened(folder, info, schedule.next_deadline(now, position.phase.kind))
+        # The next phase opens now, when players can see it; its deadline keeps the calendar
+        # unless this run is so late that it would leave too little time (Schedule.next_deadline).
+        return folder, info, position, "deadline", now, info.deadline
     ready, word = is_ready(game, folder, position, identities)
     if ready:
-        return folder, info, position, "ready", now
+        return folder, info, position, "ready", now, None
     return Waiting(game.slug, folder, f"{info.phase}: deadline {format_time(info.deadline)} "
-                                      f"(+{game.settings.schedule.grace_minutes} min grace), {word}")
+                                      f"(+{schedule.grace_minutes} min grace), {word}")
 
 
 def _check_over(game: Game, last: str) -> None:
@@ -244,6 +273,19 @@ def _check_over(game: Game, last: str) -> None:
                          "was the next folder removed, or were these results written by hand?", where)
 
 
+def _reopen(game: Game, step: Reopened, now: datetime) -> PlannedCommit:
+    """The commit that gives a stale phase its full time again (its ``phase.yaml``: opened now,
+    the new deadline); its message says why, for the job's log."""
+    info = step.info
+    late = now - info.deadline
+    days = late.days + (1 if late.seconds >= 43200 else 0)
+    again = PhaseInfo(info.phase, now, step.deadline)
+    message = (f"{game.slug}: {info.phase} opened again, deadline {format_time(step.deadline)}: its deadline "
+               f"{format_time(info.deadline)} passed {days} day{'s' if days != 1 else ''} ago and nobody sent orders, "
+               "so it is not played with nobody's orders (a paused game set active by hand?)\n")
+    return PlannedCommit(message, {game.folder_path(step.folder, PHASE_FILE): again.to_text().encode("utf-8")})
+
+
 def is_due(tree: Any, path: str, now: datetime, *, identities: list[str], force: bool = False) -> bool:
     """Has the game at ``path`` a phase to play at ``now`` (what :func:`plan_game` would play
     first), without playing it? Errors in the game's files are raised as by :func:`plan_game`."""
@@ -255,9 +297,13 @@ def plan_game(tree: Any, path: str, now: datetime, *, identities: list[str], for
               max_phases: int = 20, maps: bool = True) -> GamePlan:
     """Play every phase of the game at ``path`` that is due at ``now``.
 
-    A phase is due when ``now`` is past its deadline plus grace (the next phase then opens at
-    that deadline, so a late tick catches up with the schedule), or when every player who has
-    something to decide has marked their orders ready (the next phase then opens ``now``).
+    A phase is due when ``now`` is past its deadline plus grace, or when every player who has
+    something to decide has marked their orders ready. The next phase opens ``now``, when its
+    players can see it: its deadline keeps the calendar when the run is on time, and gives the
+    phase its full time when the run is late (:meth:`~judge.store.settings.Schedule.next_deadline`),
+    so a late run never costs a player time and never plays a second phase with nobody's orders.
+    A phase found long past its deadline with nobody's orders is opened again with its full time
+    (:class:`Reopened`), not played.
     ``force`` plays exactly the current phase, now, whatever its deadline, even in a paused
     game (the Gamesmaster's override, and the demo's). Paused and finished games otherwise wait.
     """
@@ -269,9 +315,13 @@ def plan_game(tree: Any, path: str, now: datetime, *, identities: list[str], for
         if isinstance(step, Waiting):
             plan.waiting = step
             break
-        folder, info, position, trigger, next_opened = step
+        if isinstance(step, Reopened):
+            plan.reopened = _reopen(game, step, now)
+            plan.waiting = Waiting(game.slug, step.folder, plan.reopened.message.splitlines()[0])
+            break
+        folder, info, position, trigger, next_opened, scheduled = step
         played = play_phase(game, folder, identities=identities, trigger=trigger, now=now,
-                            next_opened=next_opened, maps=maps, position=position, info=info)
+                            next_opened=next_opened, maps=maps, position=position, info=info, scheduled=scheduled)
         overlay.update(played.changes)
         plan.played.append(played)
         if force:

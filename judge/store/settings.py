@@ -120,6 +120,9 @@ class Schedule:
     adjustment: DeadlineRule = DeadlineRule(24)
     grace_minutes: int = 10
     """Orders received up to this long after a deadline still count; the phase is played then."""
+    minimum_percent: int = 75
+    """A phase never opens with less than this share of its hours before its deadline (a late
+    run moves the deadline on: :meth:`next_deadline`)."""
 
     @property
     def tz(self) -> ZoneInfo:
@@ -161,6 +164,29 @@ class Schedule:
                 return candidate.astimezone(UTC)
             day += timedelta(days=1)
 
+    def next_deadline(self, opened: datetime, kind: PhaseKind, scheduled: datetime | None = None) -> datetime:
+        """The deadline of a phase of ``kind`` that opens at ``opened`` (when it is played and
+        published: players see it from then). ``scheduled`` is when the schedule meant it to
+        open (the previous phase's deadline, when that phase was played at its deadline): its
+        deadline is kept, so that a run a few minutes late keeps the calendar (``at``), unless it
+        leaves less than :attr:`minimum_percent` of the phase's hours; then the phase has its
+        full time from ``opened``.
+
+        >>> s = Schedule()
+        >>> late = parse_time('2025-01-10T21:49:00Z')  # a day after the deadline of 2025-01-09 22:00
+        >>> format_time(s.next_deadline(late, PhaseKind.MOVEMENT, parse_time('2025-01-09T22:00:00Z')))
+        '2025-01-13T22:00:00Z'
+        >>> on_time = parse_time('2025-01-09T22:07:00Z')
+        >>> format_time(s.next_deadline(on_time, PhaseKind.MOVEMENT, parse_time('2025-01-09T22:00:00Z')))
+        '2025-01-12T22:00:00Z'
+        """
+        full = self.deadline(opened, kind)
+        if scheduled is None:
+            return full
+        kept = self.deadline(scheduled, kind)
+        least = timedelta(hours=self.rule(kind).hours * self.minimum_percent / 100)
+        return kept if kept - opened >= least else full
+
     def to_data(self) -> dict[str, Any]:
         """The schedule as ``game.yaml`` writes it."""
         return {
@@ -169,6 +195,7 @@ class Schedule:
             "retreat": self.retreat.to_data(),
             "adjustment": self.adjustment.to_data(),
             "grace_minutes": self.grace_minutes,
+            "minimum_percent": self.minimum_percent,
         }
 
 
@@ -427,7 +454,7 @@ def _ending(raw: Any, notes: _Notes) -> Ending | None:
                   str(raw.get("winner") or ""), str(raw.get("reason") or ""))
 
 
-_SCHEDULE_KEYS = ("timezone", "movement", "retreat", "adjustment", "grace_minutes")
+_SCHEDULE_KEYS = ("timezone", "movement", "retreat", "adjustment", "grace_minutes", "minimum_percent")
 
 
 def _parse_schedule(raw: Any, notes: _Notes) -> Schedule:
@@ -451,7 +478,11 @@ def _parse_schedule(raw: Any, notes: _Notes) -> Schedule:
     if not isinstance(grace, int) or grace < 0:
         notes.bad(f"grace_minutes is a whole number of minutes, found {grace!r}", "schedule", "grace_minutes")
         grace = default.grace_minutes
-    return Schedule(tzname, movement, retreat, adjustment, grace)
+    least = raw.get("minimum_percent", default.minimum_percent)
+    if isinstance(least, bool) or not isinstance(least, int) or not 1 <= least <= 100:
+        notes.bad(f"minimum_percent is a whole number from 1 to 100, found {least!r}", "schedule", "minimum_percent")
+        least = default.minimum_percent
+    return Schedule(tzname, movement, retreat, adjustment, grace, least)
 
 
 def _deadline_rule(name: str, raw: Any, default: Schedule, notes: _Notes) -> DeadlineRule:
@@ -510,6 +541,7 @@ def format_settings(settings: GameSettings, variant: Variant) -> str:
         lines.append(f"  {name}: {q(rule.to_data())}")
     lines += [
         f"  grace_minutes: {s.grace_minutes}",
+        f"  minimum_percent: {s.minimum_percent}        # a phase opens with at least this share of its hours",
         f"orders: {settings.orders}                    # public | sealed",
     ]
     if settings.recipient:

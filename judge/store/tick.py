@@ -190,6 +190,8 @@ def tick(repo: Any, games: Iterable[str] | None = None, now: datetime | None = N
                 plan = plan_game(head_tree(repo), path, now, identities=identities, force=force,
                                  max_phases=max_phases, maps=maps)
                 commits = [PlannedCommit(p.message, p.changes, p.tag) for p in plan.played]
+                if plan.reopened is not None:
+                    commits.append(plan.reopened)
                 commit_atomically(repo, commits, now)
             result.warnings += plan.warnings
             result.played += [p.tag for p in plan.played]
