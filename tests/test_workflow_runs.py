@@ -519,6 +519,15 @@ def test_a_scheduled_run_plays_every_variant_and_publishes_the_site_as_pushed(tm
         assert league.current_phase(slug) != before[v]
     commits = run.pushed()
     assert len(commits) >= 4 and all(" played (deadline)" in c for c in commits), commits
+    # Issue 30: each game played its due phase only; the next opened when the run played it, with
+    # its full time (the deadlines were a day or two behind: the runs were late).
+    for v in VARIANTS:
+        slug = f"{v}-game"
+        assert len(league.tags(slug)) == 1, league.tags(slug)
+        info = yaml.safe_load(league.gh.show(f"main:games/{slug}/{league.current_phase(slug)}/phase.yaml"))
+        opened = datetime.fromisoformat(info["opened"].replace("Z", "+00:00"))
+        deadline = datetime.fromisoformat(info["deadline"].replace("Z", "+00:00"))
+        assert opened >= NOW - timedelta(minutes=1) and deadline - opened >= timedelta(hours=18), (slug, info)
     # What Pages serves: each phase just played, with its results, and the phase after it.
     site = league.gh.pages
     assert (site / "index.html").is_file()
