@@ -590,3 +590,25 @@ def test_a_tick_pushes_the_phase_tags_an_interrupted_run_left_behind(tmp_path):
     assert out.returncode == 0, out
     assert {f"g/{S01}", "g/1901-3-fall-movement"} <= remote_tags()
     assert git.Repo(origin).tags[f"g/{S01}"].commit.hexsha == repo.tags[f"g/{S01}"].commit.hexsha
+
+
+def test_a_phase_with_nothing_to_decide_is_played_at_once_and_says_so(tmp_path, no_maps):
+    """A new Machiavelli game opens at its Winter income, where nobody has anything to decide: the
+    next run plays it at once, as "automatic" (not as if every player had marked orders ready),
+    and its page says so."""
+    import git
+
+    from judge.site.generate import generate
+    from judge.store.tick import create_game, new_game
+
+    repo = make_repo(tmp_path / "r")
+    create_game(repo, new_game("games/m", "machiavelli", now=T0), commit=True, now=T0)
+    result = tick(repo, now=T0 + hours(1))
+    assert result.played == ["m/1453-7-winter-income"]
+    assert repo.head.commit.message.startswith("m: Winter 1453 Income played (automatic)")
+    info = yaml.safe_load((Path(repo.working_tree_dir) / "games/m/1453-7-winter-income/phase.yaml").read_text())
+    assert info["trigger"] == "automatic"
+    generate(Path(repo.working_tree_dir) / "games", tmp_path / "out")
+    page = (tmp_path / "out" / "games" / "m" / "1453-7-winter-income.md").read_text()
+    assert "Played at once, on " in page and "nobody had anything to decide in it" in page
+    assert isinstance(repo, git.Repo)

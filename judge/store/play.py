@@ -254,6 +254,8 @@ def _next_step(game: Game, now: datetime, *, identities: list[str], force: bool)
         # The next phase opens now, when players can see it; its deadline keeps the calendar
         # unless this run is so late that it would leave too little time (Schedule.next_deadline).
         return folder, info, position, "deadline", now, info.deadline
+    if not must_order(game.variant, position):  # nothing to decide (Machiavelli's Winter income): at once
+        return folder, info, position, "automatic", now, None
     ready, word = is_ready(game, folder, position, identities)
     if ready:
         return folder, info, position, "ready", now, None
