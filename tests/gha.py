@@ -1216,26 +1216,38 @@ def _start_api(gh: FakeGitHub) -> http.server.ThreadingHTTPServer:
             self.end_headers()
             self.wfile.write(body)
 
-        def do_POST(self):  # noqa: N802 - http.server's name
+        def pull_request_call(self, method: str, pattern: str, scopes: tuple[str, ...], key: str) -> tuple | None:
+            """The checks every simulated call on a pull request makes: its address (``pattern``,
+            owner, repository and number), a live job token with one of ``scopes`` written, the
+            pull request, and a JSON body with ``key``. Returns (number, value of key, token), or
+            None once it has answered with GitHub's error."""
             size = int(self.headers.get("Content-Length") or 0)
             payload = self.rfile.read(size)
-            m = re.fullmatch(r"/repos/([^/]+)/([^/]+)/issues/(\d+)/comments", self.path)
+            m = re.fullmatch(pattern, self.path)
             auth = self.headers.get("Authorization", "")
             token = auth.split(" ", 1)[1] if auth.lower().startswith(("bearer ", "token ")) else ""
             if not m:
-                return self.unsimulated("POST")
+                return self.unsimulated(method)
             perms = gh.tokens.get(token)
             if perms is None:
                 return self.answer(401, {"message": "Bad credentials"})
-            if perms.get("pull-requests") != "write" and perms.get("issues") != "write":
+            if not any(perms.get(scope) == "write" for scope in scopes):
                 return self.answer(403, {"message": "Resource not accessible by integration"})
             owner, repo, number = m.group(1), m.group(2), int(m.group(3))
             if f"{owner}/{repo}".lower() != gh.full_name.lower() or not gh.ref(f"refs/pull/{number}/head"):
                 return self.answer(404, {"message": "Not Found"})
             try:
-                body = json.loads(payload)["body"]
+                value = json.loads(payload)[key]
             except (ValueError, KeyError, TypeError):
-                return self.answer(422, {"message": "Invalid request: body is required"})
+                return self.answer(422, {"message": f"Invalid request: {key} is required"})
+            return number, value, token
+
+        def do_POST(self):  # noqa: N802 - http.server's name
+            call = self.pull_request_call("POST", r"/repos/([^/]+)/([^/]+)/issues/(\d+)/comments",
+                                          ("pull-requests", "issues"), "body")
+            if call is None:
+                return None
+            number, body, token = call
             with gh._lock:  # noqa: SLF001
                 cid = len(gh.comments) + 1
                 url = f"{FakeGitHub.SERVER}/{gh.full_name}/pull/{number}#issuecomment-{cid}"
@@ -1252,25 +1264,10 @@ def _start_api(gh: FakeGitHub) -> http.server.ThreadingHTTPServer:
         def do_PATCH(self):  # noqa: N802
             """``PATCH /repos/<owner>/<repo>/pulls/<n>`` with ``{"state": "closed"}``: closing a pull
             request (a live job token with ``pull-requests: write``)."""
-            size = int(self.headers.get("Content-Length") or 0)
-            payload = self.rfile.read(size)
-            m = re.fullmatch(r"/repos/([^/]+)/([^/]+)/pulls/(\d+)", self.path)
-            auth = self.headers.get("Authorization", "")
-            token = auth.split(" ", 1)[1] if auth.lower().startswith(("bearer ", "token ")) else ""
-            if not m:
-                return self.unsimulated("PATCH")
-            perms = gh.tokens.get(token)
-            if perms is None:
-                return self.answer(401, {"message": "Bad credentials"})
-            if perms.get("pull-requests") != "write":
-                return self.answer(403, {"message": "Resource not accessible by integration"})
-            owner, repo, number = m.group(1), m.group(2), int(m.group(3))
-            if f"{owner}/{repo}".lower() != gh.full_name.lower() or not gh.ref(f"refs/pull/{number}/head"):
-                return self.answer(404, {"message": "Not Found"})
-            try:
-                state = json.loads(payload)["state"]
-            except (ValueError, KeyError, TypeError):
-                return self.answer(422, {"message": "Invalid request"})
+            call = self.pull_request_call("PATCH", r"/repos/([^/]+)/([^/]+)/pulls/(\d+)", ("pull-requests",), "state")
+            if call is None:
+                return None
+            number, state, token = call
             if state != "closed":
                 return self.unsimulated("PATCH")
             with gh._lock:  # noqa: SLF001
