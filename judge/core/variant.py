@@ -142,6 +142,16 @@ class Rules:
         clearly of the variant's kind but wrong. Standard: ``None``."""
         return None
 
+    def check_options(self, variant: "Variant") -> None:
+        """Check the values of the game's rule options (``self.options``) once the variant is made
+        with them; MapError for a bad one. Standard: nothing to check."""
+        return None
+
+    def missing_orders_note(self, variant: "Variant", position: Position, power: Power) -> str | None:
+        """What befalls a power that sent no orders in the phase of ``position``, for the results'
+        notes (Machiavelli's upkeep in the Winter); None lets the judge say it. Standard: None."""
+        return None
+
     def order_candidates(self, variant: "Variant", position: Position, power: Power) -> "list[Order]":
         """The variant's own orders with finite choices that ``power`` might give in the phase of
         ``position`` (Machiavelli's sieges and conversions, Europe 1615's declarations): the

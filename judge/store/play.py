@@ -74,8 +74,7 @@ def missing_notes(variant: Variant, position: Position, collected: Collected) ->
         sub = collected.submissions.get(power)
         if sub is not None and sub.used:
             continue
-        own = getattr(variant.rules, "missing_orders_note", None)
-        said = own(variant, position, power) if own is not None else None
+        said = variant.rules.missing_orders_note(variant, position, power)
         if said:
             out.append(said)
         elif kind is PhaseKind.MOVEMENT:

@@ -110,9 +110,7 @@ def _load(name: str, root: str, options: tuple = ()) -> Variant:
     if unknown:
         raise MapError(f"unknown rule option(s) for {name}: {', '.join(unknown)} (known: {', '.join(sorted(defaults)) or 'none'})")
     variant = dataclasses.replace(base, rules=rules_cls(chosen))
-    check = getattr(variant.rules, "check_options", None)
-    if check is not None:
-        check(variant)  # a variant's own check of the values (MapError)
+    variant.rules.check_options(variant)  # a variant's own check of the values (MapError)
     return variant
 
 

@@ -396,7 +396,7 @@ def chosen_objectives(variant: Variant, position: Position) -> dict[Power, list[
     chosen = current(position).objectives
     if chosen is not None:
         return {p: list(ids) for p, ids in chosen.items()}
-    raw = (getattr(variant.rules, "options", {}) or {}).get("objectives") or {}
+    raw = variant.rules.options.get("objectives") or {}
     return {Power(p): [str(i) for i in ids or ()] for p, ids in raw.items()}
 
 

@@ -63,7 +63,7 @@ class _Index:
     the tables (each checked: a bad value is a MapError naming it), the states' names."""
 
     def __init__(self, variant: Variant) -> None:
-        options = getattr(variant.rules, "options", {}) or {}
+        options = variant.rules.options
         self.data = _merge_tables(variant.data, options.get("tables"))
         self.board = variant.board
         self._powers(self.data.get("powers") or {})
@@ -201,7 +201,7 @@ _INDEXES: dict[tuple, tuple[Any, _Index]] = {}
 def _index(variant: Variant) -> _Index:
     """The index of ``variant`` under its rule options (built once; the data object is kept
     with it so that its id is never reused)."""
-    tables = (getattr(variant.rules, "options", {}) or {}).get("tables")
+    tables = variant.rules.options.get("tables")
     key = (id(variant.data), repr(tables))
     hit = _INDEXES.get(key)
     if hit is None or hit[0] is not variant.data:
