@@ -660,10 +660,12 @@ def _adjustment_story(variant: Variant, orders: Sequence[OrderRecord]) -> list[s
 
 @dataclass(frozen=True)
 class ForumPost:
-    """The same post for forums that read BBCode and for those that read Markdown."""
+    """The same post for forums that read BBCode, for those that read Markdown, and as a wiki
+    page (MediaWiki markup, for games run on a wiki such as DipWiki)."""
 
     bbcode: str
     markdown: str
+    mediawiki: str = ""
 
 
 def _bb(text: str) -> str:
@@ -683,10 +685,12 @@ def forum_post(variant: Variant, record: PhaseRecord, *,
                after: Position | Mapping[str, Any] | None = None,
                deadline: datetime | str | None = None,
                timezones: Iterable[str] = ("UTC",),
-               results_text: str | None = None) -> ForumPost:
+               results_text: str | None = None, ended: str = "") -> ForumPost:
     """The phase's results as a forum post: a title, the narrative, the results in the njudge
     format, the map image (from the published site at ``base_url``) and the next deadline in
-    several time zones."""
+    several time zones; as a wiki page, the orders in a table by power and the centre counts.
+    A game that is over (a winner, or ``ended``: how the Gamesmaster ended it, a draw or a
+    concession) announces no next phase: it says how it ended, with the final centre counts."""
     before_p = as_position(variant, before)
     after_p = as_position(variant, after)
     text = results_text or njudge_results(variant, record, before=before_p, after=after_p, game=slug, deadline=deadline)
@@ -698,6 +702,8 @@ def forum_post(variant: Variant, record: PhaseRecord, *,
     zones = list(dict.fromkeys(["UTC", *timezones]))
     when = [format_deadline(deadline, z) for z in zones] if as_moment(deadline) is not None else []
     nxt, winner = record.next_phase, record.winner
+    over = f"{winner} has won the game" if winner else f"The game is over: {ended}" if ended else ""
+    counts = _centre_counts(variant, record, after_p, before_p)
 
     bb = [f"[b]{_bb(title)}[/b]", ""]
     md = [f"## {_md_inline(title)}", ""]
@@ -709,7 +715,11 @@ def forum_post(variant: Variant, record: PhaseRecord, *,
     bb += ["[code]", _bb(text).rstrip("\n"), "[/code]", ""]
     fence = _fence(text)
     md += [fence + "text", text.rstrip("\n"), fence, ""]
-    if nxt and not winner:
+    if over:
+        final = "; ".join(f"{p} {n}" for p, n in counts)
+        bb += [f"[b]{_bb(over)}.[/b]" + (f" Final supply centres: {_bb(final)}." if final else ""), ""]
+        md += [f"**{_md_inline(over)}.**" + (f" Final supply centres: {_md_inline(final)}." if final else ""), ""]
+    elif nxt:
         bb.append(f"[b]Next:[/b] {_bb(str(nxt))}")
         md.append(f"**Next:** {_md_inline(str(nxt))}")
         if when:
@@ -719,7 +729,64 @@ def forum_post(variant: Variant, record: PhaseRecord, *,
         md.append("")
     bb.append(f"[url={page}]The phase on the archive[/url]")
     md.append(f"[The phase on the archive]({page})")
-    return ForumPost("\n".join(bb) + "\n", "\n".join(md) + "\n")
+    wiki = _mediawiki(variant, record, before_p, title=title, story=story, page=page, image=image, counts=counts,
+                      over=over, when=when)
+    return ForumPost("\n".join(bb) + "\n", "\n".join(md) + "\n", wiki)
+
+def _centre_counts(variant: Variant, record: PhaseRecord, after: Position | None,
+                   before: Position | None) -> list[tuple[str, int]]:
+    """Each power's supply centres after the phase, in the powers' order (those with none left out)."""
+    if after is not None:
+        holding = {str(p) for p in after.supply_centers.values()}
+        return [(str(p), len(after.centers_of(p))) for p in variant.powers if str(p) in holding]
+    if record.powers:
+        return [(p, s.centres) for p, s in record.powers.items() if s.centres]
+    if before is None:
+        return []
+    owners = {str(c): str(p) for c, p in before.supply_centers.items()}
+    owners.update({c.centre: c.new for c in record.captures})
+    return [(str(p), n) for p in variant.powers if (n := sum(1 for o in owners.values() if o == p))]
+
+
+def _wiki(text: object) -> str:
+    """Text shown as it is in MediaWiki markup: no link, template, table cell or formatting can
+    open in it (``<nowiki>``), and no tag (``<`` and ``&`` as entities)."""
+    s = str(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    return f"<nowiki>{s}</nowiki>" if s else ""
+
+
+_BOLD = "'''"
+
+
+def _mediawiki(variant: Variant, record: PhaseRecord, before: Position | None, *, title: str, story: list[str],
+               page: str, image: str, counts: list[tuple[str, int]], over: str, when: list[str]) -> str:
+    """The phase as a wiki page: the narrative, the map (an external link: a wiki that does not
+    show outside images still links it), the orders in a table by power with their results, the
+    centre counts, and the next phase or how the game ended."""
+    out = [f"== {_wiki(title)} ==", ""]
+    if story:
+        out += ["=== What happened ===", *(f"* {_wiki(s)}" for s in story), ""]
+    out += [f"[{image} The map of {_wiki(record.phase)}] ([{page} the phase on the archive])", ""]
+    out += ["=== Orders and results ===", '{| class="wikitable"', "! Power !! Order !! Result"]
+    for power, orders in record.by_power().items():
+        for i, o in enumerate(orders):
+            line = _njudge_order(variant, o, before)
+            body, _, marks = line.partition("  (*")
+            result = marks.rstrip("*)") or ("success" if o.succeeded else o.result.value)
+            who = f"{_BOLD}{_wiki(power or 'Unattributed')}{_BOLD}" if i == 0 else ""
+            out += ["|-", f"| {who} || {_wiki(body.rstrip('.'))} || {_wiki(result)}"]
+    out += ["|}", ""]
+    if counts:
+        out += ["=== Supply centres ===", '{| class="wikitable"', "! Power !! Centres"]
+        for p, n in counts:
+            out += ["|-", f"| {_wiki(p)} || {n}"]
+        out += ["|}", ""]
+    if over:
+        out.append(f"{_BOLD}{_wiki(over)}.{_BOLD}")
+    elif record.next_phase:
+        deadline = f". {_BOLD}Deadline:{_BOLD} {_wiki(' / '.join(when))}" if when else ""
+        out.append(f"{_BOLD}Next:{_BOLD} {_wiki(record.next_phase)}{deadline}")
+    return "\n".join(out).rstrip() + "\n"
 
 
 def _md_inline(text: str) -> str:

@@ -206,8 +206,9 @@ def _find_phase(game, phase: str | None):
 @click.command("post")
 @click.argument("game_dir", metavar="games/<slug>", type=click.Path(exists=True, file_okay=False))
 @click.argument("phase", required=False)
-@click.option("--format", "fmt", type=click.Choice(["bbcode", "markdown"]), default="bbcode", show_default=True,
-              help="BBCode for phpBB-style forums, Markdown for Discourse, GitHub and the like.")
+@click.option("--format", "fmt", type=click.Choice(["bbcode", "markdown", "mediawiki"]), default="bbcode",
+              show_default=True, help="BBCode for phpBB-style forums, Markdown for Discourse, GitHub and the like, "
+              "MediaWiki markup for a game run on a wiki (DipWiki).")
 @click.option("--base-url", default=None,
               help="The site's address [default: mkdocs.yml's site_url / $SITE_URL, else the GitHub Pages address of the repository's origin].")
 @click.option("--config", default=None, type=click.Path(dir_okay=False), help="The MkDocs configuration to read site_url from.")
@@ -237,5 +238,6 @@ def post_cmd(game_dir: str, phase: str | None, fmt: str, base_url: str | None, c
         deadline=next_f.info.deadline if next_f else None,
         timezones=zones or (game.settings.schedule.timezone, *DEFAULT_TIMEZONES),
         results_text=txt.read_text(encoding="utf-8-sig") if txt else None,
+        ended=game.ended.words() if game.ended is not None and (next_f is None or not next_f.finished) else "",
     )
-    click.echo(post.bbcode if fmt == "bbcode" else post.markdown, nl=False)
+    click.echo({"bbcode": post.bbcode, "markdown": post.markdown, "mediawiki": post.mediawiki}[fmt], nl=False)

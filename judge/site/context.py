@@ -87,6 +87,8 @@ class PhaseContext(TypedDict):
     next_phase: str
     next_deadline: str
     winner: str
+    ended: str
+    """How the Gamesmaster ended the game, on its last played phase (no next phase then)."""
     results_text: Markup | None
     units: list[UnitsRow]
     received: list[str]

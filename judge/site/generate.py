@@ -506,6 +506,15 @@ def _open(game: GameFolder, i: int) -> _Shown:
                   units=_units_rows(variant, before), received=_received(folder))
 
 
+def _ends_the_game(game: GameFolder, i: int) -> bool:
+    """Does the ``i``-th phase's page say how the Gamesmaster ended the game? A game ended by
+    ``judge end`` keeps the folder of the phase that was open (never played): its page, and the
+    last played phase's, say so instead of a deadline or a next phase."""
+    if game.ended is None or not game.phases or game.phases[-1].finished:
+        return False
+    return i >= len(game.phases) - 2
+
+
 def _next(game: GameFolder, i: int) -> PhaseFolder | None:
     return game.phases[i + 1] if i + 1 < len(game.phases) else None
 
@@ -558,6 +567,7 @@ def _phase_page(game: GameFolder, i: int, out: Out, templates: Path, drawn: _Dra
         played=_utc(folder.info.adjudicated) if folder.finished else "", trigger=folder.info.trigger or "", retreats=shown.retreats, captures=shown.captures,
         adjustments=shown.adjustments, adjustment_head=_adjustment_head(game.variant),
         next_phase=results.next_phase or "", next_deadline=_utc(next_f.info.deadline if next_f else None),
+        ended=_ended(game) if _ends_the_game(game, i) else "",
         winner=results.winner or "", results_text=shown.results_text, units=shown.units,
         received=shown.received, state=state,
     )
@@ -586,13 +596,7 @@ def _phase_summary(game: GameFolder, i: int, image: MapImage | None, state: list
 
 def _ended(game: GameFolder) -> str:
     """How the Gamesmaster ended the game (``ended:`` in game.yaml, written by ``judge end``)."""
-    ended = game.ended
-    if ended is None:
-        return ""
-    text = {"draw": "a draw between " + ", ".join(ended.powers) + ", by their votes",
-            "concession": f"conceded to {ended.winner} by the votes of every other power",
-            "ended": f"ended by the Gamesmaster: {ended.reason}"}.get(ended.how, ended.how)
-    return text + (f" ({ended.phase})" if ended.phase else "")
+    return game.ended.words() if game.ended is not None else ""
 
 
 @dataclass(frozen=True)

@@ -222,6 +222,13 @@ class Ending:
     reason: str = ""
     """The Gamesmaster's words, when the game was ended by decision."""
 
+    def words(self) -> str:
+        """How it ended, in words: ``a draw between France, Germany, by their votes (Spring 1905 Movement)``."""
+        text = {"draw": "a draw between " + ", ".join(self.powers) + ", by their votes",
+                "concession": f"conceded to {self.winner} by the votes of every other power",
+                "ended": f"ended by the Gamesmaster: {self.reason}"}.get(self.how, self.how)
+        return text + (f" ({self.phase})" if self.phase else "")
+
 
 @dataclass(frozen=True)
 class Limits:
