@@ -74,8 +74,32 @@ _LAZY = {
 """The commands that live in their adapters' modules."""
 
 
+def _version(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
+    """``judge --version``: what runs — the distribution and its version, and whether the rules
+    core runs compiled (mypyc) or as plain Python (and why)."""
+    if not value or ctx.resilient_parsing:
+        return
+    from importlib import metadata
+
+    from . import __version__
+    from .core import PURE
+    from .core.types import COMPILED
+
+    try:
+        dist = metadata.version("judge")
+    except metadata.PackageNotFoundError:  # a source tree not installed
+        dist = "not installed"
+    asked = os.environ.get("JUDGE_PURE", "") not in ("", "0")
+    core = ("compiled by mypyc" if COMPILED else "plain Python (JUDGE_PURE=1)" if asked else
+            "plain Python (the compiled core is older than its source)" if PURE else "plain Python (not compiled)")
+    click.echo(f"judge, version {__version__} (distribution judge {dist}; rules core {core}; "
+               f"Python {sys.version.split()[0]})")
+    ctx.exit()
+
+
 @click.group(cls=_LazyGroup, lazy=_LAZY, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(package_name="judge")
+@click.option("--version", is_flag=True, expose_value=False, is_eager=True, callback=_version,
+              help="Say what runs: the judge's version, its distribution, whether its rules core is compiled.")
 def cli() -> None:
     """judge: a Gamesmaster for play-by-forum Diplomacy."""
 

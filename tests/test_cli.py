@@ -246,3 +246,17 @@ def test_the_readme_position_example_reads_as_pasted():
     assert position.dislodged and position.standoffs
     listed = phase_options(variant, position)
     assert [u.unit for p in listed.powers for u in p.units] == ["F TRI"]
+
+
+def test_the_version_says_what_runs(capsys, monkeypatch):
+    """``judge --version`` names the version, the distribution and how the rules core runs."""
+    from judge import __version__
+    from judge.core.types import COMPILED
+
+    try:
+        main(["--version"])
+    except SystemExit:
+        pass
+    out = capsys.readouterr().out
+    assert out.startswith(f"judge, version {__version__} (distribution judge ")
+    assert ("rules core compiled by mypyc" in out) == COMPILED and "Python 3." in out
