@@ -28,7 +28,7 @@ def test_a_europe1615_phase_shows_its_orders_in_one_table(tmp_path):
     assert page.count("| Power | Order | Result | Why |") == 1
     assert tables <= 6, tables  # was one table per power and minor state: 35
     assert "Units of minor states with no orders, holding: " in page
-    assert "hide:\n  - navigation" in page
+    assert "hide:\n  - navigation\n  - toc" in page  # the map has the page's whole width
 
 
 def test_a_phase_played_early_says_so(tmp_path):
