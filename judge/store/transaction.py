@@ -60,8 +60,6 @@ class PlannedCommit:
     message: str
     changes: dict[str, bytes]
     tag: str | None = None
-    extra_parents: tuple[str, ...] = ()
-    """More parents after the current head (a pull request's head, to show it merged)."""
     deletions: tuple[str, ...] = ()
     """Paths to remove."""
 
@@ -370,10 +368,7 @@ def _build(repo: Any, plans: list[PlannedCommit], when: datetime, who: Any | Non
             if lines:
                 _git(repo, "update-index", "--index-info", input=("\n".join(lines) + "\n").encode("utf-8"), env=env)
             tree = _git(repo, "write-tree", env=env)
-            parents = ([parent] if parent else []) + [repo.commit(p).hexsha for p in plan.extra_parents]
-            args = ["commit-tree", "--no-gpg-sign", tree]
-            for p in parents:
-                args += ["-p", p]
+            args = ["commit-tree", "--no-gpg-sign", tree] + (["-p", parent] if parent else [])
             parent = _git(repo, *args, input=plan.message.encode("utf-8"), env={**env, **ident})
             shas.append(parent)
     return shas
