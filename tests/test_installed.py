@@ -10,6 +10,7 @@ its dependencies from the package index, as ``pip install`` does on a user's mac
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 import tarfile
@@ -131,3 +132,24 @@ def test_the_installed_commands_fail_with_a_located_message_not_an_internal_erro
         proc = _run([judge, *args], tmp_path, ok=False)
         assert proc.returncode == 2, (args, proc.stderr)
         assert "internal error" not in proc.stderr and "Traceback" not in proc.stderr, proc.stderr
+
+
+@pytest.mark.skipif(not shutil.which(os.environ.get("CC", "cc")) and not shutil.which("gcc"), reason="no C compiler")
+def test_a_compiled_wheel_installs_and_runs_its_compiled_core(tmp_path):
+    """Issue 27, the part of the release workflow that runs offline: the wheel built as a release
+    builds it (the rules core compiled by mypyc), installed in a fresh environment, says what runs
+    and plays a phase, as the release workflow's check of each built wheel does."""
+    out = tmp_path / "dist"
+    _run([sys.executable, "-m", "build", "--wheel", "--outdir", str(out), str(ROOT)], ROOT,
+         {"PIP_DISABLE_PIP_VERSION_CHECK": "1", "JUDGE_PURE": ""}, timeout=900)
+    wheel = next(out.glob("judge-*.whl"))
+    assert "py3-none-any" not in wheel.name, wheel.name  # a platform wheel: the core is compiled
+    where = tmp_path / "env"
+    venv.EnvBuilder(with_pip=True).create(where)
+    _run([str(where / "bin" / "python"), "-m", "pip", "install", "--quiet", str(wheel)], tmp_path,
+         {"PIP_DISABLE_PIP_VERSION_CHECK": "1"}, timeout=900)
+    said = _run([str(where / "bin" / "judge"), "--version"], tmp_path).stdout
+    assert "rules core compiled by mypyc" in said, said
+    played = _run([str(where / "bin" / "judge"), "adjudicate", str(ROOT / "tests/data/release/position.yaml"),
+                   str(ROOT / "tests/data/release/orders.txt")], tmp_path).stdout
+    assert "A PAR - BUR" in played and "success" in played, played

@@ -33,8 +33,13 @@ def load(path: Path) -> dict:
     return data
 
 
-def test_there_are_the_two_workflows():
-    assert [p.name for p in WORKFLOWS] == ["judge.yml", "orders.yml"]
+def test_there_are_the_league_workflows_and_the_release():
+    assert [p.name for p in WORKFLOWS] == ["judge.yml", "orders.yml", "release.yml"]
+    from judge.store.league import league_files
+
+    shipped = sorted(p for p in league_files("L", "judge==0").files if p.startswith(".github/workflows/"))
+    assert shipped == [".github/workflows/judge.yml", ".github/workflows/orders.yml"], \
+        "the release workflow is the judge's own, never a league's"
 
 
 def test_zizmor_finds_nothing():
@@ -64,7 +69,10 @@ def test_actions_are_pinned_permissions_minimal_and_run_steps_safe(path):
                 assert "${{" not in step["run"], f"{name}: pass expressions through env, not into run"
                 for line in step["run"].splitlines():
                     words = line.strip().split()
-                    if words:
+                    if words and path.name == "release.yml":
+                        # Building, checking the built judge, its notes and its release.
+                        assert words[0] in ("pip", "python", "gh") or words[0].startswith("/tmp/pure/bin/"), line
+                    elif words:
                         # Only judge commands and installing them (and a variable, and a continued line).
                         assert words[0] in ("judge", "pip", "mkdocs") or words[0].startswith(("remote=", "--")) \
                             or words[:3] in (["sudo", "apt-get", "install"], ["sudo", "apt-get", "update"]), line
@@ -127,3 +135,37 @@ def test_the_orders_workflow_reads_the_pull_request_as_data():
     assert "judge check-pr" in run and "--apply" in run and "$GITHUB_STEP_SUMMARY" in run
     env = next(s for s in steps if "judge check-pr" in s.get("run", ""))["env"]
     assert env["AUTHOR"] == "${{ github.event.pull_request.user.login }}"
+
+
+def test_the_release_workflow_publishes_by_trusted_publishing_with_least_permissions():
+    """Issue 27: on a version tag, the sdist, a pure wheel and compiled wheels (cibuildwheel) are
+    built and each installed wheel checked; the index is published to by trusted publishing (the
+    job's OIDC token in the ``pypi`` environment, no secret); the GitHub release takes its notes
+    from the CHANGELOG."""
+    data = load(ROOT / ".github" / "workflows" / "release.yml")
+    assert data["on"] == {"push": {"tags": ["v*"]}}
+    jobs = data["jobs"]
+    assert set(jobs) == {"sdist", "wheels", "publish", "github-release"}
+    assert jobs["publish"]["permissions"] == {"id-token": "write"} and jobs["publish"]["environment"] == "pypi"
+    assert [s["uses"].split("@")[0] for s in jobs["publish"]["steps"]][-1] == "pypa/gh-action-pypi-publish"
+    assert jobs["github-release"]["permissions"] == {"contents": "write"}
+    assert all(jobs[j]["permissions"] == {"contents": "read"} for j in ("sdist", "wheels"))
+    assert jobs["publish"]["needs"] == ["sdist", "wheels"] and jobs["github-release"]["needs"] == "publish"
+    text = (ROOT / ".github" / "workflows" / "release.yml").read_text()
+    assert "secrets." not in text, "no token in secrets: trusted publishing"
+    wheels = jobs["wheels"]["steps"][1]
+    assert wheels["uses"].startswith("pypa/cibuildwheel@") and "COMPILED" in wheels["env"]["CIBW_TEST_COMMAND"]
+    assert sorted(jobs["wheels"]["strategy"]["matrix"]["os"]) == ["macos-latest", "ubuntu-latest", "windows-latest"]
+
+
+def test_the_release_notes_are_the_changelog_section():
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("release_notes", ROOT / "tools" / "release_notes.py")
+    notes = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(notes)
+    text = (ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
+    got = notes.section(text, "v0.3.0")
+    assert got and got.startswith("- A variant is one package") and "## " not in got
+    assert notes.section(text, "9.9.9") is None
+    assert notes.main(["9.9.9"]) == 1

@@ -27,6 +27,8 @@ DEFAULT_SOURCE = "https://github.com/diplomacy-judge/judge"
 
 REQUIREMENTS = ".github/judge-requirements.txt"
 WORKFLOWS = ".github/workflows"
+LEAGUE_WORKFLOWS = ("judge.yml", "orders.yml")
+"""The workflows a league runs (the judge's repository has its own release workflow beside them)."""
 _UPGRADED = (WORKFLOWS, REQUIREMENTS)
 """What ``--upgrade`` rewrites: the judge's own files, never the games, the site's settings or the
 players' page, which are the Gamesmaster's."""
@@ -81,7 +83,7 @@ def league_files(title: str, requirement: str) -> LeagueFiles:
     """Everything ``judge init`` writes, in memory."""
     title = _title_ok(title)
     files: dict[str, bytes] = {}
-    for wf in sorted(data_path("workflows").glob("*.yml")):
+    for wf in (data_path("workflows") / name for name in LEAGUE_WORKFLOWS):
         files[f"{WORKFLOWS}/{wf.name}"] = wf.read_bytes()
     files[REQUIREMENTS] = (
         "# The judge the workflows install (pip install -r). To take a newer judge, change the tag to\n"
