@@ -199,7 +199,7 @@ def test_a_tick_failing_at_any_write_point_leaves_every_byte_as_it_was(repo, no_
         assert result.played == [] or not result.errors
         return result
 
-    _inject_everywhere(repo, job, check_done, record_figure, "a tick playing two phases")
+    _inject_everywhere(repo, job, check_done, record_figure, "a tick playing a phase")
     # And with no fault, the tick plays both phases on the original.
     check_done(tick(git.Repo(repo.working_tree_dir), now=when, maps=False))
 
