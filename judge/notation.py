@@ -49,8 +49,10 @@ _VERB_UNIT = {"sa": ("SUPPORT", UnitType.ARMY), "sf": ("SUPPORT", UnitType.FLEET
 _FILLER = {"the", "of", "sea", "ocean", "unit", "my", "in", "at"}
 """Words read past (after names of several words have had their chance)."""
 _REMARK_WORDS = {"bounced", "bounce", "bounces", "fails", "failed", "dislodged", "cut", "void",
-                 "succeeds", "destroyed", "standoff"}
+                 "succeeds", "destroyed", "standoff", "ok"}
 """A result mail's words after an order: the rest of the line is a remark."""
+_UNIT_HYPHEN = re.compile(r"(?:(?<=^)|(?<=[\s:,]))([AaFf])-(?=[A-Za-z])")
+"""A unit's letter joined to its place by a hyphen (``A-SYR``, ``F-NOR``), at a line's or an order's start."""
 _COAST_WORDS = {"north": "NC", "south": "SC", "east": "EC", "west": "WC",
                 "n": "NC", "s": "SC", "e": "EC", "w": "WC", "nc": "NC", "sc": "SC", "ec": "EC", "wc": "WC"}
 
@@ -178,7 +180,9 @@ def names_of(variant: Variant) -> Names:
     return hit[1]
 
 
-_ARROWS = re.compile(r"(->|=>|⇒|→|⟶|–|—|−)")
+_ARROWS = re.compile(r"(->|=>|⇒|→|⟶|–|—|−|(?<=\w)>(?=\w))")
+"""A move's arrow as players and judges write it; a bare ``>`` only between two words
+(``A SYR>SMY``): a Gamesmaster's ``<NTH>`` markup is no move."""
 _COAST_SLASH = re.compile(r"\s*[/(]\s*(north|south|east|west|nc|sc|ec|wc|n|s|e|w)(?:\s*coast)?\s*\)?", re.I)
 _COAST_PAREN_WORDS = re.compile(r"\(\s*(north|south|east|west)\s+coast\s*\)", re.I)
 _COAST_WORDS_RE = re.compile(r"\b(north|south|east|west)\s+coast\b", re.I)
@@ -288,6 +292,8 @@ def _plain_words(text: str, names: Names, notes: list[str]) -> list[str]:
     if "-" in t:
         if names.hyphened is not None:
             t = names.hyphened.sub(lambda m: m.group(0).replace("-", " "), t)
+        # "A-SYR>SMY": a hyphen between the unit's letter and its place is no move.
+        t = _UNIT_HYPHEN.sub(r"\1 ", t)
         t = t.replace("-", " - ")
     t = t.replace(",", " , ").replace(";", " , ").replace(":", " ")
     t = t.replace(".", " ").replace("'", "")
@@ -321,6 +327,10 @@ def _read_word(words: list[str], i: int, names: Names, out: list[Token], notes: 
     elif w in _REMARK_WORDS and out and out[-1].kind in ("PROV", "COAST", "HOLD"):
         notes.append(f"remark {' '.join(words[i:])!r} ignored")
         return len(words)
+    elif w == "or" and out and i + 1 < len(words):
+        # "BUD - RUM or BUD S RUM", "TUN - ION or WES": the player offers two orders; a careful
+        # Gamesmaster follows neither (seed 003 section 4, an order with two meanings).
+        raise AmbiguousOrder(f"two orders to choose from: {' '.join(words[:i])!r} or {' '.join(words[i + 1:])!r}")
     elif not _coast_run_in(w, names, out, notes):
         return i + _unknown_word(words, i, names, out, notes)
     return i + 1
@@ -389,6 +399,13 @@ def _unknown_word(words: list[str], i: int, names: Names, out: list[Token], note
     """A word that is nothing known: a misspelt name of up to three words with one close match,
     or the start of a name (``Liv``: one place, or several for the order to choose from), with a
     note (seed 003 section 4); else InvalidOrder. How many words it took."""
+    w = words[i]
+    if (len(w) > 3 and w[-1] == "s" and w[:-1] in names.provinces and out and out[-1].kind == "UNIT"
+            and i + 1 < len(words) and words[i + 1] in _UNIT_WORDS):
+        # "A RuhS A Mun - Bur": the support's S written onto the place; read apart, then again.
+        notes.append(f"{w!r} read as {w[:-1]!r} then 'S' (a support)")
+        words[i:i + 1] = [w[:-1], "s"]
+        return 0
     for n in (3, 2, 1):
         window = words[i:i + n]
         if len(window) == n and all(x.isalpha() and x not in _WORD_KIND for x in window):
