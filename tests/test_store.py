@@ -204,7 +204,7 @@ def test_a_game_paused_a_year_and_set_active_by_hand_plays_nothing_with_nobody_s
     repo.git.commit("-q", "-am", "set active again by hand, a year on")
     a_year_on = T0 + hours(24 * 365)
     result = tick(repo, now=a_year_on)
-    assert result.played == [] and "opened again" in result.waiting[0].reason
+    assert result.played == [] and result.waiting[0].reason.startswith("Spring 1901 Movement opened again, deadline ")
     assert "passed 362 days ago and nobody sent orders" in repo.head.commit.message
     info = yaml.safe_load((root / G / S01 / "phase.yaml").read_text())
     assert info["opened"] == "2026-01-06T22:00:00Z" and info["deadline"] == "2026-01-09T22:00:00Z"

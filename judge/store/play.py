@@ -318,7 +318,8 @@ def plan_game(tree: Any, path: str, now: datetime, *, identities: list[str], for
             break
         if isinstance(step, Reopened):
             plan.reopened = _reopen(game, step, now)
-            plan.waiting = Waiting(game.slug, step.folder, plan.reopened.message.splitlines()[0])
+            # The commit's first line without the game's name, which the tick's line gives already.
+            plan.waiting = Waiting(game.slug, step.folder, plan.reopened.message.splitlines()[0].split(": ", 1)[1])
             break
         folder, info, position, trigger, next_opened, scheduled = step
         played = play_phase(game, folder, identities=identities, trigger=trigger, now=now,
