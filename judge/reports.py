@@ -685,12 +685,13 @@ def forum_post(variant: Variant, record: PhaseRecord, *,
                after: Position | Mapping[str, Any] | None = None,
                deadline: datetime | str | None = None,
                timezones: Iterable[str] = ("UTC",),
-               results_text: str | None = None, ended: str = "") -> ForumPost:
+               results_text: str | None = None, ended: str = "", opened: datetime | str | None = None) -> ForumPost:
     """The phase's results as a forum post: a title, the narrative, the results in the njudge
     format, the map image (from the published site at ``base_url``) and the next deadline in
     several time zones; as a wiki page, the orders in a table by power and the centre counts.
     A game that is over (a winner, or ``ended``: how the Gamesmaster ended it, a draw or a
-    concession) announces no next phase: it says how it ended, with the final centre counts."""
+    concession) announces no next phase: it says how it ended, with the final centre counts.
+    ``opened`` is when the next phase opened (its clock started then)."""
     before_p = as_position(variant, before)
     after_p = as_position(variant, after)
     text = results_text or njudge_results(variant, record, before=before_p, after=after_p, game=slug, deadline=deadline)
@@ -720,8 +721,9 @@ def forum_post(variant: Variant, record: PhaseRecord, *,
         bb += [f"[b]{_bb(over)}.[/b]" + (f" Final supply centres: {_bb(final)}." if final else ""), ""]
         md += [f"**{_md_inline(over)}.**" + (f" Final supply centres: {_md_inline(final)}." if final else ""), ""]
     elif nxt:
-        bb.append(f"[b]Next:[/b] {_bb(str(nxt))}")
-        md.append(f"**Next:** {_md_inline(str(nxt))}")
+        since = f", opened {format_deadline(opened)}" if as_moment(opened) is not None else ""
+        bb.append(f"[b]Next:[/b] {_bb(str(nxt))}{since}")
+        md.append(f"**Next:** {_md_inline(str(nxt))}{since}")
         if when:
             bb.append("[b]Deadline:[/b] " + " / ".join(when))
             md.append("**Deadline:** " + " / ".join(when))

@@ -175,10 +175,27 @@ def test_a_phase_played_a_day_late_gives_the_next_its_full_time(repo, no_maps):
     never plays a second phase with nobody's orders."""
     make_game(repo)
     late = datetime(2025, 1, 10, 21, 49, tzinfo=timezone.utc)
-    assert tick(repo, now=late).played == [f"g/{S01}"]
+    result = tick(repo, now=late)
+    assert result.played == [f"g/{S01}"]
     info = yaml.safe_load((Path(repo.working_tree_dir) / G / F01 / "phase.yaml").read_text())
     assert info["opened"] == "2025-01-10T21:49:00Z" and info["deadline"] == "2025-01-13T22:00:00Z"
+    # The job's log says so (the tick's warnings), and so does the commit.
+    said = "g: Fall 1901 Movement opens with its full time, deadline 2025-01-13T22:00:00Z: this run came 23.8 h " \
+           "after the deadline of Spring 1901 Movement"
+    assert said in result.warnings
+    assert said.split(": ", 1)[1] in repo.head.commit.message
     assert tick(repo, now=late + hours(1)).played == []
+    # The Gamesmaster sees the real opening time and deadline: the phase's page and judge post.
+    from judge.site.generate import generate
+
+    root = Path(repo.working_tree_dir)
+    generate(root / "games", root.parent / "src")
+    page = (root.parent / "src" / "games" / "g" / f"{F01}.md").read_text()
+    assert "Opened 2025-01-10 21:49 UTC. **Orders are due by 2025-01-13 22:00 UTC.**" in page
+    from judge.cli import cli
+
+    post = CliRunner().invoke(cli, ["post", str(root / G), S01, "--base-url", "https://x", "--format", "markdown"])
+    assert "**Next:** Fall 1901 Movement, opened Fri Jan 10 2025 21:49 UTC" in post.output, post.output
 
 
 def test_a_run_on_time_keeps_the_calendar(repo, no_maps):

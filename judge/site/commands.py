@@ -235,7 +235,7 @@ def post_cmd(game_dir: str, phase: str | None, fmt: str, base_url: str | None, c
     post = forum_post(
         game.variant, folder.results, game_title=game.title, slug=game.slug, phase_folder=folder.name, base_url=url,
         before=folder.position, after=next_f.position if next_f else None,
-        deadline=next_f.info.deadline if next_f else None,
+        deadline=next_f.info.deadline if next_f else None, opened=next_f.info.opened if next_f else None,
         timezones=zones or (game.settings.schedule.timezone, *DEFAULT_TIMEZONES),
         results_text=txt.read_text(encoding="utf-8-sig") if txt else None,
         ended=game.ended.words() if game.ended is not None and (next_f is None or not next_f.finished) else "",

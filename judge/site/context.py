@@ -68,6 +68,8 @@ class PhaseContext(TypedDict):
     game_href: str
     finished: bool
     deadline: str
+    opened: str
+    """When the phase opened: when players could first see it (its clock started then)."""
     previous: Link | None
     next: Link | None
     map: MapImage | None

@@ -558,7 +558,7 @@ def _phase_page(game: GameFolder, i: int, out: Out, templates: Path, drawn: _Dra
     state_before = state if position is before else state_sections(game.variant, before)
     ctx = PhaseContext(
         title=title, page_title=f"{title} · {game.title}", game_title=game.title, game_href="index.md",
-        finished=folder.finished, deadline=_utc(folder.info.deadline),
+        finished=folder.finished, deadline=_utc(folder.info.deadline), opened=_utc(folder.info.opened),
         previous=_link(game.phases[i - 1] if i > 0 else None), next=_link(next_f), map=image,
         narrative=shown.narrative, gm=_markdown_file(folder.file("gm.md")),
         press=[PressItem(title=p.stem.replace("-", " ").replace("_", " "), html=_markdown_file(p) or Markup(""))

@@ -39,6 +39,8 @@ class PlayedPhase:
     record: PhaseRecord
     next_folder: str | None
     report: Report | None = None
+    notice: str | None = None
+    """For the job's log: the next phase's deadline was moved on, the run being late."""
 
     @property
     def tag(self) -> str:
@@ -54,6 +56,8 @@ class PlayedPhase:
             body.append(f"Next: {self.record.next_phase} ({self.next_folder})")
         if self.record.winner:
             body.append(f"{self.record.winner} has won the game.")
+        if self.notice:
+            body.append(self.notice.split(": ", 1)[1])
         return head + "\n\n" + "\n".join(body) + "\n"
 
 
@@ -131,6 +135,7 @@ def play_phase(game: Game, folder: str, *, identities: list[str], trigger: str |
                           next_position=None if result.winner else nxt, next_folder=next_folder, dice_seed=seed)
     changes: dict[str, bytes] = {game.folder_path(folder, RESULTS): record.to_yaml()}
     base = game.folder_path(folder)
+    notice = None
     if trigger is not None:
         done = PhaseInfo(info.phase, info.opened, info.deadline, now, trigger)
         changes[game.folder_path(folder, PHASE_FILE)] = done.to_text().encode("utf-8")
@@ -140,8 +145,13 @@ def play_phase(game: Game, folder: str, *, identities: list[str], trigger: str |
     title = game.settings.title
     next_deadline = None
     if next_folder:
-        deadline = game.settings.schedule.next_deadline(next_opened, nxt.phase.kind, scheduled)
+        schedule = game.settings.schedule
+        deadline = schedule.next_deadline(next_opened, nxt.phase.kind, scheduled)
         next_deadline = format_time(deadline)
+        if scheduled is not None and deadline != schedule.deadline(scheduled, nxt.phase.kind):
+            late = (next_opened - scheduled).total_seconds() / 3600
+            notice = (f"{game.slug}: {nxt.phase} opens with its full time, deadline {next_deadline}: this run came "
+                      f"{late:.1f} h after the deadline of {position.phase}")
         opened = PhaseInfo(str(nxt.phase), next_opened, deadline)
         changes[game.folder_path(next_folder, PHASE_FILE)] = opened.to_text().encode("utf-8")
         changes[game.folder_path(next_folder, POSITION)] = format_position(nxt).encode("utf-8")
@@ -156,7 +166,7 @@ def play_phase(game: Game, folder: str, *, identities: list[str], trigger: str |
         for name, blob in artifacts.map_files(variant, position, resolutions=report.resolutions(),
                                               title=f"{title}: {position.phase}", formats=game.settings.maps).items():
             changes[f"{base}/{name}"] = blob
-    return PlayedPhase(game.slug, folder, str(position.phase), trigger, changes, record, next_folder, report)
+    return PlayedPhase(game.slug, folder, str(position.phase), trigger, changes, record, next_folder, report, notice)
 
 
 @dataclass
@@ -326,6 +336,8 @@ def plan_game(tree: Any, path: str, now: datetime, *, identities: list[str], for
                             next_opened=next_opened, maps=maps, position=position, info=info, scheduled=scheduled)
         overlay.update(played.changes)
         plan.played.append(played)
+        if played.notice:
+            plan.warnings.append(played.notice)
         if force:
             break
     return plan
