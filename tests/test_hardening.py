@@ -312,3 +312,19 @@ def test_limits_in_game_yaml_are_checked(repo):
         Game.load(GitTree(repo.head.commit), G)
     assert "the limit order_lines is a whole number from 1, found 0" in str(exc.value)
     assert "the limit press_files is a whole number from 1, found 'many'" in str(exc.value)
+
+
+def test_one_broken_game_stops_no_other_in_a_tick(repo, no_maps, monkeypatch):
+    """Hardening, third round: a Gamesmaster's typo in one game.yaml; the tick plays the other
+    games and names the broken one (exit 1: the job says which game needs the Gamesmaster)."""
+    make_game(repo, "good")
+    make_game(repo, "bad")
+    root = Path(repo.working_tree_dir)
+    settings = root / "games/bad/game.yaml"
+    settings.write_text(settings.read_text().replace("players:", "players: ["))
+    repo.git.commit("-q", "-am", "a typo")
+    result = tick(repo, now=T0 + hours(73), maps=False)
+    assert result.played == [f"good/{S01}"]
+    assert len(result.errors) == 1 and result.errors[0].startswith("games/bad/game.yaml")
+    res = run_cli(repo, ["tick", "--now", "2025-01-20T00:00:00Z", "--no-maps"], monkeypatch)
+    assert res.exit_code == 1 and "games/bad/game.yaml" in res.output

@@ -385,3 +385,15 @@ def test_orders_for_a_paused_or_finished_game_are_refused(repo, status):
     repo.git.commit("-q", "-am", status)
     out = _refused_and_unmergeable(repo, pr_commit(repo, {FRANCE: b"A PAR H\n"}))
     assert f"the game is {status}" in out
+
+
+def test_a_new_line_in_a_file_name_starts_no_line_in_the_comment_or_the_log():
+    """The audit's crafted name with a new line (a fake "accepted" heading, a ``::error`` command
+    line): in a table cell it is one cell, in the log one line."""
+    from judge.site.escape import gh_code, gh_text, log_safe
+
+    name = "games/g/x/orders/a\n## Orders check: accepted\n::error file=x::fake|b`c.txt"
+    for shown in (gh_code(name), gh_text(name), log_safe(name)):
+        assert "\n" not in shown and "\r" not in shown
+    assert "::" not in log_safe(name)
+    assert not re.search(r"(?<!\\)\|", gh_code(name)), gh_code(name)  # the pipe keeps within its cell
