@@ -252,9 +252,13 @@ def _candidates(variant: Variant, position: Position) -> tuple[dict[tuple[str, s
     return per_unit, per_power
 
 
+_CORE_TYPES = frozenset({Hold, Move, SupportHold, SupportMove, Convoy, Retreat, Disband, Build, Waive})
+"""The core's own kinds of order, which the core's checks judge (a variant's subclass is left to its phase)."""
+
+
 def _core_legal(variant: Variant, position: Position, order: Order, checker: MovementChecker | None) -> bool:
     """Do the core's own checks take ``order`` as written? (A variant's own order: left to the phase.)"""
-    if type(order).__module__ != Hold.__module__:
+    if type(order) not in _CORE_TYPES:
         return True
     try:
         done = checker.check(order) if checker is not None else check_order(variant.board, position, order, variant.rules)

@@ -704,7 +704,7 @@ def forum_post(variant: Variant, record: PhaseRecord, *,
     when = [format_deadline(deadline, z) for z in zones] if as_moment(deadline) is not None else []
     nxt, winner = record.next_phase, record.winner
     over = f"{winner} has won the game" if winner else f"The game is over: {ended}" if ended else ""
-    counts = _centre_counts(variant, record, after_p, before_p)
+    counts = centre_counts(variant, record, after_p, before_p)
 
     bb = [f"[b]{_bb(title)}[/b]", ""]
     md = [f"## {_md_inline(title)}", ""]
@@ -735,7 +735,7 @@ def forum_post(variant: Variant, record: PhaseRecord, *,
                       over=over, when=when)
     return ForumPost("\n".join(bb) + "\n", "\n".join(md) + "\n", wiki)
 
-def _centre_counts(variant: Variant, record: PhaseRecord, after: Position | None,
+def centre_counts(variant: Variant, record: PhaseRecord, after: Position | None,
                    before: Position | None) -> list[tuple[str, int]]:
     """Each power's supply centres after the phase, in the powers' order (those with none left out)."""
     if after is not None:

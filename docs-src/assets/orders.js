@@ -25,9 +25,9 @@
   var serial = 0;
   var content = "";
   var rows = [];
+  // The standard kinds' names; a variant's own kind is named by itself ("lift_siege": "Lift siege").
   var KINDS = {hold: "Hold", move: "Move", support: "Support", convoy: "Convoy", retreat: "Retreat", disband: "Disband",
-    build: "Build", waive: "Waive", besiege: "Besiege", lift_siege: "Lift the siege", convert: "Convert",
-    maintain: "Maintain", ally: "Ally", declaration: "Declare"};
+    build: "Build", waive: "Waive"};
 
   function power() {
     for (var i = 0; i < data.powers.length; i++) if (data.powers[i].stem === select.value) return data.powers[i];
@@ -90,7 +90,7 @@
       sels[0].options[0].textContent = "— none —";
       opts.forEach(function (o, i) { option(sels[0], "o" + i, o[0] === "build" ? "Build " + o[3].split(" ")[1] + " in " + place(o[2] || o[3].split(" ").pop()) : o[3]); });
     } else {
-      kinds.forEach(function (k) { option(sels[0], k, KINDS[k] || k.replace(/_/g, " ")); });
+      kinds.forEach(function (k) { option(sels[0], k, KINDS[k] || (k.charAt(0).toUpperCase() + k.slice(1)).replace(/_/g, " ")); });
     }
     sels.forEach(function (s, i) { s.addEventListener("change", function () { narrow(r, i); }); });
     return r;

@@ -238,6 +238,6 @@ def post_cmd(game_dir: str, phase: str | None, fmt: str, base_url: str | None, c
         deadline=next_f.info.deadline if next_f else None, opened=next_f.info.opened if next_f else None,
         timezones=zones or (game.settings.schedule.timezone, *DEFAULT_TIMEZONES),
         results_text=txt.read_text(encoding="utf-8-sig") if txt else None,
-        ended=game.ended.words() if game.ended is not None and (next_f is None or not next_f.finished) else "",
+        ended=game.ended.words() if game.ended is not None and game.ends_at(i) else "",
     )
     click.echo({"bbcode": post.bbcode, "markdown": post.markdown, "mediawiki": post.mediawiki}[fmt], nl=False)

@@ -128,6 +128,14 @@ class GameFolder:
         """How the Gamesmaster ended the game (``judge end``), if they did."""
         return self.settings.ended
 
+    def ends_at(self, i: int) -> bool:
+        """Does the ``i``-th phase end the game by the Gamesmaster's hand? A game ended by
+        ``judge end`` keeps the folder of the phase that was open (never played): that phase and
+        the last one played end it (their pages and posts say how, not a deadline or a next phase)."""
+        if self.ended is None or not self.phases or self.phases[-1].finished:
+            return False
+        return i >= len(self.phases) - 2
+
     @property
     def players(self) -> dict[str, str]:
         """Power -> player (GitHub login), for the powers somebody plays."""

@@ -60,7 +60,7 @@ from ..core.resolution import Tag
 from ..core.types import PhaseKind, Position, Power, UnitType
 from ..core.variant import Variant
 from ..record import OrderRecord, PhaseRecord
-from ..reports import as_moment, njudge_results, narrative, place_name
+from ..reports import as_moment, centre_counts, njudge_results, narrative, place_name
 from ..store.layout import PHASE_FILE, POSITION, RESULTS_TXT, game_name, power_stem
 from .charts import line_chart
 from .context import (
@@ -268,11 +268,9 @@ def _markdown_file(path: Path | None) -> Markup | None:
 
 
 _DONE = {"hold": "held", "move": "moved", "support": "given", "convoy": "convoyed", "retreat": "retreated",
-         "disband": "disbanded", "build": "built", "waive": "waived",
-         # the variants' own kinds (judge.record.order_kind); any other succeeds
-         "besiege": "besieging", "lift_siege": "lifted", "convert": "converted", "maintain": "maintained",
-         "borrow": "borrowed", "pay": "paid", "expense": "spent", "declaration": "declared",
-         "buy_influence": "bought", "place_influence": "placed", "transfer_control": "announced"}
+         "disband": "disbanded", "build": "built", "waive": "waived"}
+"""The standard kinds' word for an order carried out; a variant's own order "succeeds" (its reason,
+beside, says what came of it): the site names no variant."""
 
 
 def _result_badge(e: OrderRecord) -> Markup:
@@ -506,15 +504,6 @@ def _open(game: GameFolder, i: int) -> _Shown:
                   units=_units_rows(variant, before), received=_received(folder))
 
 
-def _ends_the_game(game: GameFolder, i: int) -> bool:
-    """Does the ``i``-th phase's page say how the Gamesmaster ended the game? A game ended by
-    ``judge end`` keeps the folder of the phase that was open (never played): its page, and the
-    last played phase's, say so instead of a deadline or a next phase."""
-    if game.ended is None or not game.phases or game.phases[-1].finished:
-        return False
-    return i >= len(game.phases) - 2
-
-
 def _next(game: GameFolder, i: int) -> PhaseFolder | None:
     return game.phases[i + 1] if i + 1 < len(game.phases) else None
 
@@ -528,13 +517,7 @@ def _final_centres(game: GameFolder, i: int) -> dict[str, int] | None:
     folder = game.phases[i]
     if not folder.finished or _next(game, i) is not None:
         return None
-    owners = {str(c): str(p) for c, p in folder.position.supply_centers.items()}
-    for c in folder.results.captures:
-        owners[c.centre] = c.new
-    final: dict[str, int] = {}
-    for o in owners.values():
-        final[o] = final.get(o, 0) + 1
-    return final
+    return dict(centre_counts(game.variant, folder.results, None, folder.position))
 
 
 @dataclass
@@ -567,7 +550,7 @@ def _phase_page(game: GameFolder, i: int, out: Out, templates: Path, drawn: _Dra
         played=_utc(folder.info.adjudicated) if folder.finished else "", trigger=folder.info.trigger or "", retreats=shown.retreats, captures=shown.captures,
         adjustments=shown.adjustments, adjustment_head=_adjustment_head(game.variant),
         next_phase=results.next_phase or "", next_deadline=_utc(next_f.info.deadline if next_f else None),
-        ended=_ended(game) if _ends_the_game(game, i) else "",
+        ended=_ended(game) if game.ends_at(i) else "",
         winner=results.winner or "", results_text=shown.results_text, units=shown.units,
         received=shown.received, state=state,
     )

@@ -426,12 +426,12 @@ def _content(ch: Change, head_commit: Any, game: Game, fv: FileVerdict) -> str |
         fv.reason = "not found as a plain file in the pull request's tree (a hand-made tree?): not allowed"
         return None
     limits = game.settings.limits
-    cap = MAX_BYTES if fv.kind == "press" or game.settings.sealed else min(MAX_BYTES, limits.order_bytes)
-    if fv.kind == "press":
-        cap = min(cap, limits.press_bytes)
+    # The game's limit on the file (a sealed file's clear text is checked at the deadline), under any file's.
+    key = "press_bytes" if fv.kind == "press" else "" if game.settings.sealed else "order_bytes"
+    cap = min(MAX_BYTES, getattr(limits, key)) if key else MAX_BYTES
     if blob.size > cap:
         what = "an order file" if fv.kind == "orders" else "a press file"
-        named = "" if cap == MAX_BYTES else f" (limits: {'order_bytes' if fv.kind == 'orders' else 'press_bytes'} in game.yaml)"
+        named = f" (limits: {key} in game.yaml)" if cap != MAX_BYTES else ""
         fv.reason = f"{blob.size} bytes: {what} is at most {cap} bytes{named}"
         return None
     data = blob.data_stream.read()
