@@ -550,6 +550,23 @@ def test_a_scheduled_run_plays_every_variant_and_publishes_the_site_as_pushed(tm
                              f"games/machiavelli-game/{played['machiavelli']}.html"])
 
 
+def test_a_scheduled_run_opens_again_a_game_set_active_a_year_on(league):
+    """Issue 30, run as a league runs it: a game whose deadline passed a year ago with nobody's
+    orders (paused, then set active by hand) is listed due; its tick job plays nothing with nobody's
+    orders but opens its phase again with its full time, in a commit saying why; the site deploys."""
+    league.new_game("stale", "standard", NOW - timedelta(days=365))
+    phase = league.current_phase("stale")
+    run = league.gh.run(league.judge, league.gh.schedule_event(league.judge))
+    assert_success(run, "due", "tick", "site", "deploy")
+    assert league.tags("stale") == [], "nothing played with nobody's orders"
+    assert league.current_phase("stale") == phase, "exactly one phase open: the same"
+    assert [c.split(" ", 1)[1].split(",")[0] for c in run.pushed()] == ["stale: Spring 1901 Movement opened again"]
+    info = yaml.safe_load(league.gh.show(f"main:games/stale/{phase}/phase.yaml"))
+    opened = datetime.fromisoformat(info["opened"].replace("Z", "+00:00"))
+    deadline = datetime.fromisoformat(info["deadline"].replace("Z", "+00:00"))
+    assert opened >= NOW - timedelta(minutes=1) and deadline - opened >= timedelta(hours=72), info
+
+
 def test_a_forced_dispatch_plays_a_phase_before_its_deadline(tmp_path, league, report):
     """Scenario 2: a game whose deadline is days away (a run that plays nothing is in scenario
     3): a run by hand with force plays its phase now."""
