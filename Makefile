@@ -6,10 +6,12 @@ STAMP := $(VENV)/.installed
 
 .PHONY: setup demo test bench clean
 
-# Installing compiles the rules core with mypyc (setup.py): again whenever its source changes.
-$(STAMP): pyproject.toml setup.py $(wildcard judge/core/*.py)
+# Installing compiles the rules core with mypyc (setup.py): again whenever its source changes. The
+# dependencies come first, from requirements.txt: the versions pinned there are the ones tested.
+$(STAMP): pyproject.toml requirements.txt setup.py $(wildcard judge/core/*.py)
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet --require-hashes -r requirements.txt
 	$(PY) -m pip install --quiet -e '.[test]'
 	touch $(STAMP)
 

@@ -6,3 +6,7 @@ is an adapter at the edge: :mod:`judge.notation` (text to orders and positions),
 """
 
 __version__ = "0.3.0"
+
+DISTRIBUTION = "diplomacy-judge"
+"""The name the judge is published under on the package index (``pip install diplomacy-judge``);
+the import name and the ``judge`` command stay ``judge``."""

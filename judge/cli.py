@@ -81,18 +81,18 @@ def _version(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
         return
     from importlib import metadata
 
-    from . import __version__
+    from . import DISTRIBUTION, __version__
     from .core import PURE
     from .core.types import COMPILED
 
     try:
-        dist = metadata.version("judge")
+        dist = metadata.version(DISTRIBUTION)
     except metadata.PackageNotFoundError:  # a source tree not installed
         dist = "not installed"
     asked = os.environ.get("JUDGE_PURE", "") not in ("", "0")
     core = ("compiled by mypyc" if COMPILED else "plain Python (JUDGE_PURE=1)" if asked else
             "plain Python (the compiled core is older than its source)" if PURE else "plain Python (not compiled)")
-    click.echo(f"judge, version {__version__} (distribution judge {dist}; rules core {core}; "
+    click.echo(f"judge, version {__version__} (distribution {DISTRIBUTION} {dist}; rules core {core}; "
                f"Python {sys.version.split()[0]})")
     ctx.exit()
 

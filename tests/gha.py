@@ -1,7 +1,8 @@
 """A harness that runs this repository's GitHub Actions workflow files verbatim, as GitHub would.
 
 It reads ``.github/workflows/*.yml`` and runs a workflow for an event (``schedule``, ``push``,
-``workflow_dispatch`` with inputs, ``pull_request_target`` with a pull request, ``workflow_run``)
+``workflow_dispatch`` with inputs, ``pull_request_target`` and ``pull_request`` (its ``paths``
+filter too) with a pull request, ``workflow_run``)
 against a bare repository standing for GitHub. Nothing of a workflow is re-expressed in Python:
 jobs run in ``needs`` order with their ``if:`` (status functions included), ``strategy.matrix``
 (each entry its own job, side by side up to ``max-parallel``), ``outputs:``, ``env:``,
@@ -53,25 +54,21 @@ machine (``dpkg-query``), and touches nothing. The runner is simulated bare: the
 cannot load cairo (``import cairocffi`` raises the OSError cairocffi raises where libcairo is
 missing) unless the job installed ``libcairo2``, so a workflow that forgets the package fails.
 
-Installing the judge (``pip install -r .github/judge-requirements.txt``, verbatim, in every job)
-is what costs; measured on this 2-core machine (shared with other work, so the ranges are wide):
-
-- from the registries, as on GitHub (``GHA_PIP=index``): setup-python's new venv 7-9 s, then pip
-  26-40 s a job (about 20 jobs in the scenarios);
-- pip's HTTP cache (``PIP_CACHE_DIR``, one session folder shared by all jobs, as setup-python's
-  ``cache: pip`` would be) stays EMPTY here: the package mirror sends no caching headers, and pip
-  caches neither local files nor the wheel it builds from the checkout. So the session downloads
-  the files once into a wheelhouse that the jobs' pip reads instead of an index
-  (``PIP_NO_INDEX`` + ``PIP_FIND_LINKS``; this machine's pip configuration is not read):
-  ``GHA_PIP=fresh``, pip 20-24 s a job after the same new venv;
-- that is still several minutes for the scenarios, so by default (``GHA_PIP=seeded``) the
-  dependencies ARE pre-installed by other means: setup-python's new venv is a hard-linked copy
-  (``cp -al``, 1-2 s) of a session venv where pip installed the judge from the same source tree
-  and uninstalled it again. The job's own pip step then finds the dependencies satisfied and
-  builds and installs the judge from the job's checkout: 5-8 s (15-20 s when four jobs install
-  at once), most of it pip's isolated build environment (setuptools, wheel and mypy, which
-  ``pyproject.toml`` requires even when ``JUDGE_PURE=1`` skips compiling; the wheelhouse then
-  holds only these build requirements). Making that session venv costs 35-120 s, once.
+Installing the judge is what a league's jobs do first, verbatim: ``python -m pip install
+--require-hashes --no-deps -r .github/uv-requirements.txt`` (uv, by hash), then ``uv pip install
+--require-hashes -r .github/judge-requirements.txt``, the pins ``judge init`` wrote: the judge's own
+wheel, built once a session from the source tree as the release builds it (the rules core compiled
+when a C compiler is at hand), and the dependencies as ``requirements.txt`` pins them. The jobs'
+pip and uv read a session wheelhouse instead of an index (``PIP_NO_INDEX`` and ``PIP_FIND_LINKS``;
+uv's configuration file, ``UV_CONFIG_FILE``, as uv has no variable for ``--no-index``; this
+machine's pip configuration is not read), with the session's caches (``PIP_CACHE_DIR``,
+``UV_CACHE_DIR``), as a league's warm cache of downloads would be. By default (``GHA_PIP=seeded``)
+setup-python's new venv is a hard-linked copy (``cp -al``, 1-2 s) of a session venv holding the
+pinned dependencies, so the job's uv finds them satisfied and installs the judge's wheel alone:
+the install step takes 4-5 s a job on this 2-core machine. ``GHA_PIP=fresh`` starts each job from
+an empty venv (uv installs everything from the wheelhouse); ``GHA_PIP=index`` reaches the package
+index for the dependencies. Making the session's wheel, wheelhouse and venv costs about a minute,
+once.
 """
 
 from __future__ import annotations
@@ -743,7 +740,8 @@ class Workflow:
             return False
         spec = self.on[event.name] or {}
         known = {"schedule": set(), "workflow_dispatch": {"inputs"}, "push": {"branches", "tags", "paths"},
-                 "pull_request_target": {"types", "branches"}, "workflow_run": {"workflows", "types", "branches"}}
+                 "pull_request_target": {"types", "branches"}, "pull_request": {"types", "branches", "paths"},
+                 "workflow_run": {"workflows", "types", "branches"}}
         if event.name not in known:
             raise HarnessError(f"the event {event.name} is not simulated")
         if event.name == "schedule":
@@ -751,7 +749,7 @@ class Workflow:
         unknown = set(spec) - known[event.name]
         if unknown:
             raise HarnessError(f"{self.path.name}: on.{event.name}: filters not simulated: {sorted(unknown)}")
-        if "paths" in spec or "tags" in spec:
+        if event.name != "pull_request" and ("paths" in spec or "tags" in spec):
             raise HarnessError(f"{self.path.name}: on.{event.name}: paths/tags filters are not simulated")
 
         def branch_ok(branch: str) -> bool:
@@ -761,9 +759,13 @@ class Workflow:
         p = event.payload
         if event.name == "push":
             return event.ref.startswith("refs/heads/") and branch_ok(event.ref[len("refs/heads/"):])
-        if event.name == "pull_request_target":
+        if event.name in ("pull_request_target", "pull_request"):
             types = spec.get("types") or ["opened", "synchronize", "reopened"]
-            return p["action"] in types and branch_ok(p["pull_request"]["base"]["ref"])
+            paths = spec.get("paths")
+            if paths and any(x.startswith("!") for x in paths):
+                raise HarnessError(f"{self.path.name}: on.{event.name}.paths: negated patterns are not simulated")
+            touched = paths is None or any(_glob(x, f) for x in paths for f in p["changed_files_list"])
+            return p["action"] in types and branch_ok(p["pull_request"]["base"]["ref"]) and touched
         if event.name == "workflow_run":
             types = spec.get("types") or ["requested", "completed"]
             return (p["action"] in types and p["workflow"]["name"] in (spec.get("workflows") or [])
@@ -823,9 +825,11 @@ class Event:
 
 
 class PipSupply:
-    """Where the jobs' pip gets the judge's dependencies (see the module's docstring): a session
-    wheelhouse and, in the default ``seeded`` mode, a venv holding the dependencies that each
-    job's new venv is a hard-linked copy of."""
+    """Where the jobs' pip and uv get the judge and its dependencies (see the module's docstring): a
+    session wheelhouse holding the judge's own wheel, built from the source tree as the release
+    workflow builds it (the rules core compiled where a C compiler is at hand), and, in the default
+    ``seeded`` mode, a venv holding the pinned dependencies that each job's new venv is a
+    hard-linked copy of."""
 
     def __init__(self, root: Path, source: Path, mode: str | None = None, log: Callable[[str], None] = print):
         self.mode = mode or os.environ.get("GHA_PIP", "seeded")
@@ -833,17 +837,16 @@ class PipSupply:
             raise HarnessError(f"GHA_PIP={self.mode!r}: seeded, fresh or index")
         self.root = root
         self.cache = root / "pip-cache"
+        self.uv_cache = root / "uv-cache"
         self.wheelhouse = root / "wheelhouse"
         self.template = root / "toolcache" / "python-deps"
         self.python = Path(sys._base_executable)  # noqa: SLF001 - the interpreter the venvs are made from
         self.timings: dict[str, float] = {}
         self.cache.mkdir(parents=True, exist_ok=True)
-        host = {k: v for k, v in os.environ.items() if not k.startswith("PIP_")}
+        host = {k: v for k, v in os.environ.items() if not k.startswith(("PIP_", "JUDGE_PURE"))}
         host["PIP_CACHE_DIR"] = str(self.cache)
-        host["JUDGE_PURE"] = "1"
         host.pop("PYTHONPATH", None)
-        if self.mode == "index":
-            return
+
         def sh(argv: list[str], env: dict | None = None) -> None:
             proc = subprocess.run(argv, env=env, capture_output=True, text=True)
             if proc.returncode:
@@ -851,26 +854,38 @@ class PipSupply:
 
         t0 = time.perf_counter()
         self.wheelhouse.mkdir(parents=True, exist_ok=True)
-        build = tomllib.loads((source / "pyproject.toml").read_text())["build-system"]["requires"]
+        sh([str(sys.executable), "-m", "build", "--wheel", "--outdir", str(self.wheelhouse), str(source)], env=host)
+        self.timings["the judge's wheel"] = time.perf_counter() - t0
         pip = [str(sys.executable), "-m", "pip", "--disable-pip-version-check", "-q"]
-        sh(pip + ["download", "--dest", str(self.wheelhouse), *build], env=host)
-        if self.mode == "fresh":
-            sh(pip + ["wheel", "--wheel-dir", str(self.wheelhouse), str(source)], env=host)
-            for whl in self.wheelhouse.glob("judge-*.whl"):
-                whl.unlink()
-        self.timings["wheelhouse"] = time.perf_counter() - t0
+        pins = [source / "requirements.txt", source / "uv-requirements.txt"]
+        if self.mode != "index":
+            t0 = time.perf_counter()
+            for f in pins:
+                sh(pip + ["download", "--no-deps", "--require-hashes", "--dest", str(self.wheelhouse), "-r", str(f)], env=host)
+            build = tomllib.loads((source / "pyproject.toml").read_text())["build-system"]["requires"]
+            sh(pip + ["download", "--dest", str(self.wheelhouse), *build], env=host)  # for a package a job builds
+            self.timings["wheelhouse"] = time.perf_counter() - t0
         if self.mode == "seeded":
             t0 = time.perf_counter()
             sh([str(self.python), "-m", "venv", str(self.template)])
             tpip = [str(self.template / "bin" / "python"), "-m", "pip", "--disable-pip-version-check", "-q"]
-            sh(tpip + ["install", str(source)], env=host)
-            sh(tpip + ["uninstall", "-y", "judge"], env=host)
+            sh(tpip + ["install", "--no-index", "--find-links", str(self.wheelhouse), "--require-hashes",
+                       *[a for f in pins for a in ("-r", str(f))]], env=host)
             self.timings["seeded venv"] = time.perf_counter() - t0
         log(f"pip supply ({self.mode}): " + ", ".join(f"{k} {v:.1f} s" for k, v in self.timings.items()))
 
+    @property
+    def judge_wheels(self) -> Path:
+        """The folder holding the judge's wheel (``judge init --wheels``)."""
+        return self.wheelhouse
+
     def env(self) -> dict[str, str]:
-        """The pip settings of a job's environment."""
-        env = {"PIP_CACHE_DIR": str(self.cache), "PIP_DISABLE_PIP_VERSION_CHECK": "1"}
+        """The pip and uv settings of a job's environment: the session's caches (as the league's
+        cache of downloads would be), and the wheelhouse in place of the index, but for the
+        ``index`` mode, which reaches the index for everything but the judge's own wheel."""
+        env = {"PIP_CACHE_DIR": str(self.cache), "PIP_DISABLE_PIP_VERSION_CHECK": "1",
+               "UV_CACHE_DIR": str(self.uv_cache), "UV_FIND_LINKS": str(self.wheelhouse),
+               "UV_PYTHON_DOWNLOADS": "never"}
         if self.mode == "index":
             for k, v in os.environ.items():
                 if k.startswith("PIP_") and k != "PIP_CACHE_DIR":
@@ -879,7 +894,11 @@ class PipSupply:
             if user.is_file():
                 env["PIP_CONFIG_FILE"] = str(user)
             return env
-        env.update({"PIP_CONFIG_FILE": os.devnull, "PIP_NO_INDEX": "1", "PIP_FIND_LINKS": str(self.wheelhouse)})
+        # uv has no variable for --no-index: its configuration file says it.
+        config = self.root / "uv.toml"
+        config.write_text(f"no-index = true\nfind-links = [{json.dumps(str(self.wheelhouse))}]\n")
+        env.update({"PIP_CONFIG_FILE": os.devnull, "PIP_NO_INDEX": "1", "PIP_FIND_LINKS": str(self.wheelhouse),
+                    "UV_CONFIG_FILE": str(config)})
         return env
 
     def new_venv(self, dest: Path) -> None:
@@ -1090,20 +1109,35 @@ class FakeGitHub:
         return Event("workflow_dispatch", payload, ref, self.head(), actor=actor, inputs=typed)
 
     def open_pull_request(self, number: int, head_sha: str, author: str, *, action: str = "opened",
-                          branch: str | None = None) -> Event:
+                          branch: str | None = None, event: str = "pull_request_target") -> Event:
         """A pull request: ``refs/pull/<number>/head`` set to ``head_sha`` (the commit must be in
-        the bare repository, e.g. pushed to a branch of it) and the ``pull_request_target``
-        event. GITHUB_REF/GITHUB_SHA are the base branch and its tip."""
+        the bare repository, e.g. pushed to a branch of it) and its event. For
+        ``pull_request_target``, GITHUB_REF/GITHUB_SHA are the base branch and its tip; for
+        ``pull_request``, ``refs/pull/<number>/merge``, the merge of the head into the base's tip
+        that GitHub makes (refused, as GitHub runs nothing, when they conflict). The payload's
+        ``changed_files_list`` (not GitHub's: the harness's, for the ``paths`` filter) holds the
+        files the pull request changes."""
+        if event not in ("pull_request_target", "pull_request"):
+            raise HarnessError(f"a pull request's event is pull_request_target or pull_request, not {event}")
         git("update-ref", f"refs/pull/{number}/head", head_sha, cwd=self.bare)
         base = self.head()
         repo = self._repository()
+        changed = git("diff", "--name-only", f"{base}...{head_sha}", cwd=self.bare).splitlines()
         pr = {"number": number, "state": "open", "merged": False, "user": {"login": author},
               "head": {"sha": head_sha, "ref": branch or f"pr-{number}", "repo": repo, "user": {"login": author}},
               "base": {"sha": base, "ref": self.default_branch, "repo": repo},
               "html_url": f"{self.SERVER}/{self.full_name}/pull/{number}"}
-        return Event("pull_request_target", {"action": action, "number": number, "pull_request": pr,
-                                             "repository": repo, "sender": {"login": author}},
-                     f"refs/heads/{self.default_branch}", base, actor=author)
+        payload = {"action": action, "number": number, "pull_request": pr, "repository": repo,
+                   "sender": {"login": author}, "changed_files_list": changed}
+        if event == "pull_request_target":
+            return Event(event, payload, f"refs/heads/{self.default_branch}", base, actor=author)
+        tree = git("merge-tree", "--write-tree", base, head_sha, cwd=self.bare, check=False)
+        if not re.fullmatch(r"[0-9a-f]{40}", tree):
+            raise HarnessError(f"pull request {number} conflicts with {self.default_branch}: GitHub would run nothing")
+        merge = git("commit-tree", tree, "-p", base, "-p", head_sha, "-m", f"Merge {head_sha} into {base}",
+                    cwd=self.bare, env=self.admin_env())
+        git("update-ref", f"refs/pull/{number}/merge", merge, cwd=self.bare)
+        return Event(event, payload, f"refs/pull/{number}/merge", merge, actor=author)
 
     def workflow_run_event(self, run: "WorkflowRun") -> Event:
         """``workflow_run`` (completed) after ``run``: on the default branch, its tip now."""

@@ -9,6 +9,7 @@ its dependencies from the package index, as ``pip install`` does on a user's mac
 
 from __future__ import annotations
 
+import hashlib
 import os
 import shutil
 import subprocess
@@ -48,7 +49,7 @@ def dists(tmp_path_factory) -> dict[str, Path]:
     out = tmp_path_factory.mktemp("dist")
     env = {"JUDGE_PURE": "1", "PIP_DISABLE_PIP_VERSION_CHECK": "1"}
     _run([sys.executable, "-m", "build", "--wheel", "--sdist", "--outdir", str(out), str(ROOT)], ROOT, env)
-    return {"wheel": next(out.glob("judge-*.whl")), "sdist": next(out.glob("judge-*.tar.gz"))}
+    return {"wheel": next(out.glob("diplomacy_judge-*.whl")), "sdist": next(out.glob("diplomacy_judge-*.tar.gz"))}
 
 
 @pytest.fixture(scope="module")
@@ -86,15 +87,15 @@ def test_the_wheel_and_the_sdist_carry_everything_the_judge_reads(dists):
     assert "judge = judge.site.mkdocs_plugin:NavPlugin" in points and "[mkdocs.plugins]" in points
 
 
-def test_an_installed_judge_runs_a_league_of_its_own_and_writes_nowhere_else(installed, tmp_path):
+def test_an_installed_judge_runs_a_league_of_its_own_and_writes_nowhere_else(installed, dists, tmp_path):
     before = _checkout_state()
     judge = str(installed / "judge")
     env = {"PATH": f"{installed}{os.pathsep}{os.environ['PATH']}", "JUDGE_GIT_NAME": "judge", "GITHUB_REPOSITORY": ""}
     league = tmp_path / "my-league"
-    _run([judge, "init", str(league), "--name", "My League"], tmp_path, env)
+    _run([judge, "init", str(league), "--name", "My League", "--wheels", str(dists["wheel"].parent)], tmp_path, env)
     assert (league / ".github/workflows/judge.yml").read_bytes() == (ROOT / ".github/workflows/judge.yml").read_bytes()
     pin = (league / ".github/judge-requirements.txt").read_text()
-    assert "judge @ git+https://" in pin and "@v" in pin
+    assert "diplomacy-judge==" in pin and "--hash=sha256:" + hashlib.sha256(dists["wheel"].read_bytes()).hexdigest() in pin
     for name in VARIANTS:
         _run([judge, "new", f"games/{name}-game", "--variant", name, "--now", "2026-01-05T12:00:00Z", "--commit"],
              league, env)
@@ -113,6 +114,7 @@ def test_an_installed_judge_runs_a_league_of_its_own_and_writes_nowhere_else(ins
     _run([str(installed / "mkdocs"), "build", "--strict", "-q"], league, {**env, "NO_MKDOCS_2_WARNING": "1"})
     assert "standard-game" in (league / "site" / "index.html").read_text()
     assert _run([str(installed / "python"), "-m", "judge", "--version"], league, env).stdout.startswith("judge, version")
+    assert "distribution diplomacy-judge" in _run([judge, "--version"], league, env).stdout
     # The post finds the site's address from the league's GitHub remote.
     _run(["git", "remote", "add", "origin", "https://github.com/alice/my-league.git"], league)
     post = _run([judge, "post", "games/standard-game", "--format", "markdown"], league, env).stdout
@@ -142,7 +144,7 @@ def test_a_compiled_wheel_installs_and_runs_its_compiled_core(tmp_path):
     out = tmp_path / "dist"
     _run([sys.executable, "-m", "build", "--wheel", "--outdir", str(out), str(ROOT)], ROOT,
          {"PIP_DISABLE_PIP_VERSION_CHECK": "1", "JUDGE_PURE": ""}, timeout=900)
-    wheel = next(out.glob("judge-*.whl"))
+    wheel = next(out.glob("diplomacy_judge-*.whl"))
     assert "py3-none-any" not in wheel.name, wheel.name  # a platform wheel: the core is compiled
     where = tmp_path / "env"
     venv.EnvBuilder(with_pip=True).create(where)

@@ -320,7 +320,7 @@ def test_force_plays_the_current_phase_now_and_paused_games_wait(repo, no_maps):
     assert play_due(repo.working_tree_dir, T0 + hours(2), force=True) == [f"g/{F01}"]
 
 
-def test_verify_names_a_hand_edited_position_and_results(repo, no_maps):
+def test_verify_names_a_hand_edited_position_and_results(repo, no_maps, monkeypatch):
     make_game(repo)
     send_all(repo, S01, SPRING_1901, T0 + hours(1))
     tick(repo, now=T0 + hours(160))
@@ -338,6 +338,13 @@ def test_verify_names_a_hand_edited_position_and_results(repo, no_maps):
     cli = _cli()
     out = runner.invoke(cli, ["verify", str(root / G)], catch_exceptions=False)
     assert out.exit_code == 1 and f"{F01}: position differs from the replay" in out.output
+    # With no game named, every game of the repository is replayed (the upgrade workflow's check).
+    monkeypatch.chdir(root)
+    out = runner.invoke(cli, ["verify"], catch_exceptions=False)
+    assert out.exit_code == 1 and f"{G}/{F01}: position differs from the replay" in out.output
+    repo.git.revert("--no-edit", "HEAD")
+    out = runner.invoke(cli, ["verify"], catch_exceptions=False)
+    assert out.exit_code == 0 and "phase(s) replayed, all as committed" in out.output
 
 
 def _cli() -> click.Group:

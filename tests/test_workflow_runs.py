@@ -14,6 +14,7 @@ from __future__ import annotations
 import functools
 import http.server
 import json
+import os
 import re
 import subprocess
 import sys
@@ -81,15 +82,23 @@ NOT_DUE = NOW - timedelta(hours=1)
 
 
 class League:
-    """A league on "GitHub": the bare repository ``league/judge`` made from the current source
-    tree, the Gamesmaster's clone (where games are made with ``judge new`` and pushed), and the
-    two workflow files as the repository holds them."""
+    """A league on "GitHub": the bare repository ``league/judge`` holding what ``judge init``
+    writes (the workflows, and the judge pinned with hashes: the wheel the session built from the
+    current source tree, and the dependencies as ``requirements.txt`` pins them), the Gamesmaster's
+    clone (where games are made with ``judge new`` and pushed), and the workflow files as the
+    repository holds them."""
 
-    def __init__(self, tmp_path: Path, pip: PipSupply | None, report, secrets: dict | None = None):
+    def __init__(self, tmp_path: Path, pip: PipSupply, report, secrets: dict | None = None):
+        from judge.store.league import judge_pins, league_files
+
         self.gh = FakeGitHub(tmp_path / "github", OWNER, REPO, pip=pip, secrets=secrets, log=report)
         self.report = report
-        self.stage = self.gh.add_repo(f"{OWNER}/{REPO}", ROOT, source_files(ROOT, exclude=("games",)),
-                                      message="The judge, as its source tree is now")
+        made = tmp_path / "judge-init"
+        files = league_files("Test League", judge_pins(wheels=pip.judge_wheels)).files
+        for rel, data in files.items():
+            (made / rel).parent.mkdir(parents=True, exist_ok=True)
+            (made / rel).write_bytes(data)
+        self.stage = self.gh.add_repo(f"{OWNER}/{REPO}", made, sorted(files), message="New league: Test League")
         self.tmp = tmp_path
         self.judge = Workflow.load(self.stage / ".github" / "workflows" / "judge.yml")
         self.orders = Workflow.load(self.stage / ".github" / "workflows" / "orders.yml")
@@ -848,3 +857,72 @@ def test_a_part_that_fails_to_build_fails_neither_its_tick_job_nor_the_publish(t
     assert "site-part-0" not in run.artifacts
     assert f"no-part/{before}" in league.tags("no-part")
     assert_published(league, "no-part", before)
+
+
+def _newer_judge(pip: PipSupply, tmp_path: Path, version: str, mutate: tuple[str, str, str] | None = None) -> None:
+    """A newer release of the judge, as Dependabot would find it on the index: the session's source
+    tree at ``version`` (and, with ``mutate`` = (file, old, new), one change), built as a pure wheel
+    into the wheelhouse the jobs install from."""
+    source = tmp_path / f"judge-{version}"
+    copy_files(ROOT, source_files(ROOT, exclude=("games",)), source)
+    init = source / "judge" / "__init__.py"
+    init.write_text(re.sub(r'__version__ = "[^"]+"', f'__version__ = "{version}"', init.read_text()))
+    if mutate:
+        path, old, new = mutate
+        text = (source / path).read_text()
+        assert old in text, f"{path} no longer holds {old!r}"
+        (source / path).write_text(text.replace(old, new))
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PIP_")} | {"JUDGE_PURE": "1"}
+    subprocess.run([sys.executable, "-m", "build", "--wheel", "--outdir", str(pip.wheelhouse), str(source)],
+                   check=True, capture_output=True, env=env, timeout=900)
+
+
+def _upgrade_pull_request(league: League, number: int, version: str) -> "object":
+    """Dependabot's pull request: a branch changing ``.github/judge-requirements.txt`` to the judge
+    ``version`` (its hashes from the wheelhouse), pushed, and the ``pull_request`` event."""
+    from judge.store.league import judge_pins
+
+    clone = league.tmp / f"dependabot-{number}"
+    league.gh.clone(clone)
+    env = {**league.gh.admin_env(), "GIT_AUTHOR_NAME": "dependabot[bot]", "GIT_COMMITTER_NAME": "dependabot[bot]"}
+    git("checkout", "-q", "-b", f"dependabot/pip/dot-github/judge-{version}", cwd=clone, env=env)
+    (clone / ".github/judge-requirements.txt").write_text(judge_pins(wheels=league.gh.pip.judge_wheels, version=version))
+    git("commit", "-q", "-am", f"judge: bump diplomacy-judge to {version}", cwd=clone, env=env)
+    git("push", "-q", "origin", f"HEAD:refs/heads/dependabot-{number}", cwd=clone, env=env)
+    return league.gh.open_pull_request(number, git("rev-parse", "HEAD", cwd=clone), "dependabot[bot]",
+                                       event="pull_request")
+
+
+def test_an_upgrade_pull_request_replays_every_game_under_the_new_judge(tmp_path, league, report):
+    """Issue 27: the league made by ``judge init`` holds Dependabot's settings and the upgrade
+    workflow; a pull request bumping the judge's pin runs it: the new judge, installed by hash as the
+    pull request pins it, replays every game's whole history. A judge that would replay a game
+    differently fails the check, naming the phase; a pull request touching no pin runs nothing."""
+    assert (league.stage / ".github/dependabot.yml").is_file()
+    upgrade = Workflow.load(league.stage / ".github" / "workflows" / "upgrade.yml")
+    for variant in ("standard", "machiavelli"):
+        league.new_game(f"{variant}-game", variant, DUE)
+    assert_success(league.gh.run(league.judge, league.gh.schedule_event(league.judge)), "due", "tick")
+    league.push()
+    _newer_judge(league.gh.pip, tmp_path, "0.99.0")
+    event = _upgrade_pull_request(league, 41, "0.99.0")
+    assert upgrade.triggered_by(event) and not league.orders.triggered_by(event)
+    run = league.gh.run(upgrade, event)
+    assert_success(run, "verify")
+    steps = run.jobs["verify"].runs[0]
+    install = next(s for s in steps.steps if (s.name or "").startswith("Install the judge"))
+    assert "judge, version 0.99.0 (distribution diplomacy-judge 0.99.0" in install.log, install.log
+    replay = steps.steps[-1].log
+    assert "standard-game: 1 phase(s) replayed, all as committed" in replay, replay
+    assert "2 games replayed: all as committed" in replay, replay
+    # A judge that words a hold's result otherwise (no orders were sent: every unit held) replays the
+    # played phase differently: the check fails and names it.
+    _newer_judge(league.gh.pip, tmp_path, "0.99.1", ("judge/core/phases.py", 'Outcome.SUCCESS, "held"', 'Outcome.SUCCESS, "stood"'))
+    run = league.gh.run(upgrade, _upgrade_pull_request(league, 42, "0.99.1"))
+    assert run.jobs["verify"].result == "failure"
+    replay = run.jobs["verify"].runs[0].steps[-1].log
+    assert "games/standard-game/1901-1-spring-movement: results differ" in replay, replay
+    report("upgrade: 0.99.0 replays both games; 0.99.1 (a reworded result) fails naming the phase")
+    # Orders by pull request touch no pin: the upgrade workflow does not start.
+    sha = league.send_orders(43, "ed-london", {"games/standard-game/1901-3-fall-movement/orders/england.txt": "F LON H\n"})
+    assert not upgrade.triggered_by(league.gh.open_pull_request(43, sha, "ed-london", event="pull_request"))

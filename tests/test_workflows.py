@@ -34,11 +34,11 @@ def load(path: Path) -> dict:
 
 
 def test_there_are_the_league_workflows_and_the_release():
-    assert [p.name for p in WORKFLOWS] == ["judge.yml", "orders.yml", "release.yml"]
+    assert [p.name for p in WORKFLOWS] == ["judge.yml", "orders.yml", "release.yml", "upgrade.yml"]
     from judge.store.league import league_files
 
-    shipped = sorted(p for p in league_files("L", "judge==0").files if p.startswith(".github/workflows/"))
-    assert shipped == [".github/workflows/judge.yml", ".github/workflows/orders.yml"], \
+    shipped = sorted(p for p in league_files("L", "diplomacy-judge==0").files if p.startswith(".github/workflows/"))
+    assert shipped == [".github/workflows/judge.yml", ".github/workflows/orders.yml", ".github/workflows/upgrade.yml"], \
         "the release workflow is the judge's own, never a league's"
 
 
@@ -74,7 +74,8 @@ def test_actions_are_pinned_permissions_minimal_and_run_steps_safe(path):
                         assert words[0] in ("pip", "python", "gh") or words[0].startswith("/tmp/pure/bin/"), line
                     elif words:
                         # Only judge commands and installing them (and a variable, and a continued line).
-                        assert words[0] in ("judge", "pip", "mkdocs") or words[0].startswith(("remote=", "--")) \
+                        assert words[0] in ("judge", "mkdocs", "uv") or words[:3] == ["python", "-m", "pip"] \
+                            or words[0].startswith(("remote=", "--")) \
                             or words[:3] in (["sudo", "apt-get", "install"], ["sudo", "apt-get", "update"]), line
     text = path.read_text()
     for sha in re.findall(r"@([0-9a-f]{40})", text):
@@ -123,6 +124,47 @@ def test_the_tick_workflow_runs_on_a_schedule_push_and_dispatch_and_deploys_page
     assert keys == {"judge-site-${{ github.run_id }}-${{ github.run_attempt }}"}
     assert jobs["deploy"]["steps"][0]["uses"].startswith("actions/deploy-pages@")
     assert jobs["deploy"]["permissions"] == {"pages": "write", "id-token": "write"}
+
+
+@pytest.mark.parametrize("path", [p for p in WORKFLOWS if p.name != "release.yml"], ids=lambda p: p.name)
+def test_every_league_job_installs_the_judge_by_hash_and_compiled(path):
+    """Issue 27: each job installs the judge and its dependencies exactly as the league's pins
+    say, every file by its hash (uv, itself pinned by hash), the wheels as built (no JUDGE_PURE:
+    the compiled core runs where games are played)."""
+    text = path.read_text()
+    assert "JUDGE_PURE" not in text
+    for name, job in load(path)["jobs"].items():
+        runs = [s.get("run", "") for s in job.get("steps", [])]
+        if not any(r.startswith("judge ") or "\njudge " in r or " judge " in r for r in runs):
+            continue
+        install = next((r for r in runs if "judge-requirements.txt" in r), None)
+        assert install is not None, f"{name}: runs the judge without installing it"
+        assert "python -m pip install --quiet --require-hashes --no-deps -r .github/uv-requirements.txt" in install
+        assert "uv pip install --quiet --python \"$(command -v python)\" --require-hashes -r .github/judge-requirements.txt" in install
+
+
+def test_the_upgrade_workflow_replays_every_game_on_a_pull_request_with_a_read_only_token():
+    data = load(ROOT / ".github/workflows/upgrade.yml")
+    assert set(data["on"]) == {"pull_request"}
+    assert ".github/judge-requirements.txt" in data["on"]["pull_request"]["paths"]
+    job = data["jobs"]["verify"]
+    assert job["permissions"] == {"contents": "read"}
+    assert "secrets." not in (ROOT / ".github/workflows/upgrade.yml").read_text()
+    assert job["steps"][-1]["run"] == "judge verify"
+
+
+def test_the_league_dependabot_configuration_is_valid_and_covers_the_pins_and_the_actions(tmp_path):
+    from judge.store.league import league_files
+
+    files = league_files("L", "diplomacy-judge==0\n").files
+    config = tmp_path / "dependabot.yml"
+    config.write_bytes(files[".github/dependabot.yml"])
+    out = subprocess.run([tool("check-jsonschema"), "--builtin-schema", "vendor.dependabot", str(config)],
+                         capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stdout + out.stderr
+    updates = {u["package-ecosystem"]: u for u in yaml.safe_load(config.read_text())["updates"]}
+    assert updates["pip"]["directory"] == "/.github" and "github-actions" in updates
+    assert ".github/uv-requirements.txt" in files and b"uv==" in files[".github/uv-requirements.txt"]
 
 
 def test_the_orders_workflow_reads_the_pull_request_as_data():

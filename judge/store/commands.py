@@ -284,47 +284,57 @@ def keygen_cmd(game_dir: str | None) -> None:
 
 
 @click.command("verify")
-@click.argument("game_dir", metavar="games/<game>")
+@click.argument("game_dirs", metavar="[games/<game>]...", nargs=-1)
 @click.option("--ref", default="HEAD", show_default=True, help="The commit to verify.")
-def verify_cmd(game_dir: str, ref: str) -> None:
-    """Replay a game from its first position; name every phase whose files differ."""
-    from .layout import GitTree
+def verify_cmd(game_dirs: tuple[str, ...], ref: str) -> None:
+    """Replay games from their first position; name every phase whose files differ. Without a
+    game, every game of the repository (as the upgrade workflow checks a new judge)."""
+    from .layout import GitTree, find_games
+    from .pr import resolve_commit
     from .tick import open_repo, repo_path
     from .verify import verify_game
 
-    from .pr import resolve_commit
-
-    repo = open_repo(Path(game_dir) if Path(game_dir).exists() else ".")
-    result = verify_game(GitTree(repo.commit(resolve_commit(repo, ref, "--ref"))), repo_path(repo, game_dir))
-    for m in result.mismatches:
-        click.echo(f"{game_dir}/{m}")
-    click.echo(f"{result.game}: {result.phases} phase(s) replayed, "
-               + ("all as committed" if result.ok else f"{len(result.mismatches)} difference(s)"))
-    if not result.ok:
+    repo = open_repo(Path(game_dirs[0]) if game_dirs and Path(game_dirs[0]).exists() else ".")
+    tree = GitTree(repo.commit(resolve_commit(repo, ref, "--ref")))
+    games = [repo_path(repo, g) for g in game_dirs] or find_games(tree)
+    if not games:
+        raise StoreError("no game here to replay (no games/<game>/game.yaml)", ref)
+    differ = 0
+    for game in games:
+        result = verify_game(tree, game)
+        for m in result.mismatches:
+            click.echo(f"{game}/{m}")
+        click.echo(f"{result.game}: {result.phases} phase(s) replayed, "
+                   + ("all as committed" if result.ok else f"{len(result.mismatches)} difference(s)"))
+        differ += not result.ok
+    if len(games) > 1:
+        click.echo(f"{len(games)} games replayed: " + ("all as committed" if not differ else f"{differ} with differences"))
+    if differ:
         sys.exit(1)
 
 
 @click.command("init")
 @click.argument("league_dir", metavar="DIR", default=".")
 @click.option("--name", "title", default=None, help="The league's name (the site's title) [default: the folder's name].")
-@click.option("--judge-source", default=None, metavar="URL",
-              help="The judge's repository to pin [default: the installed judge's Source URL].")
+@click.option("--wheels", default=None, metavar="DIR",
+              help="Pin the judge's files in DIR (its wheels and sdist, as a release builds them) "
+                   "[default: this version's files on the package index].")
 @click.option("--upgrade", is_flag=True,
               help="An existing league: rewrite only the workflows and the pin, for the judge installed now.")
-def init_cmd(league_dir: str, title: str | None, judge_source: str | None, upgrade: bool) -> None:
+def init_cmd(league_dir: str, title: str | None, wheels: str | None, upgrade: bool) -> None:
     """Make a league repository of one's own in DIR: the workflows, the judge's version pinned,
     mkdocs.yml, games/ and a page for the players; commit it."""
-    from .league import init_league, judge_requirement
+    from .league import init_league, judge_pins, pinned_release
 
-    requirement = judge_requirement(judge_source)
+    pins = judge_pins(wheels=wheels)
     name = title or Path(league_dir).resolve().name.replace("-", " ").replace("_", " ").title()
-    written = init_league(league_dir, title=name, requirement=requirement, upgrade=upgrade)
+    written = init_league(league_dir, title=name, pins=pins, upgrade=upgrade)
     for path in written:
         click.echo(f"wrote {path}", err=True)
     if not written:
         click.echo("nothing to change", err=True)
         return
-    click.echo(f"committed; the workflows install {requirement}", err=True)
+    click.echo(f"committed; the workflows install {pinned_release(pins)} and its dependencies, pinned with hashes", err=True)
     if not upgrade:
         click.echo("Next: push it to a new GitHub repository, then on GitHub set Pages to 'GitHub Actions' "
                    "and Actions' workflow permissions to 'Read and write' (README.md says more); "

@@ -1,35 +1,45 @@
 """``judge init``: a league repository of one's own.
 
-A league is a git repository holding the games (``games/``), the two workflows that run the judge
-on GitHub (``.github/workflows/``, the very files the judge's own repository runs and tests), the
-site's configuration (``mkdocs.yml``) and a page for the players (``README.md``). The judge itself
-is not copied in: the workflows install it as ``.github/judge-requirements.txt`` pins it, a released
-version of the judge's repository, so a league takes a newer judge by changing one line (or by
-``judge init --upgrade``, which rewrites the workflows and the pin and leaves the games alone).
+A league is a git repository holding the games (``games/``), the workflows that run the judge on
+GitHub (``.github/workflows/``, the very files the judge's own repository tests), the site's
+configuration (``mkdocs.yml``) and a page for the players (``README.md``). The judge itself is not
+copied in: the workflows install it from the package index exactly as
+``.github/judge-requirements.txt`` pins it: the judge's release and every package it runs on, each
+at one version with the hashes of its files (``--require-hashes``), the versions the judge's own
+tests ran with (its ``requirements.txt``). Dependabot (``.github/dependabot.yml``) proposes newer
+pins as pull requests, and the ``upgrade`` workflow replays every game under them before the
+Gamesmaster merges; ``judge init --upgrade`` rewrites the judge's own files (workflows, pins,
+Dependabot's settings) for the judge installed now and leaves the games alone.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
 import re
+import urllib.error
+import urllib.request
 from dataclasses import dataclass
-from importlib import metadata
 from pathlib import Path
 
 import jinja2
 
+from .. import DISTRIBUTION
 from ..core.errors import StoreError
 from ..resources import data_path
 
-__all__ = ["LeagueFiles", "league_files", "judge_requirement", "init_league", "DEFAULT_SOURCE"]
+__all__ = ["LeagueFiles", "league_files", "judge_pins", "init_league", "INDEX_JSON"]
 
-DEFAULT_SOURCE = "https://github.com/diplomacy-judge/judge"
-"""Where the judge is published, if the installed package does not say (its ``Source`` URL)."""
+INDEX_JSON = "https://pypi.org/pypi/{name}/{version}/json"
+"""Where the package index says which files a release has, with their sha256."""
 
 REQUIREMENTS = ".github/judge-requirements.txt"
+UV_REQUIREMENTS = ".github/uv-requirements.txt"
+DEPENDABOT = ".github/dependabot.yml"
 WORKFLOWS = ".github/workflows"
-LEAGUE_WORKFLOWS = ("judge.yml", "orders.yml")
+LEAGUE_WORKFLOWS = ("judge.yml", "orders.yml", "upgrade.yml")
 """The workflows a league runs (the judge's repository has its own release workflow beside them)."""
-_UPGRADED = (WORKFLOWS, REQUIREMENTS)
+_UPGRADED = (WORKFLOWS, REQUIREMENTS, UV_REQUIREMENTS, DEPENDABOT)
 """What ``--upgrade`` rewrites: the judge's own files, never the games, the site's settings or the
 players' page, which are the Gamesmaster's."""
 
@@ -40,27 +50,48 @@ def _version() -> str:
     return __version__
 
 
-def judge_source() -> str:
-    """The judge's repository address, from the installed package's metadata."""
+def _release_files(wheels: Path | None, version: str) -> dict[str, str]:
+    """File name -> sha256 of the judge's release ``version``: the wheels and sdist in the folder
+    ``wheels`` (as the release workflow builds them), else the package index's files."""
+    stem = DISTRIBUTION.replace("-", "_")
+    if wheels is not None:
+        found = {p.name: hashlib.sha256(p.read_bytes()).hexdigest() for p in sorted(Path(wheels).glob(f"{stem}-{version}*"))
+                 if p.name.endswith((".whl", ".tar.gz"))}
+        if not found:
+            raise StoreError(f"no wheel or sdist of {DISTRIBUTION} {version} here ({stem}-{version}-*.whl)", str(wheels))
+        return found
+    url = INDEX_JSON.format(name=DISTRIBUTION, version=version)
     try:
-        urls = metadata.metadata("judge").get_all("Project-URL") or []
-    except metadata.PackageNotFoundError:
-        urls = []
-    for entry in urls:
-        label, _, url = entry.partition(",")
-        if label.strip().lower() == "source" and url.strip():
-            return url.strip()
-    return DEFAULT_SOURCE
+        with urllib.request.urlopen(url, timeout=30) as answer:  # noqa: S310 - a fixed https address
+            release = json.load(answer)
+        return {f["filename"]: f["digests"]["sha256"] for f in release["urls"]}
+    except (urllib.error.URLError, OSError, ValueError, KeyError, TypeError) as exc:
+        raise StoreError(f"cannot read {DISTRIBUTION} {version}'s files from the package index ({exc}); "
+                         "give the folder of its wheels with --wheels", url) from None
 
 
-def judge_requirement(source: str | None = None, version: str | None = None) -> str:
-    """The pip requirement of a league: this judge's release, by its tag ``v<version>``."""
-    source = (source or judge_source()).rstrip("/")
-    if source.startswith(("https://", "http://", "file://", "ssh://")):
-        source = "git+" + source
-    elif not source.startswith("git+"):
-        raise StoreError(f"not a repository address: {source!r} (give https://... or git+https://...)", "--judge-source")
-    return f"judge @ {source}@v{version or _version()}"
+def judge_pins(*, wheels: str | Path | None = None, version: str | None = None) -> str:
+    """The text of a league's ``.github/judge-requirements.txt``: the judge's release ``version``
+    (this one by default) with the hashes of its files, then the judge's own pins of everything it
+    runs on (its ``requirements.txt``, with their hashes)."""
+    version = version or _version()
+    files = _release_files(Path(wheels) if wheels is not None else None, version)
+    if not files:
+        raise StoreError(f"the package index lists no files of {DISTRIBUTION} {version}", "--wheels")
+    own = f"{DISTRIBUTION}=={version}" + "".join(f" \\\n    --hash=sha256:{h}" for h in sorted(set(files.values())))
+    deps = [line for line in data_path("requirements.txt").read_text(encoding="utf-8").splitlines()
+            if not line.startswith("#")]
+    return ("# The judge and every package it runs on, each at one version with the hashes of its files: the\n"
+            "# workflows install exactly these (uv pip install --require-hashes). Written by `judge init`; a newer\n"
+            "# judge comes as a Dependabot pull request (the upgrade workflow replays every game under it) or by\n"
+            "# `judge init --upgrade .` run with that judge installed.\n"
+            + own + "\n" + "\n".join(deps).strip("\n") + "\n")
+
+
+def pinned_release(pins: str) -> str:
+    """The judge's own pin in a requirements text: ``diplomacy-judge==0.4.0``."""
+    found = re.search(rf"(?m)^{re.escape(DISTRIBUTION)}==\S+", pins)
+    return found.group(0) if found else "(no judge pinned)"
 
 
 @dataclass(frozen=True)
@@ -79,16 +110,15 @@ def _title_ok(title: str) -> str:
     return title
 
 
-def league_files(title: str, requirement: str) -> LeagueFiles:
-    """Everything ``judge init`` writes, in memory."""
+def league_files(title: str, pins: str) -> LeagueFiles:
+    """Everything ``judge init`` writes, in memory; ``pins`` is the text of the league's
+    ``.github/judge-requirements.txt`` (:func:`judge_pins`)."""
     title = _title_ok(title)
     files: dict[str, bytes] = {}
     for wf in (data_path("workflows") / name for name in LEAGUE_WORKFLOWS):
         files[f"{WORKFLOWS}/{wf.name}"] = wf.read_bytes()
-    files[REQUIREMENTS] = (
-        "# The judge the workflows install (pip install -r). To take a newer judge, change the tag to\n"
-        "# a newer release (or run `judge init --upgrade .` with that judge installed), commit and push.\n"
-        f"{requirement}\n").encode()
+    files[REQUIREMENTS] = pins.encode()
+    files[UV_REQUIREMENTS] = data_path("uv-requirements.txt").read_bytes()
     config = data_path("mkdocs.yml").read_text(encoding="utf-8")
     config, n = re.subn(r"(?m)^site_name: .*$", "site_name: " + _yaml_string(title), config, count=1)
     if n != 1:
@@ -97,8 +127,9 @@ def league_files(title: str, requirement: str) -> LeagueFiles:
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(data_path("templates") / "league")),
                              undefined=jinja2.StrictUndefined, keep_trailing_newline=True, autoescape=False)
     for name, template in (("README.md", "README.md.j2"), (".gitignore", "gitignore.j2"),
-                           ("games/README.md", "games-README.md.j2")):
-        text = env.get_template(template).render(title=title, requirement=requirement, version=_version())
+                           ("games/README.md", "games-README.md.j2"), (DEPENDABOT, "dependabot.yml.j2")):
+        text = env.get_template(template).render(title=title, requirement=pinned_release(pins), version=_version(),
+                                                 distribution=DISTRIBUTION)
         files[name] = text.encode()
     return LeagueFiles(files)
 
@@ -107,7 +138,7 @@ def _yaml_string(text: str) -> str:
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
-def init_league(dest: str | Path, *, title: str, requirement: str, upgrade: bool = False,
+def init_league(dest: str | Path, *, title: str, pins: str, upgrade: bool = False,
                 commit: bool = True) -> list[str]:
     """Write a new league into ``dest`` (created if need be; a git repository is made there, or
     the existing one is used) and commit it; with ``upgrade``, rewrite only the judge's own files
@@ -121,7 +152,7 @@ def init_league(dest: str | Path, *, title: str, requirement: str, upgrade: bool
     dest = Path(dest)
     if dest.exists() and not dest.is_dir():
         raise StoreError("not a folder", str(dest))
-    wanted = league_files(title, requirement).files
+    wanted = league_files(title, pins).files
     if upgrade:
         if not (dest / REQUIREMENTS).is_file():
             raise StoreError(f"not a league made by judge init: no {REQUIREMENTS}", str(dest))
@@ -150,6 +181,6 @@ def init_league(dest: str | Path, *, title: str, requirement: str, upgrade: bool
         from .transaction import actor
 
         repo.index.add(written)
-        what = f"judge {_version()}: workflows and pin" if upgrade else f"New league: {title} (judge {_version()})"
+        what = f"judge {_version()}: workflows and pins" if upgrade else f"New league: {title} (judge {_version()})"
         repo.index.commit(what, author=actor(), committer=actor())
     return written
