@@ -531,7 +531,7 @@ def _diplomacy_story(variant: Variant, orders: Sequence[OrderRecord], notes: Seq
 
 def _movement_story(variant: Variant, orders: Sequence[OrderRecord]) -> list[str]:
     """Attacks that dislodged a unit, then convoys, other moves and standoffs."""
-    out: list[str] = []
+    attacks: list[str] = []
     convoyed: list[str] = []
     dislodged = {e.province: (e.power, e.unit) for e in orders if e.at and e.has(Tag.DISLODGED)}
     moved: dict[str, list[str]] = {}
@@ -540,42 +540,47 @@ def _movement_story(variant: Variant, orders: Sequence[OrderRecord]) -> list[str
         if e.kind != "move":
             continue
         dest = e.to.split("/")[0]
-        if e.succeeded:
+        if e.succeeded and dest in dislodged:
+            attacks.append(_attack_sentence(variant, e, *dislodged[dest]))
+        elif e.succeeded and ("by convoy" in e.reason or e.via_convoy):
             who = _unit_phrase(variant, e.power, e.unit, e.at)
-            if dest in dislodged:
-                vp, vu = dislodged[dest]
-                sea = variant.board.provinces.get(ProvinceId(dest))
-                victim = f"the {_adjective(variant, vp)} {_noun(vu)}"
-                if sea is not None and sea.terrain is Terrain.SEA:
-                    out.append(_cap(f"{who} drove {victim} out of {place_name(variant, e.to, article=True)}."))
-                else:
-                    out.append(_cap(f"{who} took {place_name(variant, e.to, article=True)}, dislodging {victim}."))
-            elif "by convoy" in e.reason or e.via_convoy:
-                convoyed.append(_cap(f"{who} crossed to {place_name(variant, e.to, article=True)} by convoy."))
-            else:
-                moved.setdefault(e.power, []).append(place_name(variant, e.to, article=True))
+            convoyed.append(_cap(f"{who} crossed to {place_name(variant, e.to, article=True)} by convoy."))
+        elif e.succeeded:
+            moved.setdefault(e.power, []).append(place_name(variant, e.to, article=True))
         elif e.has(Tag.BOUNCE):
             bounced.setdefault(dest, []).append((e.power, e.unit, e.at))
-    out += convoyed
+    out = attacks + convoyed
     for power in [p for p in variant.powers if p in moved] + [p for p in moved if p not in variant.powers]:
         out.append(f"{power} moved into {join_words(moved[power])}.")
-    for dest, bouncers in bounced.items():
-        where = place_name(variant, dest, article=True)
-        if len(bouncers) == 1:
-            p, u, src = bouncers[0]
-            out.append(_cap(f"{_unit_phrase(variant, p, u, src)} failed to enter {where}."))
-        else:
-            powers = sorted({p for p, _, _ in bouncers})
-            nouns = sorted({_noun(u) for _, u, _ in bouncers})
-            noun = _plural(nouns[0]) if len(nouns) == 1 else "units"
-            if len(powers) == 1:
-                count = _NUMBERS.get(len(bouncers), str(len(bouncers)))
-                out.append(f"{count} {_adjective(variant, powers[0])} {noun} bounced in {where}.")
-            else:
-                out.append(f"The {join_words([_adjective(variant, p) for p in powers])} {noun} bounced in {where}.")
-    if not out:
-        out.append("Nothing moved: every unit held its ground.")
-    return out
+    out += [_standoff_sentence(variant, dest, bouncers) for dest, bouncers in bounced.items()]
+    return out or ["Nothing moved: every unit held its ground."]
+
+
+def _attack_sentence(variant: Variant, e: OrderRecord, victim_power: str, victim_unit: str) -> str:
+    """A move that dislodged a unit: it drove the unit out of a sea, or took a land province."""
+    who = _unit_phrase(variant, e.power, e.unit, e.at)
+    where = place_name(variant, e.to, article=True)
+    victim = f"the {_adjective(variant, victim_power)} {_noun(victim_unit)}"
+    province = variant.board.provinces.get(ProvinceId(e.to.split("/")[0]))
+    if province is not None and province.terrain is Terrain.SEA:
+        return _cap(f"{who} drove {victim} out of {where}.")
+    return _cap(f"{who} took {where}, dislodging {victim}.")
+
+
+def _standoff_sentence(variant: Variant, dest: str, bouncers: Sequence[tuple[str, str, str]]) -> str:
+    """The units that bounced in one province (each a power, a unit letter and where it stood):
+    one unit failed to enter it, or several of one or more powers bounced there."""
+    where = place_name(variant, dest, article=True)
+    if len(bouncers) == 1:
+        p, u, src = bouncers[0]
+        return _cap(f"{_unit_phrase(variant, p, u, src)} failed to enter {where}.")
+    powers = sorted({p for p, _, _ in bouncers})
+    nouns = sorted({_noun(u) for _, u, _ in bouncers})
+    noun = _plural(nouns[0]) if len(nouns) == 1 else "units"
+    if len(powers) == 1:
+        count = _NUMBERS.get(len(bouncers), str(len(bouncers)))
+        return f"{count} {_adjective(variant, powers[0])} {noun} bounced in {where}."
+    return f"The {join_words([_adjective(variant, p) for p in powers])} {noun} bounced in {where}."
 
 
 def _retreat_story(variant: Variant, orders: Sequence[OrderRecord]) -> list[str]:
