@@ -383,31 +383,54 @@ def _enum(kind: type[enum.Enum], value: Any, where: str) -> Any:
         raise StoreError(f"{value!r} is not one of: {words}", where) from None
 
 
-def _read_order(e: Any, where: str, reread: Reread | None) -> OrderRecord:
-    m = _mapping(e, where)
+def _text(m: Mapping[str, Any], key: str) -> str:
+    """The value of ``key`` as text; empty when absent or empty."""
+    return str(m.get(key) or "")
+
+
+def _read_tags(m: Mapping[str, Any], where: str) -> tuple[Tag, ...]:
+    """An order's tags: a list, or a text of tags separated by commas."""
     tags = m.get("tags") or []
     if isinstance(tags, str):
         tags = [t.strip() for t in tags.split(",") if t.strip()]
     if not isinstance(tags, list):
         raise StoreError("'tags' must be a list", where)
-    base = OrderRecord(
-        power=str(m.get("power") or ""), order=str(m.get("order") or ""), kind=str(m.get("kind") or ""),
-        result=_enum(Outcome, m.get("result") or "invalid", where), reason=str(m.get("reason") or ""),
-        tags=tuple(_enum(Tag, t, where) for t in tags),
-    )
-    if "kind" not in m:
-        order = reread(base.power, base.order) if reread is not None and base.order else None
-        if order is None:
-            return base
-        again = order_record(Resolution(base.power, order, base.result, base.reason, base.tags))
-        return dataclasses.replace(again, order=base.order)
+    return tuple(_enum(Tag, t, where) for t in tags)
+
+
+def _read_details(m: Mapping[str, Any], where: str) -> tuple[tuple[str, Any], ...]:
+    """A variant's own order's details (its amount, its targets...), a list read as a tuple."""
     details = m.get("details") or {}
     if not isinstance(details, Mapping):
         raise StoreError("'details' must be a mapping", where)
+    return tuple((str(k), tuple(v) if isinstance(v, list) else v) for k, v in details.items())
+
+
+def _read_order(e: Any, where: str, reread: Reread | None) -> OrderRecord:
+    """One order of a results file. A file written before orders were recorded with their parts
+    (no ``kind``) has its order's text read again (``reread``), when it can be."""
+    m = _mapping(e, where)
+    base = OrderRecord(
+        power=_text(m, "power"), order=_text(m, "order"), kind=_text(m, "kind"),
+        result=_enum(Outcome, m.get("result") or "invalid", where), reason=_text(m, "reason"),
+        tags=_read_tags(m, where),
+    )
+    if "kind" not in m:
+        return _reread_order(base, reread)
     return dataclasses.replace(
-        base, unit=str(m.get("unit") or ""), at=str(m.get("at") or ""), target=str(m.get("target") or ""),
-        target_unit=str(m.get("target_unit") or ""), to=str(m.get("to") or ""), via_convoy=bool(m.get("via_convoy")),
-        details=tuple((str(k), tuple(v) if isinstance(v, list) else v) for k, v in details.items()))
+        base, unit=_text(m, "unit"), at=_text(m, "at"), target=_text(m, "target"),
+        target_unit=_text(m, "target_unit"), to=_text(m, "to"), via_convoy=bool(m.get("via_convoy")),
+        details=_read_details(m, where))
+
+
+def _reread_order(base: OrderRecord, reread: Reread | None) -> OrderRecord:
+    """An order recorded with its text alone, its parts found by reading the text again; as it
+    was when it cannot be read (or no reader is given)."""
+    order = reread(base.power, base.order) if reread is not None and base.order else None
+    if order is None:
+        return base
+    again = order_record(Resolution(base.power, order, base.result, base.reason, base.tags))
+    return dataclasses.replace(again, order=base.order)
 
 
 def _read_capture(c: Any, where: str) -> Capture:

@@ -29,6 +29,7 @@ import yaml
 from .core.board import Terrain
 from .core.resolution import Tag
 from .record import OrderRecord, PhaseRecord, shown_kind
+from .sections import Items, Listing, Part, Section, Table, Text, join_words, place_name, state_name
 from .core.types import Phase, PhaseKind, Position, Power, ProvinceId, UnitType
 from .core.variant import Variant
 
@@ -37,7 +38,6 @@ __all__ = [
     "as_position", "as_moment", "phase_of", "format_deadline", "place_name", "state_report",
 ]
 
-_COASTS = {"NC": "north coast", "SC": "south coast", "EC": "east coast", "WC": "west coast"}
 _UNIT_NAMES = {"A": "Army", "F": "Fleet", "G": "Garrison"}
 _NUMBERS = {2: "Two", 3: "Three", 4: "Four", 5: "Five"}
 _KIND_WORDS = {PhaseKind.MOVEMENT: ("Movement", "Movement"), PhaseKind.RETREAT: ("Retreat", "Retreats"),
@@ -66,20 +66,6 @@ def phase_of(variant: Variant, text: str) -> Phase:
 # -- words ----------------------------------------------------------------------------------------
 
 
-def place_name(variant: Variant, place: str, *, article: bool = False) -> str:
-    """``STP/SC`` -> ``St Petersburg (south coast)``; with ``article``, seas take "the"."""
-    prov, _, coast = str(place).partition("/")
-    p = variant.board.provinces.get(ProvinceId(prov.upper()))
-    if p is None:
-        return str(place)
-    name = p.name
-    if article and p.terrain is Terrain.SEA and not name.lower().startswith("the "):
-        name = "the " + name
-    if coast:
-        name += f" ({_COASTS.get(coast.upper(), coast.lower())})"
-    return name
-
-
 def _adjective(variant: Variant, power: str) -> str:
     info = variant.powers.get(Power(power))
     return info.adjective if info else power
@@ -91,13 +77,6 @@ def _noun(unit: str) -> str:
 
 def _plural(noun: str) -> str:
     return noun[:-1] + "ies" if noun.endswith("y") else noun + "s"
-
-
-def join_words(items: Sequence[str], conj: str = "and") -> str:
-    items = list(items)
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + f" {conj} " + items[-1]
 
 
 def _kind_of(position: Position | None, province: str, *, dislodged: bool = False) -> str:
@@ -366,72 +345,61 @@ def _closing_lines(variant: Variant, record: PhaseRecord, game: str | None,
 # -- the variant's own state ------------------------------------------------------------------------
 
 
-def amount(x: Any) -> str:
-    try:
-        f = float(x)
-    except (TypeError, ValueError):
-        return str(x)
-    return str(int(f)) if f == int(f) else f"{f:.2f}".rstrip("0")
-
-
-def rules_function(variant: Variant, fn: str) -> Any:
-    """A pure function of the variant's rules module (such as Europe 1615's ``state_status``)."""
-    import importlib
-
-    try:
-        mod = importlib.import_module(type(variant.rules).__module__)
-    except ImportError:  # pragma: no cover - the rules were loaded from it
-        return None
-    f = getattr(mod, fn, None)
-    return f if callable(f) else None
-
-
-def in_power_order(variant: Variant, items: Iterable[Any]) -> list[Any]:
-    rank = {str(p): i for i, p in enumerate(variant.powers)}
-    return sorted(items, key=lambda p: (rank.get(str(p), len(rank)), str(p)))
-
-
-def state_name(variant: Variant, state: str) -> str:
-    """A minor state's name: its province's (``Bavaria``), else the name its pseudo-power is given
-    (``Lower Saxony`` for ``LOWR``), else the id."""
-    if str(state).upper() in variant.board.provinces:
-        return place_name(variant, state)
-    info = variant.powers.get(Power(state))
-    return info.adjective if info is not None and info.adjective else str(state)
-
-
-def report_block(title: str, lines: Sequence[str]) -> list[str]:
-    """A titled block of a state report (``Title:``, its lines indented, a blank line); nothing
-    when there are no lines."""
-    return [f"{title}:", *("  " + line for line in lines), ""] if lines else []
-
-
-def treasury_lines(variant: Variant, treasury: Mapping[Any, Any] | None) -> list[str]:
-    """Every power's money in the powers' order, for a variant's report section (Machiavelli's
-    ducats, Europe 1615's wealth); nothing for an empty treasury."""
-    if not treasury:
-        return []
-    return wrap_list("Treasury", [f"{p} {amount(treasury[p])}" for p in in_power_order(variant, treasury)]) + [""]
-
-
 def state_report(variant: Variant, position: Position) -> list[str]:
     """What players must know of the variant's own state in ``position`` (plain text, for
     ``results.txt`` and forum posts). The variant's description names its report sections
     (``judge/variants/<name>/report.py``: Machiavelli's treasuries, loans, chits, rebellions and
-    famine; Europe 1615's influence table, declarations, transfers and revolts), each a function
-    ``(variant, position) -> lines`` (blocks ending in a blank line), shown in that order.
-    Nothing for a variant without such state (the standard game)."""
+    famine; Europe 1615's influence table, declarations, transfers and revolts), each a provider
+    ``(variant, position) -> Section | None`` (:mod:`judge.sections`), written in that order by
+    :func:`section_lines`. Nothing for a variant without such state (the standard game)."""
     from .variants import describe
 
     description = describe(variant.name)
     if description is None:
         return []
     out: list[str] = []
-    for section in description.report():
-        out += section(variant, position)
+    for provider in description.report():
+        section = provider(variant, position)
+        if section is not None:
+            out += section_lines(section)
     while out and out[-1] == "":
         out.pop()
     return out
+
+
+def section_lines(section: Section) -> list[str]:
+    """A section of a variant's state as plain text, ending in a blank line: with a title, a block
+    (``Title:``, its lines indented by two spaces); without one, its lines as they are. Nothing
+    when its parts have no line.
+
+    >>> section_lines(Section("Revolts", (Items(("Bohemia: in revolt.",)),)))
+    ['Revolts:', '  Bohemia: in revolt.', '']
+    >>> section_lines(Section("", (Listing("Treasury", ("Florence 12", "Milan 9")),)))
+    ['Treasury:  Florence 12, Milan 9.', '']
+    """
+    lines = [line for part in section.parts for line in _part_lines(part)]
+    if not lines:
+        return []
+    if section.title:
+        return [f"{section.title}:", *("  " + line for line in lines), ""]
+    return [*lines, ""]
+
+
+def _part_lines(part: Part) -> list[str]:
+    """One part of a section as lines of text: a table in aligned columns (its head first, if it
+    has one), sentences a line each, a paragraph, or a wrapped listing."""
+    if isinstance(part, Table):
+        rows = [part.head, *part.rows] if part.head else list(part.rows)
+        # Every column but the last is as wide as its widest cell; the last needs no padding.
+        widths = [max(len(cell) for cell in column) for column in zip(*(row[:-1] for row in rows), strict=True)]
+        return ["  ".join([*(c.ljust(w) for c, w in zip(row[:-1], widths, strict=True)), row[-1]]).rstrip()
+                for row in rows if row]
+    if isinstance(part, Items):
+        return list(part.lines)
+    if isinstance(part, Text):
+        return [part.text]
+    assert isinstance(part, Listing)
+    return wrap_list(part.label, list(part.items))
 
 
 # -- the narrative --------------------------------------------------------------------------------
@@ -563,7 +531,7 @@ def _diplomacy_story(variant: Variant, orders: Sequence[OrderRecord], notes: Seq
 
 def _movement_story(variant: Variant, orders: Sequence[OrderRecord]) -> list[str]:
     """Attacks that dislodged a unit, then convoys, other moves and standoffs."""
-    out: list[str] = []
+    attacks: list[str] = []
     convoyed: list[str] = []
     dislodged = {e.province: (e.power, e.unit) for e in orders if e.at and e.has(Tag.DISLODGED)}
     moved: dict[str, list[str]] = {}
@@ -572,42 +540,47 @@ def _movement_story(variant: Variant, orders: Sequence[OrderRecord]) -> list[str
         if e.kind != "move":
             continue
         dest = e.to.split("/")[0]
-        if e.succeeded:
+        if e.succeeded and dest in dislodged:
+            attacks.append(_attack_sentence(variant, e, *dislodged[dest]))
+        elif e.succeeded and ("by convoy" in e.reason or e.via_convoy):
             who = _unit_phrase(variant, e.power, e.unit, e.at)
-            if dest in dislodged:
-                vp, vu = dislodged[dest]
-                sea = variant.board.provinces.get(ProvinceId(dest))
-                victim = f"the {_adjective(variant, vp)} {_noun(vu)}"
-                if sea is not None and sea.terrain is Terrain.SEA:
-                    out.append(_cap(f"{who} drove {victim} out of {place_name(variant, e.to, article=True)}."))
-                else:
-                    out.append(_cap(f"{who} took {place_name(variant, e.to, article=True)}, dislodging {victim}."))
-            elif "by convoy" in e.reason or e.via_convoy:
-                convoyed.append(_cap(f"{who} crossed to {place_name(variant, e.to, article=True)} by convoy."))
-            else:
-                moved.setdefault(e.power, []).append(place_name(variant, e.to, article=True))
+            convoyed.append(_cap(f"{who} crossed to {place_name(variant, e.to, article=True)} by convoy."))
+        elif e.succeeded:
+            moved.setdefault(e.power, []).append(place_name(variant, e.to, article=True))
         elif e.has(Tag.BOUNCE):
             bounced.setdefault(dest, []).append((e.power, e.unit, e.at))
-    out += convoyed
+    out = attacks + convoyed
     for power in [p for p in variant.powers if p in moved] + [p for p in moved if p not in variant.powers]:
         out.append(f"{power} moved into {join_words(moved[power])}.")
-    for dest, bouncers in bounced.items():
-        where = place_name(variant, dest, article=True)
-        if len(bouncers) == 1:
-            p, u, src = bouncers[0]
-            out.append(_cap(f"{_unit_phrase(variant, p, u, src)} failed to enter {where}."))
-        else:
-            powers = sorted({p for p, _, _ in bouncers})
-            nouns = sorted({_noun(u) for _, u, _ in bouncers})
-            noun = _plural(nouns[0]) if len(nouns) == 1 else "units"
-            if len(powers) == 1:
-                count = _NUMBERS.get(len(bouncers), str(len(bouncers)))
-                out.append(f"{count} {_adjective(variant, powers[0])} {noun} bounced in {where}.")
-            else:
-                out.append(f"The {join_words([_adjective(variant, p) for p in powers])} {noun} bounced in {where}.")
-    if not out:
-        out.append("Nothing moved: every unit held its ground.")
-    return out
+    out += [_standoff_sentence(variant, dest, bouncers) for dest, bouncers in bounced.items()]
+    return out or ["Nothing moved: every unit held its ground."]
+
+
+def _attack_sentence(variant: Variant, e: OrderRecord, victim_power: str, victim_unit: str) -> str:
+    """A move that dislodged a unit: it drove the unit out of a sea, or took a land province."""
+    who = _unit_phrase(variant, e.power, e.unit, e.at)
+    where = place_name(variant, e.to, article=True)
+    victim = f"the {_adjective(variant, victim_power)} {_noun(victim_unit)}"
+    province = variant.board.provinces.get(ProvinceId(e.to.split("/")[0]))
+    if province is not None and province.terrain is Terrain.SEA:
+        return _cap(f"{who} drove {victim} out of {where}.")
+    return _cap(f"{who} took {where}, dislodging {victim}.")
+
+
+def _standoff_sentence(variant: Variant, dest: str, bouncers: Sequence[tuple[str, str, str]]) -> str:
+    """The units that bounced in one province (each a power, a unit letter and where it stood):
+    one unit failed to enter it, or several of one or more powers bounced there."""
+    where = place_name(variant, dest, article=True)
+    if len(bouncers) == 1:
+        p, u, src = bouncers[0]
+        return _cap(f"{_unit_phrase(variant, p, u, src)} failed to enter {where}.")
+    powers = sorted({p for p, _, _ in bouncers})
+    nouns = sorted({_noun(u) for _, u, _ in bouncers})
+    noun = _plural(nouns[0]) if len(nouns) == 1 else "units"
+    if len(powers) == 1:
+        count = _NUMBERS.get(len(bouncers), str(len(bouncers)))
+        return f"{count} {_adjective(variant, powers[0])} {noun} bounced in {where}."
+    return f"The {join_words([_adjective(variant, p) for p in powers])} {noun} bounced in {where}."
 
 
 def _retreat_story(variant: Variant, orders: Sequence[OrderRecord]) -> list[str]:

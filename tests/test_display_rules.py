@@ -11,7 +11,7 @@ import yaml
 
 from judge.reports import forum_post, narrative, njudge_results, state_report
 from judge.site.gamefiles import read_game
-from judge.site.generate import _Positions
+from judge.site.phase_page import _Positions
 from judge.site.state_sections import state_sections
 from judge.variants import find_variant
 
@@ -179,7 +179,7 @@ def test_machiavelli_winter_adjustment_every_power_decides_its_upkeep():
 
 @pytest.mark.rule("rules.machiavelli/adjustments-1")
 def test_machiavelli_winter_page_counts_garrisons_among_the_units_and_says_what_to_decide():
-    from judge.site.generate import _adjustment_head, _adjustment_rows
+    from judge.site.phase_page import _adjustment_head, _adjustment_rows
 
     variant, results, before, after = _phase("example-machiavelli", "1453-8-winter-adjustment")
     head = _adjustment_head(variant)

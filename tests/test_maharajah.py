@@ -744,13 +744,15 @@ def test_seed004_s3_the_state_is_read_in_any_case_and_written_in_the_judges():
 @pytest.mark.rule("seed004/homes-1", "seed004/homes-4")
 def test_seed004_s3_pages_show_the_home_centres_from_the_typed_state():
     """The game page's section (``pages.py``) reads the typed state: centres acquired and lost,
-    and the claims under way; nothing when no home centre has changed and none is claimed."""
+    and the claims under way; nothing when no home centre has changed and none is claimed. The
+    site writes it as Markdown."""
+    from judge.site.state_sections import section_markdown
     from judge.variants.maharajah.pages import SECTIONS
 
     rest = "home_claims:\n  ORI: {power: Delhi, since: 1502}\nhomes:\n  Delhi: [AWA, MUZ]\n  Gondwana: [AGR, JAB, RAI, SBA]\n"
     section = SECTIONS[0](MAHARAJAH, position("Delhi: [A ORI, A AWA]", phase="Fall 1502 Movement", rest=rest))
-    assert section is not None and section["title"] == "Home centres"
-    body = str(section["body"])
+    assert section is not None and section.title == "Home centres"
+    body = str(section_markdown(section)["body"])
     assert "| Delhi | — | Agra |" in body
     assert "| Gondwana | Agra | — |" in body
     assert "Centres being held towards a new home: Orissa (Delhi, since 1502)" in body

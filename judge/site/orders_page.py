@@ -21,12 +21,12 @@ Where the league's repository is on GitHub comes from ``repo_url`` in ``mkdocs.y
 from __future__ import annotations
 
 import json
-from typing import Any, TypedDict
+from typing import Any, Mapping, TypedDict
 
 from markupsafe import Markup
 
 from ..core.errors import JudgeError
-from ..core.types import Position
+from ..core.types import Position, Power
 from ..core.variant import Variant
 from .gamefiles import GameFolder, PhaseFolder
 
@@ -87,26 +87,40 @@ def _map(variant: Variant, position: Position, folder: PhaseFolder, title: str) 
     return {"src": f"{folder.name}/map.png", **geometry}
 
 
-def orders_page_context(game: GameFolder, variant: Variant, folder: PhaseFolder, position: Position,
-                        repository: tuple[str, str] | None, repo_path: str, branch: str = "main",
-                        server: str = "https://github.com") -> dict[str, Any]:
-    """What the orders template and its script need, for the phase being played."""
-    from ..sealing import header_lines
+def _power_rows(variant: Variant, position: Position, sent: Mapping[Power, str]) -> list[_PowerRow]:
+    """The powers that can send orders: each playable power with a unit or a centre, its units,
+    its number of centres and the orders file it sent, if any."""
     from ..store.layout import power_stem
 
-    sealed = game.settings.sealed
     powers: list[_PowerRow] = []
-    sent = folder.order_files()
     for power, info in variant.powers.items():
         if not info.playable:  # Europe 1615's minor states are ordered by the powers they align with
             continue
         units = sorted(str(u) for u in position.units if u.power == power)
         centres = sorted(str(c) for c, owner in position.supply_centers.items() if owner == power)
-        if not units and not centres:
-            continue
-        stem = power_stem(str(power))
-        powers.append({"name": str(power), "stem": stem, "units": units, "centres": len(centres),
-                       "sent": sent.get(power)})
+        if units or centres:
+            powers.append({"name": str(power), "stem": power_stem(str(power)), "units": units,
+                           "centres": len(centres), "sent": sent.get(power)})
+    return powers
+
+
+def _sealing(game: GameFolder, folder: PhaseFolder) -> dict[str, Any]:
+    """What the page's script needs to seal the orders in a sealed game (the game's recipient and
+    the header ``judge seal`` writes); nothing to seal with in an open game."""
+    from ..sealing import header_lines
+
+    sealed = game.settings.sealed
+    return {"sealed": sealed, "recipient": (game.settings.recipient or "") if sealed else "",
+            "header": header_lines(game.slug, folder.name, "{power}") if sealed else []}
+
+
+def orders_page_context(game: GameFolder, variant: Variant, folder: PhaseFolder, position: Position,
+                        repository: tuple[str, str] | None, repo_path: str, branch: str = "main",
+                        server: str = "https://github.com") -> dict[str, Any]:
+    """What the orders template and its script need, for the phase being played."""
+    from .state_sections import state_sections
+
+    powers = _power_rows(variant, position, folder.order_files())
     options = _options(variant, position)
     data = {
         "options": options,
@@ -116,22 +130,17 @@ def orders_page_context(game: GameFolder, variant: Variant, folder: PhaseFolder,
         "phase": folder.title,
         "folder": folder.name,
         "path": f"{repo_path}/{folder.name}/orders",
-        "sealed": sealed,
-        "recipient": (game.settings.recipient or "") if sealed else "",
-        "header": header_lines(game.slug, folder.name, "{power}") if sealed else [],
+        **_sealing(game, folder),
         "repository": f"{server}/{repository[0]}/{repository[1]}" if repository else "",
         "branch": branch,
         "powers": powers,
     }
     # The players' logins are shown by the template (escaped), never put in the script's data.
     shown = [{**p, "player": game.players.get(p["name"], "")} for p in powers]
-    from .state_sections import state_sections
-
-    state = [{"title": s["title"], "body": Markup(s["body"])} for s in state_sections(variant, position)]
     first = next((str(u[1][0][3]) for p in options["powers"].values() for u in p["units"] if u[1]), "")
     return {"title": f"Send orders: {game.title}, {folder.title}", "game_title": game.title, "phase": folder.title,
             "placeholder": f"e.g. {first}" if first else "",
-            "state": state, "orders_help": _orders_help(variant),
-            "sealed": sealed, "known": bool(repository), "powers": shown,
+            "state": state_sections(variant, position), "orders_help": _orders_help(variant),
+            "sealed": game.settings.sealed, "known": bool(repository), "powers": shown,
             # Trusted: the generator's own JSON (every "<" escaped, so no text can close the script).
             "data_json": Markup(json.dumps(data, ensure_ascii=False, sort_keys=True).replace("<", "\\u003c"))}

@@ -1,32 +1,29 @@
-"""The variant's own state on the pages: the toolkit its page sections are written with.
+"""The variant's own state on the pages: its sections (:mod:`judge.sections`) as Markdown.
 
 The generator knows no variant by name: it asks the variant's description
 (:class:`judge.variants.description.VariantDescription`) for its page sections, each a provider
-``(variant, position) -> StateSection | None`` kept in the variant's package
-(``judge/variants/<name>/pages.py``), and shows them in that order. This module holds what the
-providers share: Markdown tables, numbers, place names and the powers' order.
-Every value is escaped: names in the state come from files anyone can edit.
+``(variant, position) -> Section | None`` kept in the variant's package
+(``judge/variants/<name>/pages.py``), and shows them in that order. The providers give plain data;
+this module writes it as Markdown for the templates, and escapes every value as it does: names in
+the state come from files anyone can edit.
 """
 
 from __future__ import annotations
 
-import importlib
-from typing import Any, Callable, Mapping, Sequence
-
 from markupsafe import Markup
 
-from ..core.types import Position, ProvinceId
+from ..core.types import Position
 from ..core.variant import Variant
+from ..sections import Items, Listing, Part, Section, Table, Text
 from .context import StateSection
 from .escape import md_escape
 
-
-Provider = Callable[[Variant, Position], "StateSection | None"]
+__all__ = ["state_sections", "section_markdown"]
 
 
 def state_sections(variant: Variant | None, position: Position | None) -> list[StateSection]:
     """Every section of the variant's own that ``position`` has something for, in the variant's
-    order."""
+    order, as the templates print them."""
     if variant is None or position is None or (not position.extra and position.state is None):
         return []
     from ..variants import describe
@@ -37,59 +34,34 @@ def state_sections(variant: Variant | None, position: Position | None) -> list[S
     # The state was checked when the position was read (VariantState.from_data): a provider
     # that fails is a bug to see, not a malformed file to hide.
     sections = (fn(variant, position) for fn in description.sections())
-    return [s for s in sections if s is not None]
+    return [section_markdown(s) for s in sections if s is not None]
 
 
-# -- helpers --------------------------------------------------------------------------------------
+def section_markdown(section: Section) -> StateSection:
+    """A section as a template prints it: its title, its parts as escaped Markdown separated by
+    blank lines, and its chart when it has one.
+
+    >>> from judge.sections import Items
+    >>> section_markdown(Section("Troubles", (Items(("Famine in *Pisa*",)),)))["body"]
+    Markup('- Famine in \\\\*Pisa\\\\*')
+    """
+    out: StateSection = {"title": section.title,
+                         "body": Markup("\n\n".join(_part_markdown(p) for p in section.parts))}
+    if section.chart:
+        out["chart"] = dict(section.chart)
+    return out
 
 
-def rules_function(variant: Variant, name: str) -> Callable[..., Any] | None:
-    """A pure function of the variant's rules module, if it has one by that name."""
-    module = type(variant.rules).__module__
-    try:
-        mod = importlib.import_module(module)
-    except ImportError:  # pragma: no cover - the rules were loaded from it
-        return None
-    fn = getattr(mod, name, None)
-    return fn if callable(fn) else None
-
-
-def num(x: Any) -> str:
-    try:
-        f = float(x)
-    except (TypeError, ValueError):
-        return md_escape(x)
-    return str(int(f)) if f == int(f) else f"{f:.2f}".rstrip("0")
-
-
-def table(head: Sequence[str], rows: Sequence[Sequence[str]]) -> Markup:
-    """A Markdown table; cells are already escaped."""
-    lines = ["| " + " | ".join(md_escape(h) for h in head) + " |", "|" + "---|" * len(head)]
-    lines += ["| " + " | ".join(c if c != "" else "—" for c in r) + " |" for r in rows]
-    return Markup("\n".join(lines))
-
-
-def power_rank(variant: Variant) -> Callable[[Any], tuple[int, str]]:
-    rank = {str(p): i for i, p in enumerate(variant.powers)}
-    return lambda p: (rank.get(str(p), len(rank)), str(p))
-
-
-def names(variant: Variant, ids: Any) -> str:
-    if isinstance(ids, (str, bytes)) or not isinstance(ids, (list, tuple, set, frozenset)):
-        ids = [ids]
-    return ", ".join(md_escape(place(variant, i)) for i in ids)
-
-
-def place(variant: Variant, pid: Any) -> str:
-    p = variant.board.provinces.get(ProvinceId(str(pid).upper())) if hasattr(variant.board, "provinces") else None
-    return getattr(p, "name", None) or str(pid)
-
-
-def treasury_section(variant: Variant, treasury: Mapping[Any, Any] | None) -> StateSection | None:
-    """Every power's money, in the powers' order, and the game page's treasury chart (``chart``);
-    nothing for an empty treasury. The variants keeping money (Machiavelli's ducats, Europe 1615's
-    wealth) show theirs with it."""
-    if not treasury:
-        return None
-    rows = [[md_escape(p), num(float(v))] for p, v in sorted(treasury.items(), key=lambda kv: power_rank(variant)(kv[0]))]
-    return {"title": "Treasuries", "body": table(["Power", "Treasury"], rows), "chart": {p: float(v) for p, v in treasury.items()}}
+def _part_markdown(part: Part) -> str:
+    """One part of a section as Markdown: a table (an empty cell shown as a dash), a bulleted list,
+    a paragraph, or a listing (``Label: a, b.``)."""
+    if isinstance(part, Table):
+        lines = ["| " + " | ".join(md_escape(h) for h in part.head) + " |", "|" + "---|" * len(part.head)]
+        lines += ["| " + " | ".join(md_escape(c) if c != "" else "—" for c in row) + " |" for row in part.rows]
+        return "\n".join(lines)
+    if isinstance(part, Items):
+        return "\n".join(f"- {md_escape(line)}" for line in part.lines)
+    if isinstance(part, Text):
+        return md_escape(part.text)
+    assert isinstance(part, Listing)
+    return md_escape(f"{part.label}: {', '.join(part.items)}.")

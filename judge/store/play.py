@@ -13,7 +13,8 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from ..adjudication import Report
-from ..core.phases import adjustment_counts, adjudicate
+from ..core.orders import Order
+from ..core.phases import PhaseResult, adjustment_counts, adjudicate
 from ..core.errors import StoreError
 from ..core.types import PhaseKind, Position, Power
 from ..core.variant import Variant
@@ -113,16 +114,8 @@ def play_phase(game: Game, folder: str, *, identities: list[str], trigger: str |
     collected = collect(game, folder, identities=identities, late_after=late_after, prefer_clear=trigger is None)
     lines, refused = parse_submissions(variant, position, collected)
     orders = [ln.order for ln in lines if ln.order is not None]
-    seed = None
-    if variant.rules.uses_dice:
-        # The dice: from the game, the phase and the order files as committed (judge.dice).
-        seed = phase_seed(game.slug, folder, collected.files()).hex()
-        rolled = position.evolve(extra={**position.extra, "dice_seed": seed})
-        result = adjudicate(variant, rolled, orders)
-        nxt_extra = {k: v for k, v in result.next_position.extra.items() if k != "dice_seed"}
-        result = replace(result, position=position, next_position=result.next_position.evolve(extra=nxt_extra))
-    else:
-        result = adjudicate(variant, position, orders)
+    seed = phase_seed(game.slug, folder, collected.files()).hex() if variant.rules.uses_dice else None
+    result = _adjudicate(variant, position, orders, seed)
     report = Report(variant, tuple(lines), result)
     notes = list(collected.notes)
     for sub in collected.submissions.values():
@@ -135,7 +128,7 @@ def play_phase(game: Game, folder: str, *, identities: list[str], trigger: str |
                           next_position=None if result.winner else nxt, next_folder=next_folder, dice_seed=seed)
     changes: dict[str, bytes] = {game.folder_path(folder, RESULTS): record.to_yaml()}
     base = game.folder_path(folder)
-    notice = None
+    notice: str | None = None
     if trigger is not None:
         done = PhaseInfo(info.phase, info.opened, info.deadline, now, trigger)
         changes[game.folder_path(folder, PHASE_FILE)] = done.to_text().encode("utf-8")
@@ -145,16 +138,8 @@ def play_phase(game: Game, folder: str, *, identities: list[str], trigger: str |
     title = game.settings.title
     next_deadline = None
     if next_folder:
-        schedule = game.settings.schedule
-        deadline = schedule.next_deadline(next_opened, nxt.phase.kind, scheduled)
-        next_deadline = format_time(deadline)
-        if scheduled is not None and deadline != schedule.deadline(scheduled, nxt.phase.kind):
-            late = (next_opened - scheduled).total_seconds() / 3600
-            notice = (f"{game.slug}: {nxt.phase} opens with its full time, deadline {next_deadline}: this run came "
-                      f"{late:.1f} h after the deadline of {position.phase}")
-        opened = PhaseInfo(str(nxt.phase), next_opened, deadline)
-        changes[game.folder_path(next_folder, PHASE_FILE)] = opened.to_text().encode("utf-8")
-        changes[game.folder_path(next_folder, POSITION)] = format_position(nxt).encode("utf-8")
+        next_deadline, notice = _open_next(game, next_folder, nxt, changes, position=position,
+                                           next_opened=next_opened, scheduled=scheduled)
     txt = artifacts.results_text(variant, record, before=position, after=None if result.winner else nxt,
                                  game=title, deadline=next_deadline)
     if txt is not None:
@@ -167,6 +152,37 @@ def play_phase(game: Game, folder: str, *, identities: list[str], trigger: str |
                                               title=f"{title}: {position.phase}", formats=game.settings.maps).items():
             changes[f"{base}/{name}"] = blob
     return PlayedPhase(game.slug, folder, str(position.phase), trigger, changes, record, next_folder, report, notice)
+
+
+def _adjudicate(variant: Variant, position: Position, orders: list[Order], seed: str | None) -> PhaseResult:
+    """The phase adjudicated; with ``seed``, for a variant that rolls dice, the dice seeded from
+    the game, the phase and the order files as committed (:mod:`judge.dice`). The seed is no part
+    of the positions the result holds."""
+    if seed is None:
+        return adjudicate(variant, position, orders)
+    rolled = position.evolve(extra={**position.extra, "dice_seed": seed})
+    result = adjudicate(variant, rolled, orders)
+    nxt_extra = {k: v for k, v in result.next_position.extra.items() if k != "dice_seed"}
+    return replace(result, position=position, next_position=result.next_position.evolve(extra=nxt_extra))
+
+
+def _open_next(game: Game, next_folder: str, nxt: Position, changes: dict[str, bytes], *, position: Position,
+               next_opened: datetime, scheduled: datetime | None) -> tuple[str, str | None]:
+    """Open the next phase at ``next_opened``: its ``phase.yaml`` (with the schedule's deadline)
+    and ``position.yaml`` added to ``changes``. Its deadline as written, and a notice when the
+    run came late and the phase is given its full time rather than the schedule's deadline."""
+    schedule = game.settings.schedule
+    deadline = schedule.next_deadline(next_opened, nxt.phase.kind, scheduled)
+    next_deadline = format_time(deadline)
+    notice = None
+    if scheduled is not None and deadline != schedule.deadline(scheduled, nxt.phase.kind):
+        late = (next_opened - scheduled).total_seconds() / 3600
+        notice = (f"{game.slug}: {nxt.phase} opens with its full time, deadline {next_deadline}: this run came "
+                  f"{late:.1f} h after the deadline of {position.phase}")
+    opened = PhaseInfo(str(nxt.phase), next_opened, deadline)
+    changes[game.folder_path(next_folder, PHASE_FILE)] = opened.to_text().encode("utf-8")
+    changes[game.folder_path(next_folder, POSITION)] = format_position(nxt).encode("utf-8")
+    return next_deadline, notice
 
 
 @dataclass

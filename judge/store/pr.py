@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
+from typing import Any, Mapping
 
 
 from ..core.errors import JudgeError, StoreError
@@ -29,7 +29,7 @@ from ..core.types import Power
 from ..verdict import OrderFile, Verdict as LineKind
 from ..sealing import is_armored
 from .layout import GAMES, RECEIPTS, SETTINGS, Game, GitTree, Receipt, join, parse_receipt, power_stem, read_text
-from .settings import format_time
+from .settings import Limits, format_time
 from .submissions import digest, read_submission
 from .transaction import PlannedCommit, commit_atomically
 
@@ -208,28 +208,7 @@ class Verdict:
                     lines += ["", "> [!WARNING]", f"> {gh_text(r.warning)}"]
             lines += ["", "### How the orders were read", ""]
             for r in self.read:
-                lines += [f"{gh_code(r.path)} ({gh_text(r.power)}):", "", "| line | text | read as |", "|---:|---|---|"]
-                for ln in r.file.lines:
-                    if ln.verdict is LineKind.READY:
-                        read_as = "marks the orders ready" + (" (**does not count**)" if r.ready_problems else "")
-                    elif ln.verdict.is_problem:
-                        read_as = f"**{gh_text(ln.read_as)}**"
-                    else:
-                        read_as = gh_text(ln.read_as)
-                    lines.append(f"| {ln.line} | {gh_text(ln.text) or ' '} | {read_as} |")
-                if not r.file.lines:
-                    lines.append("| | | no orders |")
-                lines.append("")
-                if r.file.unordered:
-                    left = "; ".join(f"{o} ({why})" for o, why in r.file.unordered)
-                    lines += [f"Without an order: {gh_text(left)}.", ""]
-                if r.ready_problems:
-                    lines += [f"**`# ready` does not count** for {gh_text(r.power)}: "
-                              f"{gh_text('; '.join(r.ready_problems))}. {gh_text(r.power)} is not ready, and the "
-                              "phase will not be played early, until every line is understood: fix or remove those "
-                              "lines and send the file again.", ""]
-                elif r.file.marked_ready:
-                    lines += [f"`# ready` counts: every line was understood; {gh_text(r.power)} is ready.", ""]
+                lines += _reading_markdown(r)
         return "\n".join(lines).rstrip() + "\n"
 
     def to_text(self) -> str:
@@ -245,6 +224,36 @@ class Verdict:
         lines += [f"  {safe(r.path)}: warning: {safe(note)}" for r in self.read if (note := r.warning)]
         lines += [f"  {safe(r.path)}: {safe(note)}" for r in self.read if (note := r.ready_note)]
         return "\n".join(lines)
+
+
+def _reading_markdown(r: Reading) -> list[str]:
+    """How one file's orders were read, for the job summary: a table of its lines and what each
+    was read as, the units left without an order, and whether its ``# ready`` counts."""
+    from ..site.escape import gh_code, gh_text
+
+    lines = [f"{gh_code(r.path)} ({gh_text(r.power)}):", "", "| line | text | read as |", "|---:|---|---|"]
+    for ln in r.file.lines:
+        if ln.verdict is LineKind.READY:
+            read_as = "marks the orders ready" + (" (**does not count**)" if r.ready_problems else "")
+        elif ln.verdict.is_problem:
+            read_as = f"**{gh_text(ln.read_as)}**"
+        else:
+            read_as = gh_text(ln.read_as)
+        lines.append(f"| {ln.line} | {gh_text(ln.text) or ' '} | {read_as} |")
+    if not r.file.lines:
+        lines.append("| | | no orders |")
+    lines.append("")
+    if r.file.unordered:
+        left = "; ".join(f"{o} ({why})" for o, why in r.file.unordered)
+        lines += [f"Without an order: {gh_text(left)}.", ""]
+    if r.ready_problems:
+        lines += [f"**`# ready` does not count** for {gh_text(r.power)}: "
+                  f"{gh_text('; '.join(r.ready_problems))}. {gh_text(r.power)} is not ready, and the "
+                  "phase will not be played early, until every line is understood: fix or remove those "
+                  "lines and send the file again.", ""]
+    elif r.file.marked_ready:
+        lines += [f"`# ready` counts: every line was understood; {gh_text(r.power)} is ready.", ""]
+    return lines
 
 
 def check_pr(repo: Any, base: str, head: str, author: str, now: datetime) -> Verdict:
@@ -285,28 +294,40 @@ def _press_totals(tree: GitTree, verdict: Verdict, game_at: Any) -> None:
             by.setdefault((f.game, f.folder, f.power), []).append(f)
     for (slug, folder, power), mine in by.items():
         game = game_at(slug)
-        press = join(GAMES, slug, folder, "press")
-        sizes = {}
-        for name in tree.listdir(press):
-            if press_power(game, name) == power:
-                data = tree.read(join(press, name))
-                sizes[join(press, name)] = len(data) if data is not None else 0
-        for f in mine:
-            if f.change is not None and f.change.status == "D":
-                sizes.pop(f.path, None)
-            elif f.change is not None:
-                sizes[f.path] = f.size
-        limits = game.settings.limits
-        why = None
-        if len(sizes) > limits.press_files:
-            why = f"{power} would have {len(sizes)} press files in this phase: at most {limits.press_files} (limits: press_files in game.yaml)"
-        elif sum(sizes.values()) > limits.press_bytes:
-            why = (f"{power}'s press in this phase would be {sum(sizes.values())} bytes: at most {limits.press_bytes} "
-                   "(limits: press_bytes in game.yaml)")
+        why = _press_over_limits(power, _press_sizes(tree, game, join(GAMES, slug, folder, "press"), power, mine),
+                                 game.settings.limits)
         if why:
             for f in mine:
                 if f.change is None or f.change.status != "D":
                     f.ok, f.reason = False, why
+
+
+def _press_sizes(tree: GitTree, game: Game, press: str, power: str, mine: list[FileVerdict]) -> dict[str, int]:
+    """The size of each press file of ``power`` in the folder ``press`` once the pull request's
+    files (``mine``) are merged: those received, those it adds or changes, less those it deletes."""
+    sizes = {}
+    for name in tree.listdir(press):
+        if press_power(game, name) == power:
+            data = tree.read(join(press, name))
+            sizes[join(press, name)] = len(data) if data is not None else 0
+    for f in mine:
+        if f.change is not None and f.change.status == "D":
+            sizes.pop(f.path, None)
+        elif f.change is not None:
+            sizes[f.path] = f.size
+    return sizes
+
+
+def _press_over_limits(power: str, sizes: Mapping[str, int], limits: Limits) -> str | None:
+    """Why a power's press in a phase breaks the game's limits (too many files, too many bytes);
+    None when it keeps to them."""
+    if len(sizes) > limits.press_files:
+        return (f"{power} would have {len(sizes)} press files in this phase: at most {limits.press_files} "
+                "(limits: press_files in game.yaml)")
+    if sum(sizes.values()) > limits.press_bytes:
+        return (f"{power}'s press in this phase would be {sum(sizes.values())} bytes: at most {limits.press_bytes} "
+                "(limits: press_bytes in game.yaml)")
+    return None
 
 
 def _judge_change(ch: Change, author: str, now: datetime, game_at, head_commit: Any, verdict: Verdict) -> FileVerdict:

@@ -3,13 +3,13 @@
 Each variant is a package ``judge/variants/<name>/`` whose ``__init__`` defines ``DESCRIPTION``, a
 :class:`VariantDescription`. It names the variant's board data (the folder ``variants/<name>/``),
 its rules (a :class:`~judge.core.variant.Rules` subclass) and calendar, its map layer, the sections
-its pages add, its typed state, the help shown above its orders form, and its rulebook (every
+its pages and reports add (plain data, see :mod:`judge.sections`), its typed state, the help shown above its orders form, and its rulebook (every
 rule of its seeds by id, see :mod:`judge.rulebook`). The renderer, the site and the reports ask
 the description; none of them knows a variant by name.
 
 The map layer, the page sections and the report sections are named by ``"module:attribute"`` and
-imported only when asked for, so that adjudicating a phase loads neither the renderer, the site nor
-the reports.
+imported only when asked for, so that adjudicating a phase loads none of them. The sections
+import nothing of the site or the reports: those render them, and stand above the variants.
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from ..core.variant import STANDARD_CALENDAR, Calendar, Rules, Variant
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..rulebook import Rulebook
+    from ..sections import Provider
 
 __all__ = ["VariantDescription", "VariantState", "StateError", "load_attribute"]
 
@@ -64,12 +65,11 @@ class VariantDescription:
     """One variant: where each of its parts is.
 
     ``name`` is the folder of its data under ``variants/`` and the name games use.
-    ``map_layer`` names a subclass of :class:`judge.mapkit.Layer`; ``page_sections`` names a
-    sequence of providers ``(variant, position) -> StateSection | None``
-    (:mod:`judge.site.state_sections`); ``report_sections`` names a sequence of functions
-    ``(variant, position) -> lines`` writing the variant's state as plain text for ``results.txt``
-    and forum posts (:func:`judge.reports.state_report`); ``rulebook`` names a
-    :class:`judge.rulebook.Rulebook`.
+    ``map_layer`` names a subclass of :class:`judge.mapkit.Layer`; ``page_sections`` and
+    ``report_sections`` name sequences of providers ``(variant, position) -> Section | None``
+    (:mod:`judge.sections`): what the pages show of the variant's state and what the plain-text
+    results and forum posts say of it, as plain data that the site writes as Markdown and the
+    reports as text; ``rulebook`` names a :class:`judge.rulebook.Rulebook`.
     ``state`` is the variant's typed state (a :class:`VariantState`), kept in
     :attr:`Position.state`; the position file's reader and writer (:mod:`judge.notation`) are the
     one place it is read from and written to a file. ``None`` when the variant keeps no typed state.
@@ -89,12 +89,12 @@ class VariantDescription:
         """The map layer class; None when the variant draws nothing of its own."""
         return load_attribute(self.map_layer) if self.map_layer else None
 
-    def sections(self) -> tuple:
+    def sections(self) -> "tuple[Provider, ...]":
         """The page-section providers, in the order the pages show them."""
         return tuple(load_attribute(self.page_sections)) if self.page_sections else ()
 
-    def report(self) -> tuple:
-        """The plain-text report sections, in the order the reports show them."""
+    def report(self) -> "tuple[Provider, ...]":
+        """The report-section providers, in the order the reports show them."""
         return tuple(load_attribute(self.report_sections)) if self.report_sections else ()
 
     def rules_book(self) -> "Rulebook | None":

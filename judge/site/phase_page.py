@@ -1,0 +1,463 @@
+"""A phase's page, and what the game's page keeps of it.
+
+:func:`phase_page` writes ``games/<slug>/<phase folder>.md`` for one phase folder of a game
+(:mod:`judge.site.gamefiles`): its map (copied from the folder, or drawn here for the phase being
+played, :class:`DrawnMap`), the orders and their results, the narrative, retreats, captures and
+adjustments, the Gamesmaster's words and players' press, the results as the email judges write
+them and the variant's own sections (:mod:`judge.site.state_sections`); while the phase is open,
+the units, what is to decide and the orders received so far. With the page comes the phase's
+summary: what the game's page, its charts and its feed need of the phase, which the generator
+(:mod:`judge.site.generate`) keeps in its manifest so that a phase not rendered again still counts.
+"""
+
+from __future__ import annotations
+
+import html
+import sys
+from dataclasses import dataclass, field
+from datetime import timezone
+from pathlib import Path
+from typing import Any
+
+from markupsafe import Markup
+
+from ..core.errors import JudgeError
+from ..core.resolution import Tag
+from ..core.types import PhaseKind, Position, Power, UnitType
+from ..core.variant import Variant
+from ..record import OrderRecord, PhaseRecord
+from ..reports import as_moment, centre_counts, njudge_results, narrative
+from ..sections import place_name
+from ..store.layout import RESULTS_TXT, power_stem
+from .context import (
+    CaptureRow, Link, MapImage, PhaseContext, PowerOrders, PressItem, RetreatRow, StateSection, TableRow,
+    UnitsRow, OrderRow,
+)
+from .escape import md_escape, press_html
+from .gamefiles import GameFolder, PhaseFolder
+from .incremental import Out
+from .state_sections import state_sections
+from .templating import render_template
+
+__all__ = ["phase_page", "PhasePage", "DrawnMap", "MAP_FILES", "utc", "markdown_file", "ended"]
+
+MAP_FILES = ("map.png", "map.svg")
+"""The map files a phase page uses (an older game's ``map-thumb.png`` is not published: nothing shows it)."""
+_TAG_WORDS = {"bounce": "bounced", "cut": "cut", "dislodged": "dislodged", "void": "void", "no convoy": "no convoy",
+              "disrupted": "disrupted", "disbanded": "disbanded", "paradox": "paradox"}
+
+
+# -- reading a phase ------------------------------------------------------------------------------
+
+
+def utc(when: Any) -> str:
+    dt = as_moment(when)
+    return dt.astimezone(timezone.utc).strftime("%Y-%m-%d %H:%M UTC") if dt else ""
+
+
+def _iso(when: Any) -> str:
+    dt = as_moment(when)
+    return dt.astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ") if dt else ""
+
+
+class _Positions:
+    """The position at the start of each phase folder (None for no folder): the judge's reader,
+    :meth:`judge.store.layout.Game.position`, read once per folder."""
+
+    def __init__(self, variant: Variant | None = None) -> None:
+        self.variant = variant
+
+    def get(self, folder: PhaseFolder | None) -> Position | None:
+        return folder.position if folder is not None else None
+
+
+def _counts(position: Position | None) -> tuple[dict[str, int], dict[str, int]]:
+    """Supply centres and units (garrisons aside) per power."""
+    if position is None:
+        return {}, {}
+    centres: dict[str, int] = {}
+    for owner in position.supply_centers.values():
+        centres[owner] = centres.get(owner, 0) + 1
+    units: dict[str, int] = {}
+    for u in position.units:
+        if u.kind is not UnitType.GARRISON:
+            units[u.power] = units.get(u.power, 0) + 1
+    return centres, units
+
+
+def _chart_values(sections: list[StateSection]) -> dict[str, float] | None:
+    """The numbers per power the variant's page sections offer for the game's chart (its
+    treasury: :func:`judge.sections.treasury_table`), None if none does. The generator asks the
+    variant's sections and reads no key of its state."""
+    return next(({str(p): float(v) for p, v in s["chart"].items()} for s in sections if s.get("chart")), None)
+
+
+def _map_image(out: Out, folder: PhaseFolder, rel_dir: str, href_dir: str, title: str,
+               drawn: DrawnMap | None = None) -> MapImage | None:
+    """Copy the phase's map files into the site; the page's view of them. A phase without a
+    stored map and still open (the tick stores a phase's map once, when it is played) has its
+    position drawn here (``drawn``)."""
+    found = {}
+    for name in MAP_FILES:
+        src = folder.file(name)
+        if src is not None:
+            out.copy(f"{rel_dir}/{name}", src)
+            found[name] = f"{href_dir}/{name}"
+    if not found and drawn is not None and drawn.put(out, f"{rel_dir}/map.png"):
+        found["map.png"] = f"{href_dir}/map.png"
+    if "map.png" not in found and "map.svg" not in found:
+        return None
+    return MapImage(png=found.get("map.png") or found.get("map.svg"), svg=found.get("map.svg"), alt=f"Map: {title}")
+
+
+@dataclass
+class DrawnMap:
+    """The open phase's map, drawn by the site (no orders on it yet): drawn again only when what
+    it shows changed (``key``: the site's key, the game's title, the position file), else the
+    file an earlier run drew is kept (``kept``: that run's key)."""
+
+    variant: Variant
+    position: Position
+    title: str
+    key: str
+    kept: str | None
+
+    def put(self, out: Out, rel: str) -> bool:
+        """The map at ``rel`` in the site (kept or drawn); False when it cannot be drawn here
+        (the variant has no map, or cairo is not installed: the page then shows none)."""
+        if self.kept == self.key and out.keep(rel):
+            return True
+        from ..store import artifacts
+
+        try:
+            files = artifacts.map_files(self.variant, self.position, title=self.title, formats=("png",))
+        except (OSError, ImportError) as exc:  # cairo's library missing: the site is still published
+            print(f"judge site: the map of {self.title} is not drawn: {exc}", file=sys.stderr)
+            return False
+        if "map.png" not in files:
+            return False
+        out.write(rel, files["map.png"])
+        return True
+
+
+def markdown_file(path: Path | None) -> Markup | None:
+    """A Markdown file of the Gamesmaster's or a player's (notes, press), sanitised."""
+    return Markup(press_html(path.read_text(encoding="utf-8-sig"))) if path is not None and path.is_file() else None
+
+
+# -- a phase page ---------------------------------------------------------------------------------
+
+
+_DONE = {"hold": "held", "move": "moved", "support": "given", "convoy": "convoyed", "retreat": "retreated",
+         "disband": "disbanded", "build": "built", "waive": "waived"}
+"""The standard kinds' word for an order carried out; a variant's own order "succeeds" (its reason,
+beside, says what came of it): the site names no variant."""
+
+
+def _result_badge(e: OrderRecord) -> Markup:
+    """The result in the judges' words: bounced, cut, dislodged, void...; coloured by class."""
+    tags = [t.value for t in e.tags]
+    if e.refused:
+        words = [e.result.value] + [_TAG_WORDS.get(t, t) for t in tags if t != "disbanded"]
+        css = "judge-bad"
+    elif e.succeeded:
+        done = _DONE.get(e.kind, "succeeds")
+        words = [done] + [_TAG_WORDS.get(t, t) for t in tags if _TAG_WORDS.get(t, t) != done]
+        css = "judge-ok" if not tags or tags == ["disbanded"] else "judge-mixed"
+    else:
+        words = [_TAG_WORDS.get(t, t) for t in tags] or ["failed"]
+        css = "judge-fail"
+    text = ", ".join(words)
+    return Markup('<span class="judge-result {}">').format(css) + Markup(md_escape(text)) + Markup("</span>")
+
+
+def _order_cell(text: str, understood: bool) -> Markup:
+    css = "judge-order" if understood else "judge-order judge-unread"
+    return Markup('<code class="{}">').format(css) + Markup(md_escape(text)) + Markup("</code>")
+
+
+def _power_order(variant: Variant) -> dict[str, int]:
+    return {p: i for i, p in enumerate(variant.powers)}
+
+
+def _orders_table(variant: Variant, results: PhaseRecord) -> list[PowerOrders]:
+    """The orders by power, in the powers' order; a minor state (a pseudo-power no player plays)
+    whose units all held for want of orders is left out (:func:`_idle_minor_units` names them)."""
+    by: dict[str, list[OrderRow]] = {}
+    idle = set(_idle_minor_states(variant, results))
+    for e in results.orders:
+        if e.power in idle:
+            continue
+        by.setdefault(e.power, []).append(
+            OrderRow(order=_order_cell(e.order, e.understood), result=_result_badge(e), reason=e.reason))
+    rank = _power_order(variant)
+    return [PowerOrders(power=p or "Unattributed", rows=by[p])
+            for p in sorted(by, key=lambda p: (p == "", rank.get(p, len(rank)), p))]
+
+
+def _idle_minor_states(variant: Variant, results: PhaseRecord) -> list[str]:
+    """The minor states whose every unit held for want of an order."""
+    out = []
+    for power, orders in results.by_power().items():
+        info = variant.powers.get(Power(power))
+        if info is not None and not info.playable and orders and all(o.default and o.kind == "hold" for o in orders):
+            out.append(power)
+    return out
+
+
+def _idle_minor_units(variant: Variant, results: PhaseRecord) -> str:
+    """One line for the units of minor states that held with no orders (``A BAV (BAV)``)."""
+    idle = set(_idle_minor_states(variant, results))
+    units = [f"{o.unit} {o.at} ({o.power})" for o in results.orders if o.power in idle]
+    return ("Units of minor states with no orders, holding: " + ", ".join(units) + ".") if units else ""
+
+
+def _units_rows(variant: Variant, position: Position) -> list[UnitsRow]:
+    rows = []
+    for p in variant.powers:
+        us = [u for u in position.units if u.power == p]
+        cs = position.centers_of(p)
+        if not us and not cs:
+            continue
+        rows.append(UnitsRow(power=p, units=", ".join(str(u) for u in us) or "none", centres=f"{len(cs)}: {', '.join(cs)}"))
+    return rows
+
+
+def _summary_line(variant: Variant, results: PhaseRecord, kind: PhaseKind) -> str:
+    """A few words for the game's timeline: centres won and lost, units dislodged, built and
+    removed, the winner."""
+    parts = [_net_captures(variant, results), *_unit_counts(results, kind)]
+    if results.winner:
+        parts.append(f"{results.winner} wins")
+    return "; ".join(p for p in parts if p)
+
+
+def _net_captures(variant: Variant, results: PhaseRecord) -> str:
+    """Each power's centres won less those lost in the phase (``France +2, Italy −1``)."""
+    net: dict[str, int] = {}
+    for c in results.captures:
+        net[c.new] = net.get(c.new, 0) + 1
+        if c.old:
+            net[c.old] = net.get(c.old, 0) - 1
+    rank = _power_order(variant)
+    return ", ".join(f"{p} {'+' if n > 0 else '−'}{abs(n)}"
+                     for p, n in sorted(net.items(), key=lambda kv: rank.get(kv[0], 99)) if n)
+
+
+def _unit_counts(results: PhaseRecord, kind: PhaseKind) -> list[str]:
+    """Units dislodged (a movement phase), built and removed (an adjustment phase)."""
+    if kind is PhaseKind.MOVEMENT:
+        hit = sum(1 for e in results.orders if e.has(Tag.DISLODGED))
+        return [f"{hit} dislodged"] if hit else []
+    if kind is not PhaseKind.ADJUSTMENT:
+        return []
+    done = [e.kind for e in results.orders if e.succeeded]
+    built, removed = done.count("build"), done.count("disband")
+    return [f"{built} built"] * bool(built) + [f"{removed} removed"] * bool(removed)
+
+
+def _retreat_rows(variant: Variant, position: Position) -> list[RetreatRow]:
+    """The dislodged units of a retreat phase and where each may go."""
+    rows = []
+    for d in position.dislodged:
+        opts = variant.rules.retreat_options(variant, position, d)
+        rows.append(RetreatRow(power=d.unit.power, unit=f"{d.unit.kind.noun.capitalize()} {place_name(variant, str(d.unit.location))}",
+                               options=", ".join(place_name(variant, str(o)) for o in opts) or "none: disbanded"))
+    return rows
+
+
+def _pays_upkeep(variant: Variant) -> bool:
+    """Does the Winter adjustment mean upkeep paid in money (Machiavelli with money), rather
+    than builds and removals by the count of centres?"""
+    return PhaseKind.INCOME in {k for _, k in variant.calendar.steps} and bool(variant.rules.options.get("money", True))
+
+
+def _adjustment_head(variant: Variant) -> list[str]:
+    if _pays_upkeep(variant):
+        return ["Power", "Cities", "Units (garrisons included)", "To decide"]
+    return ["Power", "Supply centres", "Units", "Builds or removals"]
+
+
+def _adjustment_rows(variant: Variant, position: Position) -> list[TableRow]:
+    """Centres, units and the builds or removals due, per power; where the Winter is upkeep paid
+    in money, the units counted with their garrisons and what each power decides."""
+    if _pays_upkeep(variant):
+        centres, _ = _counts(position)
+        every: dict[str, int] = {}
+        for unit in position.units:
+            every[unit.power] = every.get(unit.power, 0) + 1
+        out = []
+        for p, info in variant.powers.items():
+            c, u = centres.get(p, 0), every.get(p, 0)
+            if (c or u) and info.playable:
+                out.append(TableRow(cells=[p, str(c), str(u), "which units to maintain or disband; what to buy"]))
+        return out
+    centres, units = _counts(position)
+    rows = []
+    for p in variant.powers:
+        c, u = centres.get(p, 0), units.get(p, 0)
+        if not c and not u:
+            continue
+        d = c - u
+        what = f"builds {d}" if d > 0 else f"removes {-d}" if d < 0 else "nothing"
+        rows.append(TableRow(cells=[p, str(c), str(u), what]))
+    return rows
+
+
+def _capture_rows(variant: Variant, results: PhaseRecord) -> list[CaptureRow]:
+    return [CaptureRow(centre=place_name(variant, c.centre), old=c.old or "neutral", new=c.new) for c in results.captures]
+
+
+def _receipt_for_orders(folder: PhaseFolder, stem: str) -> bool:
+    """Does a power's receipt say orders were received (not only press)? An unreadable one counts."""
+    try:
+        receipt = folder.receipt(stem)
+    except JudgeError:
+        return True
+    return receipt is None or receipt.has_orders
+
+
+def _received(folder: PhaseFolder) -> list[str]:
+    """The powers whose orders for the phase being played have arrived (a file or a receipt)."""
+    stems = folder.game.stems()
+    found = {power_stem(p) for p in folder.order_files()}
+    found |= {s for s in folder.receipt_stems() if _receipt_for_orders(folder, s)}
+    return [stems[s] for s in sorted(found) if s in stems]
+
+
+@dataclass
+class _Shown:
+    """What a phase page shows of the play: once played, the orders and their results, the
+    narrative, retreats due, captures, adjustments due and the results as the judges write them;
+    while open, the units, the retreats or adjustments to decide and the orders received."""
+
+    narrative: list[str] = field(default_factory=list)
+    orders: list[PowerOrders] = field(default_factory=list)
+    idle: str = ""
+    notes: list[str] = field(default_factory=list)
+    retreats: list[RetreatRow] = field(default_factory=list)
+    captures: list[CaptureRow] = field(default_factory=list)
+    adjustments: list[TableRow] = field(default_factory=list)
+    results_text: Markup | None = None
+    units: list[UnitsRow] = field(default_factory=list)
+    received: list[str] = field(default_factory=list)
+
+
+def _played(game: GameFolder, i: int) -> _Shown:
+    """A played phase: the positions before and after it, and its results."""
+    folder, next_f = game.phases[i], _next(game, i)
+    variant, results, before = game.variant, folder.results, folder.position
+    after = next_f.position if next_f is not None else None
+    after_kind = after.phase.kind if after is not None else None
+    return _Shown(
+        narrative=narrative(variant, results, before, position_after=after),
+        orders=_orders_table(variant, results),
+        idle=_idle_minor_units(variant, results),
+        notes=list(results.notes),
+        retreats=_retreat_rows(variant, after) if after is not None and before.phase.kind is PhaseKind.MOVEMENT
+        and after_kind is PhaseKind.RETREAT else [],
+        captures=_capture_rows(variant, results),
+        adjustments=_adjustment_rows(variant, after) if after is not None and after_kind is PhaseKind.ADJUSTMENT else [],
+        results_text=_results_text(game, i),
+    )
+
+
+def _results_text(game: GameFolder, i: int) -> Markup:
+    """The results as the email judges write them: the judge's ``results.txt``, else written now."""
+    folder, next_f = game.phases[i], _next(game, i)
+    txt = folder.file(RESULTS_TXT)
+    if txt is not None:
+        text = txt.read_text(encoding="utf-8-sig")
+    else:
+        text = njudge_results(game.variant, folder.results, before=folder.position,
+                              after=next_f.position if next_f else None, game=game.slug,
+                              deadline=next_f.info.deadline if next_f else None)
+    return Markup('<pre class="judge-results"><code>') + Markup(html.escape(text.rstrip("\n"), quote=False)) + Markup("</code></pre>")
+
+
+def _open(game: GameFolder, i: int) -> _Shown:
+    """The phase being played: the units, what is to decide, the orders received so far."""
+    folder, variant = game.phases[i], game.variant
+    before = folder.position
+    kind = before.phase.kind
+    return _Shown(retreats=_retreat_rows(variant, before) if kind is PhaseKind.RETREAT else [],
+                  adjustments=_adjustment_rows(variant, before) if kind is PhaseKind.ADJUSTMENT else [],
+                  units=_units_rows(variant, before), received=_received(folder))
+
+
+def _next(game: GameFolder, i: int) -> PhaseFolder | None:
+    return game.phases[i + 1] if i + 1 < len(game.phases) else None
+
+
+def _link(folder: PhaseFolder | None) -> Link | None:
+    return Link(title=folder.title, href=f"{folder.name}.md") if folder is not None else None
+
+
+def _final_centres(game: GameFolder, i: int) -> dict[str, int] | None:
+    """The last phase of a game over: the centres after its captures (no next position shows them)."""
+    folder = game.phases[i]
+    if not folder.finished or _next(game, i) is not None:
+        return None
+    return dict(centre_counts(game.variant, folder.results, None, folder.position))
+
+
+@dataclass
+class PhasePage:
+    markdown: str
+    summary: dict[str, Any]
+
+
+def phase_page(game: GameFolder, i: int, out: Out, templates: Path, drawn: DrawnMap | None = None) -> PhasePage:
+    """A phase's page and its summary for the game's page: the frame (title, deadline, links,
+    map, the Gamesmaster's words, press), what is shown of the play (:func:`_played` or
+    :func:`_open`) and the variant's own sections for the position shown."""
+    folder, next_f = game.phases[i], _next(game, i)
+    title = folder.title
+    image = _map_image(out, folder, f"games/{game.slug}/{folder.name}", folder.name, title, drawn)
+    shown = _played(game, i) if folder.finished else _open(game, i)
+    results = folder.results
+    before = folder.position
+    position = next_f.position if folder.finished and next_f is not None else before
+    state = state_sections(game.variant, position)
+    state_before = state if position is before else state_sections(game.variant, before)
+    ctx = PhaseContext(
+        title=title, page_title=f"{title} · {game.title}", game_title=game.title, game_href="index.md",
+        finished=folder.finished, deadline=utc(folder.info.deadline), opened=utc(folder.info.opened),
+        previous=_link(game.phases[i - 1] if i > 0 else None), next=_link(next_f), map=image,
+        narrative=shown.narrative, gm=markdown_file(folder.file("gm.md")),
+        press=[PressItem(title=p.stem.replace("-", " ").replace("_", " "), html=markdown_file(p) or Markup(""))
+               for p in folder.press()],
+        orders=shown.orders, idle=shown.idle, notes=shown.notes, sealed=game.settings.sealed,
+        played=utc(folder.info.adjudicated) if folder.finished else "", trigger=folder.info.trigger or "", retreats=shown.retreats, captures=shown.captures,
+        adjustments=shown.adjustments, adjustment_head=_adjustment_head(game.variant),
+        next_phase=results.next_phase or "", next_deadline=utc(next_f.info.deadline if next_f else None),
+        ended=ended(game) if game.ends_at(i) else "",
+        winner=results.winner or "", results_text=shown.results_text, units=shown.units,
+        received=shown.received, state=state,
+    )
+    return PhasePage(render_template(templates, "site/phase.md.j2", ctx), _phase_summary(game, i, image, state, state_before))
+
+
+def _phase_summary(game: GameFolder, i: int, image: MapImage | None, state: list[StateSection],
+                   state_before: list[StateSection]) -> dict[str, Any]:
+    """What the game's page (players, charts, map, timeline) and the feed need of a phase: kept in
+    the manifest, so that a phase not rendered again still counts. ``state`` is what the page
+    shows of the variant's state, ``state_before`` that at the start of the phase (its chart's point)."""
+    folder = game.phases[i]
+    before, results = folder.position, folder.results
+    centres, units = _counts(before)
+    return {
+        "title": folder.title, "folder": folder.name, "finished": folder.finished,
+        "deadline": utc(folder.info.deadline), "year": before.phase.year, "centres": centres, "units": units,
+        "treasury": _chart_values(state_before), "final_centres": _final_centres(game, i),
+        "summary": _summary_line(game.variant, results, before.phase.kind) if folder.finished else "",
+        "winner": results.winner or "", "map": image["png"] if image else None,
+        "map_svg": image["svg"] if image else None,
+        "state": [{"title": x["title"], "body": str(x["body"])} for x in state],
+        "adjudicated": _iso(folder.info.adjudicated) if folder.finished else "",
+    }
+
+
+def ended(game: GameFolder) -> str:
+    """How the Gamesmaster ended the game (``ended:`` in game.yaml, written by ``judge end``)."""
+    return game.ended.words() if game.ended is not None else ""
