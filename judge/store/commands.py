@@ -192,6 +192,7 @@ def check_cmd(orders_file: str, game_dir: str | None, power: str | None, folder:
 def check_pr_cmd(base: str, head: str, author: str, summary: str | None, pr: int | None, apply_: bool,
                  remote: str | None, fetch_from: str | None, now: str | None, comment: bool, repo_dir: str) -> None:
     """Accept or refuse a pull request of orders; with --apply, commit it with its receipt."""
+    from . import gitrepo
     from .pr import accept, check_pr, fetch_pull, resolve_commit
     from .tick import open_repo, run_and_push
 
@@ -208,7 +209,7 @@ def check_pr_cmd(base: str, head: str, author: str, summary: str | None, pr: int
                    " (a pull request's head is fetched first: --fetch REMOTE --pr NUMBER)")
 
     def run():
-        if apply_ and repo.head.commit != repo.commit(base):
+        if apply_ and gitrepo.head(repo)[1] != gitrepo.commit(repo, base).hexsha:
             raise StoreError(f"--apply commits on the checked-out branch: check out {base} first")
         verdict = check_pr(repo, base, head, author, when)
         if apply_ and verdict.accepted:
@@ -288,6 +289,7 @@ def keygen_cmd(game_dir: str | None) -> None:
 @click.option("--ref", default="HEAD", show_default=True, help="The commit to verify.")
 def verify_cmd(game_dir: str, ref: str) -> None:
     """Replay a game from its first position; name every phase whose files differ."""
+    from .gitrepo import commit
     from .layout import GitTree
     from .tick import open_repo, repo_path
     from .verify import verify_game
@@ -295,7 +297,7 @@ def verify_cmd(game_dir: str, ref: str) -> None:
     from .pr import resolve_commit
 
     repo = open_repo(Path(game_dir) if Path(game_dir).exists() else ".")
-    result = verify_game(GitTree(repo.commit(resolve_commit(repo, ref, "--ref"))), repo_path(repo, game_dir))
+    result = verify_game(GitTree(commit(repo, resolve_commit(repo, ref, "--ref"))), repo_path(repo, game_dir))
     for m in result.mismatches:
         click.echo(f"{game_dir}/{m}")
     click.echo(f"{result.game}: {result.phases} phase(s) replayed, "
