@@ -15,7 +15,7 @@ from pathlib import Path
 
 import click
 
-from ..core.errors import JudgeError
+from ..core.errors import JudgeError, StoreError
 from .escape import log_safe
 
 DEFAULT_TIMEZONES = ("America/Los_Angeles", "America/New_York", "Europe/London", "Europe/Berlin", "Asia/Tokyo")
@@ -39,18 +39,15 @@ def _publishing(games_dir: str, cfg_path: Path, cfg: dict):  # noqa: ANN202 - a 
     """Where the league lives, for the orders pages and the feeds: its GitHub repository
     (mkdocs.yml's ``repo_url``, $GITHUB_REPOSITORY or the origin remote), the site's address and
     the games' folder in the repository."""
-    import subprocess
-
+    from ..store.gitrepo import run_in
     from .build import read_site_url
     from .generate import Publishing
     from .build import github_repository
 
     where = Path(games_dir)
     try:
-        proc = subprocess.run(["git", "-C", str(where), "rev-parse", "--show-prefix"], capture_output=True, text=True,
-                              timeout=10)
-        prefix = proc.stdout.strip().strip("/") if proc.returncode == 0 else ""
-    except (OSError, subprocess.SubprocessError):
+        prefix = run_in(where, "rev-parse", "--show-prefix", timeout=10).strip().strip("/")
+    except StoreError:
         prefix = ""
     repository = github_repository(where, str(cfg.get("repo_url") or ""))  # asked once: the origin remote at most
     return Publishing(repository=repository, site_url=read_site_url(cfg_path, repository=repository),
