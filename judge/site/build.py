@@ -33,7 +33,7 @@ from typing import Any, Literal, cast
 
 import yaml
 
-from ..core.errors import JudgeError
+from ..core.errors import JudgeError, StoreError
 from ..resources import data_path
 from .incremental import SITE_PART, Part, site_parts
 
@@ -112,12 +112,12 @@ def github_repository(repo_dir: Path | str = ".", repo_url: str = "") -> tuple[s
                                                                  candidate.strip())
             if m:
                 return m["owner"], m["name"]
+    from ..store.gitrepo import run_in
+
     try:
-        proc = subprocess.run(["git", "-C", str(repo_dir), "remote", "get-url", "origin"], capture_output=True,
-                              text=True, timeout=10)
-    except (OSError, subprocess.SubprocessError):
+        m = _GITHUB.match(run_in(repo_dir, "remote", "get-url", "origin", timeout=10).strip())
+    except StoreError:
         return None
-    m = _GITHUB.match(proc.stdout.strip()) if proc.returncode == 0 else None
     return (m["owner"], m["name"]) if m else None
 
 
@@ -139,12 +139,13 @@ def _pages_url_of(found: tuple[str, str] | None) -> str:
 
 def _last_commit_time(where: Path) -> str | None:
     """The time of the last commit (for reproducible sites: SOURCE_DATE_EPOCH), if in git."""
+    from ..store.gitrepo import run_in
+
     try:
-        proc = subprocess.run(["git", "-C", str(where), "log", "-1", "--format=%ct"], capture_output=True, text=True, timeout=10)
-    except (OSError, subprocess.SubprocessError):
+        out = run_in(where, "log", "-1", "--format=%ct", timeout=10).strip()
+    except StoreError:
         return None
-    out = proc.stdout.strip()
-    return out if proc.returncode == 0 and out.isdigit() else None
+    return out if out.isdigit() else None
 
 
 STAMP = ".judge-build.json"

@@ -12,11 +12,15 @@ Errors are :class:`~judge.core.errors.JudgeError` (exit code 2 through ``judge.c
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
-from ..core.errors import JudgeError
+from ..core.errors import JudgeError, StoreError
 from .escape import log_safe
+
+if TYPE_CHECKING:
+    from .build import MkdocsRun
 
 DEFAULT_TIMEZONES = ("America/Los_Angeles", "America/New_York", "Europe/London", "Europe/Berlin", "Asia/Tokyo")
 
@@ -39,18 +43,15 @@ def _publishing(games_dir: str, cfg_path: Path, cfg: dict):  # noqa: ANN202 - a 
     """Where the league lives, for the orders pages and the feeds: its GitHub repository
     (mkdocs.yml's ``repo_url``, $GITHUB_REPOSITORY or the origin remote), the site's address and
     the games' folder in the repository."""
-    import subprocess
-
+    from ..store.gitrepo import run_in
     from .build import read_site_url
     from .generate import Publishing
     from .build import github_repository
 
     where = Path(games_dir)
     try:
-        proc = subprocess.run(["git", "-C", str(where), "rev-parse", "--show-prefix"], capture_output=True, text=True,
-                              timeout=10)
-        prefix = proc.stdout.strip().strip("/") if proc.returncode == 0 else ""
-    except (OSError, subprocess.SubprocessError):
+        prefix = run_in(where, "rev-parse", "--show-prefix", timeout=10).strip().strip("/")
+    except StoreError:
         prefix = ""
     repository = github_repository(where, str(cfg.get("repo_url") or ""))  # asked once: the origin remote at most
     return Publishing(repository=repository, site_url=read_site_url(cfg_path, repository=repository),
@@ -98,7 +99,7 @@ def site_cmd(games_dir: str, out_dir: str | None, build: bool, site_dir: str | N
     only = tuple(_slug(games_dir, g) for g in only)
     cfg_path, base = _config_path(config)
     cfg = read_config(cfg_path) if cfg_path.is_file() else {}
-    out = Path(out_dir) if out_dir else base / str(cfg.get("docs_dir") or "site-src")
+    out = _folder(out_dir, base, cfg, "docs_dir", "site-src")
     site_title = str(cfg.get("site_name") or "Diplomacy games")
     made = _bundles(bundles)
     if bundles and not made:
@@ -112,20 +113,32 @@ def site_cmd(games_dir: str, out_dir: str | None, build: bool, site_dir: str | N
     if build:
         if not cfg_path.is_file():
             raise JudgeError("no mkdocs.yml to build with", str(cfg_path))
-        dest = Path(site_dir) if site_dir else base / str(cfg.get("site_dir") or "site")
+        dest = _folder(site_dir, base, cfg, "site_dir", "site")
         import time
 
         t0 = time.perf_counter()
         proc = mkdocs_build(out, dest, config=cfg_path, offline=offline or None, env={"NO_MKDOCS_2_WARNING": "1"},
                             incremental=not force, only=[f"games/{g}" for g in only] or None, adopt=made)
-        how = ("nothing changed since the last build: nothing rendered" if proc.parts == [] else
-               "only the changed pages rendered" if proc.incremental else
-               f"the pages of {', '.join(only)} rendered" if only else "every page rendered")
-        if proc.adopted:
-            how += f"; the pages of {', '.join(p.split('/', 1)[-1] for p in proc.adopted)} taken as their jobs built them"
+        how = _what_was_built(proc, only)
         click.echo(f"site built in {dest} ({time.perf_counter() - t0:.2f} s, {how}): open {dest / 'index.html'}")
         for note in _parts_left(made, proc.adopted, games_dir, whole=not proc.incremental):
             click.echo(note)
+
+
+def _folder(given: str | None, base: Path, cfg: dict, key: str, default: str) -> Path:
+    """The folder an option names (``given``), else the one ``mkdocs.yml`` names under ``key``,
+    else ``default``; the last two relative to ``base``, the configuration's folder."""
+    return Path(given) if given else base / str(cfg.get(key) or default)
+
+
+def _what_was_built(proc: MkdocsRun, only: tuple[str, ...]) -> str:
+    """What the build rendered and took from per-game jobs, for its closing line."""
+    how = ("nothing changed since the last build: nothing rendered" if proc.parts == [] else
+           "only the changed pages rendered" if proc.incremental else
+           f"the pages of {', '.join(only)} rendered" if only else "every page rendered")
+    if proc.adopted:
+        how += f"; the pages of {', '.join(p.split('/', 1)[-1] for p in proc.adopted)} taken as their jobs built them"
+    return how
 
 
 def _slug(games_dir: str, game: str) -> str:

@@ -26,11 +26,12 @@ import hashlib
 import json
 import os
 import shutil
-import subprocess
 import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterator, Mapping
+
+from ..core.errors import StoreError
 
 __all__ = ["MANIFEST_NAME", "MANIFEST_VERSION", "SITE_PART", "RACY_NS", "Out", "Hasher", "Part", "game_sources",
            "read_json", "write_json", "site_parts", "part_of", "part_digest", "remove_files"]
@@ -213,12 +214,14 @@ def game_sources(games_dir: Path, slugs: list[str], started_ns: int | None = Non
 
 
 def _git(games_dir: Path, *args: str) -> str | None:
-    env = {**os.environ, "GIT_OPTIONAL_LOCKS": "0"}
+    """What ``git <args>`` says in ``games_dir`` (only looking: no lock taken); None if it fails
+    (not in a git working copy, or no git)."""
+    from ..store.gitrepo import run_in
+
     try:
-        proc = subprocess.run(["git", *args], cwd=str(games_dir), capture_output=True, text=True, timeout=120, env=env)
-    except (OSError, subprocess.SubprocessError):
+        return run_in(games_dir, *args, env={"GIT_OPTIONAL_LOCKS": "0"}, timeout=120)
+    except StoreError:
         return None
-    return proc.stdout if proc.returncode == 0 else None
 
 
 def _git_trees(games_dir: Path) -> dict[str, str]:

@@ -192,6 +192,7 @@ def check_cmd(orders_file: str, game_dir: str | None, power: str | None, folder:
 def check_pr_cmd(base: str, head: str, author: str, summary: str | None, pr: int | None, apply_: bool,
                  remote: str | None, fetch_from: str | None, now: str | None, comment: bool, repo_dir: str) -> None:
     """Accept or refuse a pull request of orders; with --apply, commit it with its receipt."""
+    from . import gitrepo
     from .pr import accept, check_pr, fetch_pull, resolve_commit
     from .tick import open_repo, run_and_push
 
@@ -208,7 +209,7 @@ def check_pr_cmd(base: str, head: str, author: str, summary: str | None, pr: int
                    " (a pull request's head is fetched first: --fetch REMOTE --pr NUMBER)")
 
     def run():
-        if apply_ and repo.head.commit != repo.commit(base):
+        if apply_ and gitrepo.head(repo)[1] != gitrepo.commit(repo, base).hexsha:
             raise StoreError(f"--apply commits on the checked-out branch: check out {base} first")
         verdict = check_pr(repo, base, head, author, when)
         if apply_ and verdict.accepted:
@@ -289,13 +290,14 @@ def keygen_cmd(game_dir: str | None) -> None:
 def verify_cmd(game_dirs: tuple[str, ...], ref: str) -> None:
     """Replay games from their first position; name every phase whose files differ. Without a
     game, every game of the repository (as the upgrade workflow checks a new judge)."""
+    from .gitrepo import commit
     from .layout import GitTree, find_games
     from .pr import resolve_commit
     from .tick import open_repo, repo_path
     from .verify import verify_game
 
     repo = open_repo(Path(game_dirs[0]) if game_dirs and Path(game_dirs[0]).exists() else ".")
-    tree = GitTree(repo.commit(resolve_commit(repo, ref, "--ref")))
+    tree = GitTree(commit(repo, resolve_commit(repo, ref, "--ref")))
     games = [repo_path(repo, g) for g in game_dirs] or find_games(tree)
     if not games:
         raise StoreError("no game here to replay (no games/<game>/game.yaml)", ref)

@@ -30,6 +30,7 @@ import yaml
 from ..core.errors import StoreError
 from ..core.types import Power
 from ..verdict import read_vote
+from .gitrepo import configured_actor
 from .layout import PHASE_FILE, SETTINGS, Game, GitTree, PhaseInfo, join, parse_phase_info, power_stem
 from .settings import ENDINGS, UTC, format_time, played_powers
 from .transaction import PlannedCommit, commit_atomically, recover, repository_lock
@@ -127,12 +128,7 @@ def _set_player(text: str, power: Power, login: str | None, where: str) -> str:
 
 def _commit(repo: Any, game: Game, message: str, changes: dict[str, bytes], now: datetime,
             deletions: tuple[str, ...] = ()) -> str:
-    from git import Actor
-
-    reader = repo.config_reader()
-    name = reader.get_value("user", "name", "") if reader.has_option("user", "name") else ""
-    email = reader.get_value("user", "email", "") if reader.has_option("user", "email") else ""
-    who = Actor(str(name), str(email)) if name and email else None
+    who = configured_actor(repo)
     [sha] = commit_atomically(repo, [PlannedCommit(f"{game.slug}: {message}", changes, deletions=deletions)], now, who)
     return sha
 

@@ -30,6 +30,7 @@ from ..core.variant import Calendar, Variant
 from ..core.orders import Order
 from ..notation import parse_orders, parse_position
 from ..record import PhaseRecord, Reread
+from .gitrepo import GitTree
 from .settings import GameSettings, format_time, load_yaml, parse_settings, parse_time
 
 __all__ = ["GAMES", "SETTINGS", "PHASE_FILE", "POSITION", "RESULTS", "RESULTS_TXT", "ORDERS", "RECEIPTS",
@@ -64,32 +65,6 @@ class Tree(Protocol):
 
     def listdir(self, path: str) -> list[str]:
         """The names directly under folder ``path`` (files and folders), sorted; [] if none."""
-
-
-class GitTree:
-    """The files of one commit."""
-
-    def __init__(self, commit: Any) -> None:
-        self.commit = commit
-        self._tree = commit.tree
-
-    def _node(self, path: str) -> Any:
-        try:
-            return self._tree / path if path else self._tree
-        except KeyError:
-            return None
-
-    def read(self, path: str) -> bytes | None:
-        node = self._node(path)
-        if node is None or node.type != "blob":
-            return None
-        return node.data_stream.read()
-
-    def listdir(self, path: str) -> list[str]:
-        node = self._node(path)
-        if node is None or node.type != "tree":
-            return []
-        return sorted(item.name for item in node)
 
 
 class DirTree:

@@ -27,6 +27,7 @@ import jinja2
 from .. import DISTRIBUTION
 from ..core.errors import StoreError
 from ..resources import data_path
+from .gitrepo import actor, commit_paths, open_or_init
 
 __all__ = ["LeagueFiles", "league_files", "judge_pins", "init_league", "INDEX_JSON"]
 
@@ -147,8 +148,6 @@ def init_league(dest: str | Path, *, title: str, pins: str, upgrade: bool = Fals
     Refuses, changing nothing, to overwrite a file it did not write before: a folder that already
     has a ``mkdocs.yml``, ``README.md`` or workflows is not a new league (``--upgrade`` is for those).
     """
-    import git
-
     dest = Path(dest)
     if dest.exists() and not dest.is_dir():
         raise StoreError("not a folder", str(dest))
@@ -163,10 +162,7 @@ def init_league(dest: str | Path, *, title: str, pins: str, upgrade: bool = Fals
             raise StoreError("a league is already here (" + ", ".join(clash[:3]) + "): to take this judge's "
                              "workflows and version, run judge init --upgrade", str(dest))
     dest.mkdir(parents=True, exist_ok=True)
-    try:
-        repo = git.Repo(dest, search_parent_directories=True)
-    except (git.InvalidGitRepositoryError, git.NoSuchPathError):
-        repo = git.Repo.init(dest, initial_branch="main")
+    repo = open_or_init(dest, "main")
     if repo.working_tree_dir is None or Path(repo.working_tree_dir).resolve() != dest.resolve():
         raise StoreError("judge init makes a league at the top of its own repository, not inside another", str(dest))
     written = []
@@ -178,9 +174,6 @@ def init_league(dest: str | Path, *, title: str, pins: str, upgrade: bool = Fals
         path.write_bytes(data)
         written.append(rel)
     if commit and written:
-        from .transaction import actor
-
-        repo.index.add(written)
         what = f"judge {_version()}: workflows and pins" if upgrade else f"New league: {title} (judge {_version()})"
-        repo.index.commit(what, author=actor(), committer=actor())
+        commit_paths(repo, written, what, actor())
     return written

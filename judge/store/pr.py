@@ -28,6 +28,7 @@ from ..core.errors import JudgeError, StoreError
 from ..core.types import Power
 from ..verdict import OrderFile, Verdict as LineKind
 from ..sealing import is_armored
+from . import gitrepo
 from .layout import GAMES, RECEIPTS, SETTINGS, Game, GitTree, Receipt, join, parse_receipt, power_stem, read_text
 from .settings import Limits, format_time
 from .submissions import digest, read_submission
@@ -56,13 +57,11 @@ class Change:
 
 def diff_changes(repo: Any, base: str, head: str) -> list[Change]:
     """What ``head`` changes since its merge base with ``base`` (renames detected)."""
-    import git
-
     try:
-        mb = repo.git.merge_base(base, head)
-    except git.GitCommandError:
+        mb = gitrepo.run(repo, "merge-base", base, head)
+    except gitrepo.GitFailed:
         raise StoreError(f"{head} shares no history with {base}") from None
-    out = repo.git.diff("--raw", "-z", "-M", "--no-abbrev", "--no-ext-diff", "--no-textconv", mb, head)
+    out = gitrepo.run(repo, "diff", "--raw", "-z", "-M", "--no-abbrev", "--no-ext-diff", "--no-textconv", mb, head)
     fields = out.split("\0")
     changes = []
     i = 0
@@ -81,26 +80,21 @@ def diff_changes(repo: Any, base: str, head: str) -> list[Change]:
 def resolve_commit(repo: Any, rev: str, where: str, hint: str = "") -> str:
     """The full sha of the commit ``rev`` names; StoreError located at ``where`` (an option or
     a role, such as ``--head``) when the repository has no such commit."""
-    import git
-
     try:
-        return repo.git.rev_parse("--verify", "--quiet", "--end-of-options", f"{rev}^{{commit}}")
-    except git.GitCommandError:
+        return gitrepo.run(repo, "rev-parse", "--verify", "--quiet", "--end-of-options", f"{rev}^{{commit}}")
+    except gitrepo.GitFailed:
         raise StoreError(f"no commit {rev!r} in this repository{hint}", where) from None
 
 
 def fetch_pull(repo: Any, remote: str, number: int, head: str) -> None:
     """Fetch pull request ``number``'s head from ``remote`` (objects only: nothing is checked out)
     and make sure it is the commit ``head`` the check was started for."""
-    import git
-
     ref = f"refs/remotes/pull/{number}/head"
     try:
-        repo.git.fetch("--no-tags", remote, f"+refs/pull/{number}/head:{ref}")
-    except git.GitCommandError as exc:
-        msg = re.sub(r"://[^/@\s]+@", "://***@", str(exc.stderr).strip())
-        raise StoreError(f"cannot fetch pull request #{number}: {msg}") from None
-    fetched = repo.commit(ref).hexsha
+        gitrepo.run(repo, "fetch", "--no-tags", remote, f"+refs/pull/{number}/head:{ref}")
+    except gitrepo.GitFailed as exc:
+        raise StoreError(f"cannot fetch pull request #{number}: {exc.reason}") from None
+    fetched = gitrepo.commit(repo, ref).hexsha
     try:
         wanted = resolve_commit(repo, head, "--head")
     except StoreError:
@@ -258,8 +252,8 @@ def _reading_markdown(r: Reading) -> list[str]:
 
 def check_pr(repo: Any, base: str, head: str, author: str, now: datetime) -> Verdict:
     """Judge the pull request ``base...head`` by ``author`` at ``now``, from the base's settings."""
-    tree = GitTree(repo.commit(resolve_commit(repo, base, "base")))
-    head_commit = repo.commit(resolve_commit(repo, head, "head"))
+    tree = GitTree(gitrepo.commit(repo, resolve_commit(repo, base, "base")))
+    head_commit = gitrepo.commit(repo, resolve_commit(repo, head, "head"))
     verdict = Verdict(author)
     games: dict[str, Game | None] = {}
 
@@ -442,7 +436,7 @@ def _content(ch: Change, head_commit: Any, game: Game, fv: FileVerdict) -> str |
     """The file's text as the pull request's tree holds it, if it may be sent: small, and text
     (or, for a sealed game's orders, an armored age file, accepted unread). The verdict in ``fv``;
     the text only when orders are to be read."""
-    blob = _tree_blob(head_commit, ch.path)
+    blob = GitTree(head_commit).blob(ch.path)
     if blob is None or blob.hexsha != ch.new_sha:
         fv.reason = "not found as a plain file in the pull request's tree (a hand-made tree?): not allowed"
         return None
@@ -520,16 +514,6 @@ def _press_power(game: Game, name: str, mine: list[Power], fv: FileVerdict) -> P
     return power
 
 
-def _tree_blob(commit: Any, path: str) -> Any:
-    """The blob at ``path`` in ``commit``'s tree, found folder by folder; None if there is none
-    (or the tree was made by hand, e.g. with an entry name holding a ``/``)."""
-    try:
-        node = commit.tree / path
-    except (KeyError, ValueError, TypeError):
-        return None
-    return node if node.type == "blob" else None
-
-
 def accept(repo: Any, verdict: Verdict, head: str, now: datetime, pr: int | None = None) -> str:
     """Commit an accepted pull request's order and press files and receipts on the current
     branch, as one new commit (its files, never its history). Returns the new commit's sha.
@@ -539,8 +523,8 @@ def accept(repo: Any, verdict: Verdict, head: str, now: datetime, pr: int | None
     the orders does not make the orders look pushed directly)."""
     if not verdict.accepted:
         raise StoreError("the pull request was refused: nothing to accept")
-    head_commit = repo.commit(head)
-    base = GitTree(repo.head.commit)
+    head_commit = gitrepo.commit(repo, head)
+    base = GitTree(gitrepo.commit(repo))
     changes: dict[str, bytes] = {}
     deletions: list[str] = []
     # The files received, by game, phase folder and power: path in the folder -> digest (None: withdrawn).
@@ -553,7 +537,7 @@ def accept(repo: Any, verdict: Verdict, head: str, now: datetime, pr: int | None
             deletions.append(f.path)
             files[rel] = None
         else:
-            blob = _tree_blob(head_commit, f.path)
+            blob = GitTree(head_commit).blob(f.path)
             if blob is None or blob.hexsha != f.change.new_sha:
                 raise StoreError("the pull request's tree changed since it was checked", f.path)
             data = blob.data_stream.read()

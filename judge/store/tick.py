@@ -24,23 +24,14 @@ from ..core.errors import JudgeError, StoreError
 from ..core.types import Power
 from ..notation import format_position
 from ..sealing import generate_identity, load_identities
+from .gitrepo import (GitFailed, branch as checked_out_branch, commit, head, init_repo, is_ancestor, open_repo, redact, run,
+                      tag_commits)
 from .layout import GAMES, PHASE_FILE, POSITION, SETTINGS, GitTree, PhaseInfo, find_games, game_name, join, phase_folder
 from .play import Waiting, is_due, plan_game
 from .settings import UTC, GameSettings, Schedule, format_settings, is_login, played_powers
 from .transaction import PlannedCommit, commit_atomically, recover, repository_lock
 
 T = TypeVar("T")
-
-
-def open_repo(path: str | os.PathLike = ".") -> Any:
-    """The git repository containing ``path``; StoreError if there is none."""
-    import git
-
-    try:
-        return git.Repo(Path(path).resolve(), search_parent_directories=True)
-    except (git.InvalidGitRepositoryError, git.NoSuchPathError):
-        raise StoreError("not inside a league's git repository: run the command in one, or make one with "
-                         "`judge init <folder>` (see the README's 'A league of your own')", str(path)) from None
 
 
 def repo_path(repo: Any, path: str | os.PathLike) -> str:
@@ -56,10 +47,10 @@ def repo_path(repo: Any, path: str | os.PathLike) -> str:
 
 def head_tree(repo: Any) -> GitTree:
     """The committed files at HEAD; StoreError if there is no commit yet."""
-    try:
-        return GitTree(repo.head.commit)
-    except ValueError:
-        raise StoreError("the repository has no commit yet") from None
+    _, sha = head(repo)
+    if sha is None:
+        raise StoreError("the repository has no commit yet")
+    return GitTree(commit(repo, sha))
 
 
 # -- new ----------------------------------------------------------------------------------------
@@ -245,24 +236,10 @@ def play_due(repo_root: str | os.PathLike, now: datetime | None = None, *, force
 # -- pushing (CI) -------------------------------------------------------------------------------
 
 
-def _redact(text: str) -> str:
-    return re.sub(r"://[^/@\s]+@", "://***@", text)
-
-
 PUSH_ATTEMPTS = 8
 """How often a job pushes before giving up. Jobs for different games run side by side (the
 workflow's ``max-parallel``, 4) and all push to one branch: in the worst case each loses to every
 other once, so this is kept well above that number."""
-
-
-def _git_reason(exc: Any) -> str:
-    """What git said when a command failed, on one line: its ``fatal:``/``error:`` lines (or all
-    of them, hints left out), with any credentials in URLs masked."""
-    text = str(getattr(exc, "stderr", "") or "").strip()
-    text = text.removeprefix("stderr:").strip().strip("'")
-    lines = [ln.strip() for ln in text.splitlines() if ln.strip() and not ln.strip().startswith("hint:")]
-    said = [ln for ln in lines if ln.startswith(("fatal:", "error:"))] or lines
-    return _redact("; ".join(said)) or f"git exited with {getattr(exc, 'status', '?')}"
 
 
 _RACE = ("[rejected] (non-fast-forward)", "[rejected] (fetch first)", "[rejected] (already exists)",
@@ -272,11 +249,11 @@ _RACE = ("[rejected] (non-fast-forward)", "[rejected] (fetch first)", "[rejected
 """How ``git push --porcelain`` says that a ref was not updated because it moved meanwhile."""
 
 
-def _race_lost(exc: Any) -> bool:
+def _race_lost(exc: GitFailed) -> bool:
     """Was a push refused because someone pushed first (a ref refused as not a fast-forward, a
     tag that now exists, or the remote's ref moved during the push)? Anything else — the remote
     unreachable, no repository there, a hook or a rule declining — is not cured by retrying."""
-    refused = [parts[2] for line in str(getattr(exc, "stdout", "") or "").splitlines()
+    refused = [parts[2] for line in exc.stdout.splitlines()
                if len(parts := line.strip().split("\t")) >= 3 and parts[0] == "!"]
     return (any(r.startswith(_RACE) for r in refused) and not any("declined" in r for r in refused))
 
@@ -296,16 +273,16 @@ class _LocalState:
         git_dir, common = Path(repo.git_dir), Path(repo.common_dir)
         paths = [git_dir / "logs" / "HEAD", common / "logs" / "refs" / "heads" / branch,
                  git_dir / "ORIG_HEAD", git_dir / "FETCH_HEAD"]
-        return cls(repo.head.commit.hexsha, set(repo.git.tag("--list").split()),
+        return cls(_head_sha(repo), set(run(repo, "tag", "--list").split()),
                    {p: p.read_bytes() if p.is_file() else None for p in paths})
 
     def restore(self, repo: Any) -> None:
         """Back to this state: new tags deleted, the branch (with the index and the files it
         changed, ``git reset --keep``: other local changes are kept) moved back, the files put back."""
-        for tag in sorted(set(repo.git.tag("--list").split()) - self.tags):
-            repo.git.update_ref("-d", f"refs/tags/{tag}")
-        if repo.head.commit.hexsha != self.head:
-            repo.git.reset("-q", "--keep", self.head)
+        for tag in sorted(set(run(repo, "tag", "--list").split()) - self.tags):
+            run(repo, "update-ref", "-d", f"refs/tags/{tag}")
+        if _head_sha(repo) != self.head:
+            run(repo, "reset", "-q", "--keep", self.head)
         for path, data in self.files.items():
             if data is None:
                 path.unlink(missing_ok=True)
@@ -313,23 +290,29 @@ class _LocalState:
                 path.write_bytes(data)
 
 
+def _head_sha(repo: Any) -> str:
+    """The commit HEAD is at; StoreError if the branch has no commit yet."""
+    _, sha = head(repo)
+    if sha is None:
+        raise StoreError("the repository has no commit yet")
+    return sha
+
+
 def _tags_the_remote_lacks(repo: Any, remote: str) -> list[str]:
     """The phase tags (``<game>/<phase folder>``) of the checked-out history that ``remote`` does
     not have: an earlier run made them and was stopped before its push (a reused checkout), and
     the branch alone would carry its commits there without them. Empty when the remote cannot be
     asked (the push then says why)."""
-    import git
-
-    local = {t.name: t.commit.hexsha for t in repo.tags if t.name.count("/") == 1}
+    local = {name: sha for name, sha in tag_commits(repo).items() if name.count("/") == 1}
     if not local:
         return []
     try:
-        listed = repo.git.ls_remote("--tags", "--refs", remote)
-    except git.GitCommandError:
+        listed = run(repo, "ls-remote", "--tags", "--refs", remote)
+    except StoreError:
         return []
     there = {line.split("refs/tags/", 1)[1] for line in listed.splitlines() if "refs/tags/" in line}
-    head = repo.head.commit
-    return sorted(name for name, sha in local.items() if name not in there and repo.is_ancestor(sha, head))
+    at = _head_sha(repo)
+    return sorted(name for name, sha in local.items() if name not in there and is_ancestor(repo, sha, at))
 
 
 def run_and_push(repo: Any, remote: str, operation: Callable[[], T], tags: Callable[[T], list[str]],
@@ -346,47 +329,45 @@ def run_and_push(repo: Any, remote: str, operation: Callable[[], T], tags: Calla
 
     For CI checkouts only: the retry discards local commits that were not pushed.
     """
-    import git
-
-    if repo.head.is_detached:
+    branch = checked_out_branch(repo)
+    if branch is None:
         raise StoreError("pushing needs a branch checked out, not a detached HEAD")
-    branch = repo.active_branch.name
     start = _LocalState.of(repo, branch)
 
     def give_up(why: str) -> StoreError:
         try:
             start.restore(repo)
             undone = "the local repository is as it was before this run (its commits and tags were undone)"
-        except (git.GitCommandError, OSError) as exc:
-            undone = f"the local repository could not be put back as it was: {_redact(str(exc)).strip()}"
-        return StoreError(f"{why}; {undone}", _redact(remote))
+        except (StoreError, OSError) as exc:
+            undone = f"the local repository could not be put back as it was: {redact(str(exc)).strip()}"
+        return StoreError(f"{why}; {undone}", redact(remote))
 
     for attempt in range(attempts):
         if attempt >= 2:
             time.sleep(random.uniform(0, 0.5 * attempt))
-        before = repo.head.commit.hexsha
+        before = _head_sha(repo)
         outcome = operation()
         made = tags(outcome)
         missing = [t for t in _tags_the_remote_lacks(repo, remote) if t not in made]
-        if repo.head.commit.hexsha == before and not made and not missing:
+        if _head_sha(repo) == before and not made and not missing:
             return outcome  # nothing new to push
         refspecs = [f"HEAD:refs/heads/{branch}"] + [f"refs/tags/{t}:refs/tags/{t}" for t in (*made, *missing)]
         try:
-            repo.git.push("--atomic", "--porcelain", remote, *refspecs)
+            run(repo, "push", "--atomic", "--porcelain", remote, *refspecs)
             return outcome
-        except git.GitCommandError as exc:
-            reason = _git_reason(exc)
+        except GitFailed as exc:
+            reason = exc.reason
             if not _race_lost(exc):
                 raise give_up(f"the push failed: {reason}") from None
             if attempt == attempts - 1:
                 raise give_up(f"push refused {attempts} times (others kept pushing first): {reason}") from None
         try:
             for t in made:
-                repo.git.tag("-d", t)
-            repo.git.fetch("--no-tags", remote, f"refs/heads/{branch}")
-            repo.git.reset("--hard", "FETCH_HEAD")
-        except git.GitCommandError as exc:
-            reason = _git_reason(exc)
+                run(repo, "tag", "-d", t)
+            run(repo, "fetch", "--no-tags", remote, f"refs/heads/{branch}")
+            run(repo, "reset", "--hard", "FETCH_HEAD")
+        except GitFailed as exc:
+            reason = exc.reason
             raise give_up(f"fetching the branch {branch} after a refused push failed: {reason}") from None
     raise AssertionError("unreachable")  # pragma: no cover
 
@@ -397,16 +378,13 @@ def run_and_push(repo: Any, remote: str, operation: Callable[[], T], tags: Calla
 def prepare_demo_repo(source_root: str | os.PathLike, dest: str | os.PathLike) -> Path:
     """A fresh git repository at ``dest`` holding a copy of ``source_root/games`` in one commit,
     for a demo to play on without touching the project's own repository."""
-    import git
-
     dest = Path(dest)
     if dest.exists():
         shutil.rmtree(dest)
     shutil.copytree(Path(source_root) / GAMES, dest / GAMES)
-    repo = git.Repo.init(dest, initial_branch="main")
-    with repo.config_writer() as cw:
-        cw.set_value("user", "name", "judge demo")
-        cw.set_value("user", "email", "demo@judge.invalid")
-    repo.git.add("--all")
-    repo.git.commit("-q", "-m", "games")
+    repo = init_repo(dest, "main")
+    run(repo, "config", "user.name", "judge demo")
+    run(repo, "config", "user.email", "demo@judge.invalid")
+    run(repo, "add", "--all")
+    run(repo, "commit", "-q", "-m", "games")
     return dest

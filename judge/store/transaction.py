@@ -25,7 +25,6 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import subprocess
 import sys
 import tempfile
 import threading
@@ -34,11 +33,11 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
 from functools import partial
-from io import BytesIO
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
 from ..core.errors import StoreError
+from .gitrepo import actor, head, read_blob, run, store_blob, tag_names
 
 ZERO = "0" * 40
 
@@ -163,31 +162,52 @@ def _lock_holders(repo: Any, locks: list[Path]) -> list[str] | None:
     targets = {os.path.realpath(p) for p in locks}
     out = []
     for entry in proc.iterdir():
-        if not entry.name.isdigit() or int(entry.name) == os.getpid():
-            continue
-        try:
-            stat = (entry / "stat").read_text()
-            if stat[stat.rindex(")") + 2:].startswith(("Z", "X")):
-                continue  # dead: a zombie holds nothing
-            argv = [a.decode("utf-8", "replace") for a in (entry / "cmdline").read_bytes().split(b"\0") if a]
-            comm = (entry / "comm").read_text().strip()
-        except (OSError, ValueError):
-            continue  # gone meanwhile
-        holds = False
-        try:
-            holds = any(os.readlink(fd) in targets for fd in (entry / "fd").iterdir())
-        except OSError:
-            pass  # another user's process: not ours to read (nor to hold our repository's locks)
-        if not holds and (comm == "git" or comm.startswith("git-")) and not (
-                len(argv) > 1 and "cat-file" in argv and any(a.startswith("--batch") for a in argv)):
-            try:
-                cwd = os.path.realpath(os.readlink(entry / "cwd"))
-            except OSError:
-                cwd = ""
-            holds = any(cwd == r or cwd.startswith(r + os.sep) for r in roots)
-        if holds:
-            out.append(f"{entry.name}: {' '.join(argv) or comm}")
+        if entry.name.isdigit() and int(entry.name) != os.getpid():
+            holder = _holder(entry, targets, roots)
+            if holder:
+                out.append(holder)
     return out
+
+
+def _holder(entry: Path, targets: set[str], roots: set[str]) -> str | None:
+    """``pid: command`` if the process whose ``/proc`` folder is ``entry`` may hold one of the
+    lock files ``targets`` (see :func:`_lock_holders`); None if not, or if it is gone or dead."""
+    try:
+        stat = (entry / "stat").read_text()
+        if stat[stat.rindex(")") + 2:].startswith(("Z", "X")):
+            return None  # dead: a zombie holds nothing
+        argv = [a.decode("utf-8", "replace") for a in (entry / "cmdline").read_bytes().split(b"\0") if a]
+        comm = (entry / "comm").read_text().strip()
+    except (OSError, ValueError):
+        return None  # gone meanwhile
+    if _has_open(entry, targets) or (_is_git_worker(comm, argv) and _works_in(entry, roots)):
+        return f"{entry.name}: {' '.join(argv) or comm}"
+    return None
+
+
+def _has_open(entry: Path, targets: set[str]) -> bool:
+    """Has the process one of the files ``targets`` open?"""
+    try:
+        return any(os.readlink(fd) in targets for fd in (entry / "fd").iterdir())
+    except OSError:
+        return False  # another user's process: not ours to read (nor to hold our repository's locks)
+
+
+def _is_git_worker(comm: str, argv: list[str]) -> bool:
+    """Is the process a git command that may take locks? GitPython's object readers (``git
+    cat-file --batch``) take none."""
+    if not (comm == "git" or comm.startswith("git-")):
+        return False
+    return not (len(argv) > 1 and "cat-file" in argv and any(a.startswith("--batch") for a in argv))
+
+
+def _works_in(entry: Path, roots: set[str]) -> bool:
+    """Is the process's current folder one of ``roots`` or inside one?"""
+    try:
+        cwd = os.path.realpath(os.readlink(entry / "cwd"))
+    except OSError:
+        return False
+    return any(cwd == r or cwd.startswith(r + os.sep) for r in roots)
 
 
 def clear_stale_git_locks(repo: Any, wait: float | None = None) -> list[str]:
@@ -240,27 +260,6 @@ def _shown(repo: Any, path: Path) -> str:
 # -- git plumbing -------------------------------------------------------------------------------
 
 
-def actor() -> Any:
-    """Who the judge commits as: ``$JUDGE_GIT_NAME <$JUDGE_GIT_EMAIL>`` or ``judge``."""
-    from git import Actor
-
-    return Actor(os.environ.get("JUDGE_GIT_NAME", "judge"),
-                 os.environ.get("JUDGE_GIT_EMAIL", "judge@users.noreply.github.com"))
-
-
-def _git(repo: Any, *args: str, input: bytes | None = None, env: dict[str, str] | None = None) -> str:
-    """Run a git plumbing command in the repository; its output, stripped. StoreError if it fails."""
-    full_env = {**os.environ, **(env or {})}
-    try:
-        out = subprocess.run(["git", *args], cwd=repo.working_tree_dir or repo.git_dir, input=input,
-                             capture_output=True, env=full_env, check=False)
-    except OSError as exc:
-        raise StoreError(f"cannot run git {args[0]}: {exc}") from exc
-    if out.returncode != 0:
-        raise StoreError(f"git {args[0]} failed: {out.stderr.decode('utf-8', 'replace').strip()}")
-    return out.stdout.decode("utf-8", "replace").strip()
-
-
 def _objects_dir(repo: Any) -> Path:
     return Path(repo.common_dir) / "objects"
 
@@ -281,10 +280,8 @@ class _Quarantine:
         self.env = {"GIT_OBJECT_DIRECTORY": str(self.path), "GIT_ALTERNATE_OBJECT_DIRECTORIES": str(self.objects)}
 
     def store_blob(self, data: bytes) -> str:
-        from gitdb import LooseObjectDB
-        from gitdb.base import IStream
-
-        return LooseObjectDB(str(self.path)).store(IStream(b"blob", len(data), BytesIO(data))).hexsha.decode()
+        """Write ``data`` as a blob here; its sha."""
+        return store_blob(self.path, data)
 
     def pending(self) -> list[tuple[Path, Path]]:
         """The new objects the store lacks: (file here, file there)."""
@@ -314,24 +311,13 @@ class _Quarantine:
         shutil.rmtree(self.path, ignore_errors=True)
 
 
-def _head(repo: Any) -> tuple[str, str | None]:
-    """(the ref HEAD moves, the commit it is at or None if the branch has no commit yet)."""
-    if repo.head.is_detached:
-        return "HEAD", repo.head.commit.hexsha
-    ref = repo.head.ref.path  # refs/heads/<branch>
-    try:
-        return ref, repo.head.commit.hexsha
-    except ValueError:
-        return ref, None
-
-
 def check_clean(repo: Any, paths: list[str]) -> None:
     """StoreError if any of ``paths`` has local changes (modified, staged or untracked): the judge
     would overwrite them. (``git status`` is told not to refresh the index: looking changes nothing.)"""
     if not paths:
         return
-    out = repo.git.status("--porcelain", "-z", "--untracked-files=all", "--", *paths,
-                          env={"GIT_OPTIONAL_LOCKS": "0"})
+    out = run(repo, "status", "--porcelain", "-z", "--untracked-files=all", "--", *paths,
+              env={"GIT_OPTIONAL_LOCKS": "0"})
     dirty = sorted({entry[3:] for entry in out.split("\0") if len(entry) > 3})
     if dirty:
         shown = ", ".join(dirty[:5]) + (" ..." if len(dirty) > 5 else "")
@@ -353,7 +339,7 @@ def _build(repo: Any, plans: list[PlannedCommit], when: datetime, who: Any | Non
     """The commits' objects, written into ``quarantine`` only. The trees are made in a throw-away
     index in a temporary folder: the repository's own index is never touched (nor moved aside)."""
     who = who or actor()
-    _, parent = _head(repo)
+    _, parent = head(repo)
     stamp = f"@{int(when.timestamp())} +0000"
     ident = {"GIT_AUTHOR_NAME": who.name, "GIT_AUTHOR_EMAIL": who.email, "GIT_AUTHOR_DATE": stamp,
              "GIT_COMMITTER_NAME": who.name, "GIT_COMMITTER_EMAIL": who.email, "GIT_COMMITTER_DATE": stamp}
@@ -361,15 +347,15 @@ def _build(repo: Any, plans: list[PlannedCommit], when: datetime, who: Any | Non
     with tempfile.TemporaryDirectory(prefix="judge-index-") as tmp:
         env = {"GIT_INDEX_FILE": os.path.join(tmp, "index"), **quarantine.env}
         if parent:
-            _git(repo, "read-tree", parent, env=env)
+            run(repo, "read-tree", parent, env=env)
         for plan in plans:
             lines = [f"100644 {quarantine.store_blob(data)}\t{path}" for path, data in sorted(plan.changes.items())]
             lines += [f"0 {ZERO}\t{path}" for path in plan.deletions if path not in plan.changes]
             if lines:
-                _git(repo, "update-index", "--index-info", input=("\n".join(lines) + "\n").encode("utf-8"), env=env)
-            tree = _git(repo, "write-tree", env=env)
+                run(repo, "update-index", "--index-info", input=("\n".join(lines) + "\n").encode("utf-8"), env=env)
+            tree = run(repo, "write-tree", env=env)
             args = ["commit-tree", "--no-gpg-sign", tree] + (["-p", parent] if parent else [])
-            parent = _git(repo, *args, input=plan.message.encode("utf-8"), env={**env, **ident})
+            parent = run(repo, *args, input=plan.message.encode("utf-8"), env={**env, **ident})
             shas.append(parent)
     return shas
 
@@ -391,14 +377,14 @@ def commit_atomically(repo: Any, plans: list[PlannedCommit], when: datetime, who
             raise StoreError(f"refusing to write outside the working tree: {path!r}")
     with repository_lock(repo):
         check_clean(repo, sorted(final))
-        existing = {t.name for t in repo.tags}
+        existing = tag_names(repo)
         for plan in plans:
             if plan.tag and plan.tag in existing:
                 raise StoreError(f"tag {plan.tag} already exists: was this phase played already?")
         note = recover(repo)
         if note:
             print(f"judge: note: {note}", file=sys.stderr)
-        ref, old = _head(repo)
+        ref, old = head(repo)
         journal = _Journal()
         quarantine = _Quarantine(repo)
         try:
@@ -461,29 +447,71 @@ def recover(repo: Any) -> str | None:
     return "; ".join(stale + ([done] if done else [])) or None
 
 
+@dataclass
+class _Intent:
+    """What :data:`INTENT` says a commit being made will change."""
+
+    ref: str
+    """The ref it moves (``refs/heads/<branch>``, or ``HEAD`` when detached)."""
+    new: str
+    """The commit it moves it to."""
+    paths: list[str]
+    """The working tree's files it writes or removes (repository paths)."""
+    dirs: list[str]
+    """The folders it makes (in the working tree and the object store)."""
+    objects: list[str]
+    """The object files it copies into the store, each after its temporary name."""
+    tags: dict[str, str]
+    """The tags it makes: ``{name: commit}``."""
+
+    @classmethod
+    def read(cls, path: Path) -> "_Intent | None":
+        """The intent written at ``path``; None if it cannot be read whole (it was cut short
+        while being written, before any change)."""
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+            return cls(data["ref"], data["new"], data["paths"], data["dirs"], data["objects"], data["tags"])
+        except (OSError, ValueError, KeyError, TypeError):
+            return None
+
+
 def _recover(repo: Any) -> str | None:
     path = Path(repo.git_dir) / INTENT
     if path.with_suffix(".part").exists():
         path.with_suffix(".part").unlink()
     if not path.exists():
         return None
-    try:
-        intent = json.loads(path.read_text(encoding="utf-8"))
-        ref, new = intent["ref"], intent["new"]
-        paths, dirs, objects, tags = intent["paths"], intent["dirs"], intent["objects"], intent["tags"]
-    except (OSError, ValueError, KeyError, TypeError):
+    intent = _Intent.read(path)
+    if intent is None:
         path.unlink(missing_ok=True)  # written before any change: nothing else was touched
         return "an interrupted commit had changed nothing"
     try:
-        current = _git(repo, "rev-parse", "-q", "--verify", ref + "^{commit}")
+        current = run(repo, "rev-parse", "-q", "--verify", intent.ref + "^{commit}")
     except StoreError:
         current = ZERO
-    moved = current == new
+    moved = current == intent.new
+    _put_back_files(repo, current, intent.paths)
+    _settle_tags(repo, intent.tags, moved)
+    for obj in intent.objects:
+        if not moved or obj.rsplit("/", 1)[-1].startswith("tmp_obj_judge_"):
+            Path(obj).unlink(missing_ok=True)
+    for d in sorted(intent.dirs, key=lambda d: -len(Path(d).parts)):
+        try:
+            Path(d).rmdir()
+        except OSError:
+            pass  # not empty: something else lives there now
+    path.unlink()
+    return (f"an interrupted commit was completed (its branch had moved to {intent.new[:12]})" if moved
+            else "an interrupted commit was undone")
+
+
+def _put_back_files(repo: Any, current: str, paths: list[str]) -> None:
+    """Give the working tree's files ``paths`` and their index entries the content of commit
+    ``current`` (ZERO: none; a file it lacks is removed)."""
     root = Path(repo.working_tree_dir)
     entries: dict[str, tuple[str, str]] = {}
     if current != ZERO and paths:
-        out = subprocess.run(["git", "ls-tree", "-z", "--full-tree", current, "--", *paths], cwd=root,
-                             capture_output=True, check=True).stdout.decode("utf-8")
+        out = run(repo, "ls-tree", "-z", "--full-tree", current, "--", *paths)
         for item in filter(None, out.split("\0")):
             meta, name = item.split("\t", 1)
             mode, kind, sha = meta.split()
@@ -493,30 +521,25 @@ def _recover(repo: Any) -> str | None:
         target = root / rel
         if rel in entries:
             target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_bytes(repo.odb.stream(bytes.fromhex(entries[rel][1])).read())
+            target.write_bytes(read_blob(repo, entries[rel][1]))
         else:
             target.unlink(missing_ok=True)
     lines = [f"{entries[p][0]} {entries[p][1]}\t{p}" if p in entries else f"0 {ZERO}\t{p}" for p in paths]
     if lines:
-        _git(repo, "update-index", "--index-info", input=("\n".join(lines) + "\n").encode("utf-8"))
-        subprocess.run(["git", "update-index", "-q", "--refresh"], cwd=root, capture_output=True)
-    existing = set(_git(repo, "tag", "--list").split())
+        run(repo, "update-index", "--index-info", input=("\n".join(lines) + "\n").encode("utf-8"))
+        # Only refreshes the files' stat data: it exits 1 when a file needs updating, which is no error here.
+        run(repo, "update-index", "-q", "--refresh", check=False)
+
+
+def _settle_tags(repo: Any, tags: dict[str, str], moved: bool) -> None:
+    """Make the tags of a commit whose branch had moved (``moved``), or remove those of one that
+    had not (only if they still mark the commit it made)."""
+    existing = set(run(repo, "tag", "--list").split())
     for tag, sha in tags.items():
         if moved and tag not in existing:
-            _git(repo, "tag", tag, sha)
-        elif not moved and tag in existing and _git(repo, "rev-parse", f"refs/tags/{tag}") == sha:
-            _git(repo, "update-ref", "-d", f"refs/tags/{tag}", sha)
-    for obj in objects:
-        if not moved or obj.rsplit("/", 1)[-1].startswith("tmp_obj_judge_"):
-            Path(obj).unlink(missing_ok=True)
-    for d in sorted(dirs, key=lambda d: -len(Path(d).parts)):
-        try:
-            Path(d).rmdir()
-        except OSError:
-            pass  # not empty: something else lives there now
-    path.unlink()
-    return (f"an interrupted commit was completed (its branch had moved to {new[:12]})" if moved
-            else "an interrupted commit was undone")
+            run(repo, "tag", tag, sha)
+        elif not moved and tag in existing and run(repo, "rev-parse", f"refs/tags/{tag}") == sha:
+            run(repo, "update-ref", "-d", f"refs/tags/{tag}", sha)
 
 
 def _save(journal: _Journal, path: Path) -> None:
@@ -525,7 +548,17 @@ def _save(journal: _Journal, path: Path) -> None:
 
 
 def _apply(repo, root: Path, final, ref: str, old: str | None, shas: list[str], plans, journal: _Journal) -> None:
-    git_dir, common = Path(repo.git_dir), Path(repo.common_dir)
+    """Make the built commits visible: the files, the index, the branch, the tags, in that order,
+    each change journaled first."""
+    _write_files(root, final, journal)
+    _stage(repo, final, journal)
+    _move_branch(repo, ref, old, shas[-1], journal)
+    _make_tags(repo, plans, shas, journal)
+
+
+def _write_files(root: Path, final: dict[str, bytes | None], journal: _Journal) -> None:
+    """Write (bytes) or remove (None) each working tree file of ``final``, making the folders
+    missing on the way."""
     for path in sorted(final):
         data = final[path]
         _checkpoint(f"write {path}")
@@ -547,27 +580,40 @@ def _apply(repo, root: Path, final, ref: str, old: str | None, shas: list[str], 
                 target.unlink()
         else:
             target.write_bytes(data)
+
+
+def _stage(repo: Any, final: dict[str, bytes | None], journal: _Journal) -> None:
+    """Bring the index's entries of the files written and removed up to date."""
     _checkpoint("index")
-    index_file = git_dir / "index"
+    index_file = Path(repo.git_dir) / "index"
     journal.index = index_file.read_bytes() if index_file.exists() else None
     journal.index_saved = True
     written = [p for p, d in final.items() if d is not None]
     removed = [p for p, d in final.items() if d is None]
     if written:
-        repo.git.update_index("--add", "--", *sorted(written))
+        run(repo, "update-index", "--add", "--", *sorted(written))
     if removed:
-        repo.git.update_index("--force-remove", "--", *sorted(removed))
+        run(repo, "update-index", "--force-remove", "--", *sorted(removed))
+
+
+def _move_branch(repo: Any, ref: str, old: str | None, new: str, journal: _Journal) -> None:
+    """Move ``ref`` from ``old`` (None: it had no commit) to ``new``; refused by git if someone
+    else moved it meanwhile."""
     _checkpoint("ref")
-    new = shas[-1]
     # The reflogs that moving the branch appends to get their old bytes back on failure.
-    _save(journal, git_dir / "logs" / "HEAD")
+    _save(journal, Path(repo.git_dir) / "logs" / "HEAD")
     if ref != "HEAD":
-        _save(journal, common / "logs" / ref)
+        _save(journal, Path(repo.common_dir) / "logs" / ref)
     journal.ref = (ref, old or ZERO, new)
     if ref == "HEAD":
-        repo.git.update_ref("--no-deref", "-m", "judge", "HEAD", new, old or ZERO)
+        run(repo, "update-ref", "--no-deref", "-m", "judge", "HEAD", new, old or ZERO)
     else:
-        repo.git.update_ref("-m", "judge", ref, new, old or ZERO)
+        run(repo, "update-ref", "-m", "judge", ref, new, old or ZERO)
+
+
+def _make_tags(repo: Any, plans: list[PlannedCommit], shas: list[str], journal: _Journal) -> None:
+    """Tag each commit whose plan names a tag."""
+    common = Path(repo.common_dir)
     for plan, sha in zip(plans, shas, strict=False):
         if plan.tag:
             _checkpoint(f"tag {plan.tag}")
@@ -578,7 +624,7 @@ def _apply(repo, root: Path, final, ref: str, old: str | None, shas: list[str], 
                     d = d.parent
             _save(journal, common / "logs" / "refs" / "tags" / plan.tag)
             journal.tags.append(plan.tag)
-            repo.git.tag(plan.tag, sha)
+            run(repo, "tag", plan.tag, sha)
 
 
 def _rollback(repo, journal: _Journal) -> None:
@@ -586,17 +632,17 @@ def _rollback(repo, journal: _Journal) -> None:
     # Each undo is bound now (partial), not looked up when it runs; what it returns is not used.
     steps: list[Callable[[], object]] = []
     for tag in reversed(journal.tags):
-        steps.append(partial(_git, repo, "update-ref", "-d", f"refs/tags/{tag}"))
+        steps.append(partial(run, repo, "update-ref", "-d", f"refs/tags/{tag}"))
     if journal.ref is not None:
         ref, old, new = journal.ref
         # Only from our own commit: if the move failed because someone else moved the branch
         # first, their commit stays.
         if old == ZERO:
-            steps.append(partial(_git, repo, "update-ref", "-d", ref, new))
+            steps.append(partial(run, repo, "update-ref", "-d", ref, new))
         elif ref == "HEAD":
-            steps.append(partial(_git, repo, "update-ref", "--no-deref", "HEAD", old, new))
+            steps.append(partial(run, repo, "update-ref", "--no-deref", "HEAD", old, new))
         else:
-            steps.append(partial(_git, repo, "update-ref", ref, old, new))
+            steps.append(partial(run, repo, "update-ref", ref, old, new))
     for path, previous in reversed(journal.logs):
         steps.append(partial(_restore, path, previous))
     if journal.index_saved:
