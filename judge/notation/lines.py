@@ -90,20 +90,27 @@ def _segments(toks: list[Token]) -> list[tuple[list[Token], str]]:
             elif t.kind == "AND" or not joiner:
                 joiner = t.kind
             continue
-        if (t.kind == "UNIT" and cur and cur[-1].kind in ("PROV", "PROVS", "COAST", "HOLD")
-                and k + 1 < len(toks) and toks[k + 1].kind in ("PROV", "PROVS") and len(cur) > 2):
-            out.append((cur, joiner))
-            cur, joiner = [], "SEP"
-        elif (t.kind == "PROV" and cur and cur[-1].kind in ("PROV", "COAST") and len(cur) > 2
-              and any(x.kind == "MOVE" for x in cur)
-              and k + 1 < len(toks) and toks[k + 1].kind in _VERBS):
-            # "ROM - VEN VEN - TRI": a place after a move's destination, then a verb: a new order.
+        if _starts_order(cur, toks, k):
             out.append((cur, joiner))
             cur, joiner = [], "SEP"
         cur.append(t)
     if cur:
         out.append((cur, joiner))
     return out
+
+
+def _starts_order(cur: list[Token], toks: list[Token], k: int) -> bool:
+    """Does the token at ``k`` start a new order with no separator before it, ``cur`` being the
+    order read so far? A unit and its place after a whole order (``A PAR - BUR A MAR H``), or a
+    place after a move's destination, then a verb (``ROM - VEN VEN - TRI``)."""
+    if len(cur) <= 2 or k + 1 >= len(toks):
+        return False
+    kind, last, after = toks[k].kind, cur[-1].kind, toks[k + 1].kind
+    if kind == "UNIT":
+        return last in ("PROV", "PROVS", "COAST", "HOLD") and after in ("PROV", "PROVS")
+    if kind == "PROV":
+        return last in ("PROV", "COAST") and after in _VERBS and any(x.kind == "MOVE" for x in cur)
+    return False
 
 
 _HOOK_NOTES: list[list[str]] = []
@@ -226,18 +233,12 @@ class _LineReader:
             self.pending = []
 
     def _segment(self, seg: list[Token], joiner: str, nxt: tuple[list[Token], str] | None, seg_text: str) -> None:
-        sub = subject_len(seg)
         if seg[0].kind == "SBY":
             if self.supported is None:
                 raise InvalidOrder("'supported by' follows no order")
-            seg, sub = seg[1:], subject_len(seg[1:])
-        bare = bool(sub) and sub == len(seg)  # a unit alone, with no verb
-        if bare and nxt is not None and nxt[1] == "AND" and self.supported is None:
-            self.pending.append(seg)
-            return
-        if bare and self.supported is not None and joiner in ("AND", "SEP") and (seg_text and self.out):
-            order = support_of(self.supported, seg, self.power, self.variant, self.position, self.names, self.notes)
-            self.out.append(Piece(order, None, self.notes, seg_text))
+            seg = seg[1:]
+        sub = subject_len(seg)
+        if sub and sub == len(seg) and self._unit_alone(seg, joiner, nxt, seg_text):
             return
         if seg[0].kind in ("BUILD", "DISBAND"):
             self.adj_verb = seg[0]
@@ -252,6 +253,19 @@ class _LineReader:
         followed_by_support = nxt is not None and nxt[0][0].kind == "SBY"
         self.supported = order if isinstance(order, (Move, Hold)) and followed_by_support else None
         self.out.append(Piece(order, None, self.notes, seg_text))
+
+    def _unit_alone(self, seg: list[Token], joiner: str, nxt: tuple[list[Token], str] | None, seg_text: str) -> bool:
+        """A unit with no verb (``seg``): it waits for the order of the units after it (``A Par &
+        A Mar - Bur``), or supports the order before (``F Eng-Mid, supported by F Iri & F Wal``).
+        True when so read; False to read it as an order of its own (a hold, a build)."""
+        if nxt is not None and nxt[1] == "AND" and self.supported is None:
+            self.pending.append(seg)
+            return True
+        if self.supported is not None and joiner in ("AND", "SEP") and (seg_text and self.out):
+            order = support_of(self.supported, seg, self.power, self.variant, self.position, self.names, self.notes)
+            self.out.append(Piece(order, None, self.notes, seg_text))
+            return True
+        return False
 
     def finish(self) -> list[Piece]:
         """The pieces read; units still waiting for an order are errors."""
@@ -306,9 +320,7 @@ def parse_orders(text: str, variant: Variant, position: Position, filename: str 
         notes: list[str] = []
         body = line
         power = current
-        m = _HEADER.match(line)
-        if m is None and ("*" in line or "[" in line or "_" in line):
-            m = _HEADER.match(_MARKUP.sub("", line))  # "**France:**", "[b]France:[/b]"
+        m = _header(line)
         if m:
             try:
                 p, note = names.power(m.group(1))
@@ -337,18 +349,36 @@ def parse_orders(text: str, variant: Variant, position: Position, filename: str 
             else:
                 out.append(ParsedLine(no, line, None, error=InvalidOrder("which power's order? Write 'Power: order' or a 'Power:' header line", where), where=where))
                 continue
-        try:
-            pieces = parse_line(body, power, variant, position, names, notes)
-        except JudgeError as exc:
-            exc.where = where
-            out.append(ParsedLine(no, line, power, error=exc, notes=notes, where=where, body=body))
-            continue
-        if len(pieces) == 1 and pieces[0].error is None:
-            out.append(ParsedLine(no, line, power, order=pieces[0].order, notes=notes, where=where, body=body))
-            continue
-        for piece in pieces:
-            if piece.error is not None:
-                piece.error.where = where
-            out.append(ParsedLine(no, line, power, order=piece.order, error=piece.error, notes=piece.notes,
-                                  where=where, body=piece.text if len(pieces) > 1 else body))
+        out.extend(_read_line(ParsedLine(no, line, power, notes=notes, where=where, body=body), variant, position, names))
+    return out
+
+
+def _header(line: str) -> re.Match | None:
+    """The match of ``Power: ...`` at the start of ``line``, markup around the power read past
+    (``**France:**``, ``[b]France:[/b]``); None for a line with no header."""
+    m = _HEADER.match(line)
+    if m is None and ("*" in line or "[" in line or "_" in line):
+        m = _HEADER.match(_MARKUP.sub("", line))
+    return m
+
+
+def _read_line(line: ParsedLine, variant: Variant, position: Position, names: Names) -> list[ParsedLine]:
+    """The orders of one line whose power is known (``line``: its number, text, power, order text
+    and notes so far): one :class:`ParsedLine` for each order, or one with the line's error."""
+    assert line.power is not None
+    try:
+        pieces = parse_line(line.body, line.power, variant, position, names, line.notes)
+    except JudgeError as exc:
+        exc.where = line.where
+        line.error = exc
+        return [line]
+    if len(pieces) == 1 and pieces[0].error is None:
+        line.order = pieces[0].order
+        return [line]
+    out = []
+    for piece in pieces:
+        if piece.error is not None:
+            piece.error.where = line.where
+        out.append(ParsedLine(line.line, line.text, line.power, order=piece.order, error=piece.error, notes=piece.notes,
+                              where=line.where, body=piece.text if len(pieces) > 1 else line.body))
     return out

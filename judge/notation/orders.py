@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from ..core.errors import AmbiguousOrder, InvalidOrder
 from ..core.orders import Build, Convoy, Disband, Hold, Move, Order, Retreat, SupportHold, SupportMove, UnitOrder, Waive
-from ..core.types import Location, PhaseKind, Position, Power, UnitType
+from ..core.types import Location, PhaseKind, Position, Power, ProvinceId, Unit, UnitType
 from ..core.variant import Variant
 from .words import _VERB_UNIT, Names, Token
 
@@ -95,27 +95,37 @@ def _resolve_prefixes(toks: list[Token], power: Power, variant: Variant, positio
     """``A LIV-PRU`` (Liverpool or Livonia), ``F London-North``: of the places a short word may
     name, the one where the power's unit stands, or the one the unit can reach."""
     board = variant.board
+    own = {u.province: u for u in position.units if u.power == power}
     out = list(toks)
     for k, t in enumerate(out):
         if t.kind != "PROVS":
             continue
-        own = {u.province: u for u in position.units if u.power == power}
-        if k <= 1 and all(x.kind == "UNIT" for x in out[:k]):
-            fits = [p for p in t.value if p in own]
-        elif k >= 2 and out[k - 1].kind == "MOVE" and any(x.kind == "CONVOY" for x in out[:k]):
-            # "F PSA T A ARE - ROM" (Romagna or Rome): a convoyed army lands on a coast.
-            fits = [p for p in t.value if board.provinces[p].terrain.value == "coast"]
-        elif k >= 2 and out[k - 1].kind == "MOVE" and out[0].kind in ("UNIT", "PROV") and subject_len(out) >= 1:
-            src = next((x for x in out if x.kind == "PROV"), None)
-            unit = own.get(src.value) if src is not None else None
-            fits = [p for p in t.value if unit is not None and board.can_reach(unit.kind, unit.location, p)]
-        else:
-            fits = []
+        fits = _prefix_fits(out, k, own, variant)
         if len(fits) != 1:
             raise AmbiguousOrder(f"{t.text!r} could be any of {', '.join(t.value)}")
         notes.append(f"{t.text!r} read as {board.provinces[fits[0]].name}")
         out[k] = Token("PROV", fits[0], t.text)
     return out
+
+
+def _prefix_fits(toks: list[Token], k: int, own: dict[ProvinceId, Unit], variant: Variant) -> list[ProvinceId]:
+    """The places the short word at ``k`` (a ``PROVS`` token) can mean where it stands in the
+    order: the unit's own place (one of the power's units, ``own``), a convoyed army's landing
+    (a coast), or a move's destination the unit can reach; none where nothing decides."""
+    board = variant.board
+    places: tuple[ProvinceId, ...] = toks[k].value
+    if k <= 1 and all(x.kind == "UNIT" for x in toks[:k]):
+        return [p for p in places if p in own]
+    if k < 2 or toks[k - 1].kind != "MOVE":
+        return []
+    if any(x.kind == "CONVOY" for x in toks[:k]):
+        # "F PSA T A ARE - ROM" (Romagna or Rome): a convoyed army lands on a coast.
+        return [p for p in places if board.provinces[p].terrain.value == "coast"]
+    if toks[0].kind in ("UNIT", "PROV") and subject_len(toks) >= 1:
+        src = next((x for x in toks if x.kind == "PROV"), None)
+        unit = own.get(src.value) if src is not None else None
+        return [p for p in places if unit is not None and board.can_reach(unit.kind, unit.location, p)]
+    return []
 
 
 def _order_from_tokens(toks: list[Token], power: Power, variant: Variant, position: Position, notes: list[str]) -> Order:

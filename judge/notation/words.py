@@ -282,19 +282,7 @@ def _read_word(words: list[str], i: int, names: Names, out: list[Token], notes: 
         out.append(Token("SEP", None, w))
     elif n := _province_here(words, i, names, out):
         return i + n
-    elif w in _UNIT_WORDS and (not out or out[-1].kind != "UNIT"):
-        out.append(Token("UNIT", _UNIT_WORDS[w], w))
-    elif w in _WORD_KIND:
-        _order_word(words, i, out, notes)
-    elif w in _VERB_UNIT and _keyword_context(out):
-        kind, unit = _VERB_UNIT[w]
-        out.append(Token(kind, None, w))
-        out.append(Token("UNIT", unit, w))
-    elif w in ("&", "and"):
-        out.append(Token("AND", None, w))
-    elif w in names.powers:
-        out.append(Token("POWER", names.powers[w], w))
-    elif w in _FILLER:
+    elif _known_word(words, i, names, out, notes):
         pass
     elif w in _REMARK_WORDS and out and out[-1].kind in ("PROV", "COAST", "HOLD"):
         notes.append(f"remark {' '.join(words[i:])!r} ignored")
@@ -306,6 +294,28 @@ def _read_word(words: list[str], i: int, names: Names, out: list[Token], notes: 
     elif not _coast_run_in(w, names, out, notes):
         return i + _unknown_word(words, i, names, out, notes)
     return i + 1
+
+
+def _known_word(words: list[str], i: int, names: Names, out: list[Token], notes: list[str]) -> bool:
+    """Read the word at ``i`` into ``out`` if it is a word of the vocabulary: a unit, an order
+    word, a support or convoy in postal shorthand (``SA``), ``and``, a power, or a filler word
+    read past. False (``out`` untouched) for any other word."""
+    w = words[i]
+    if w in _UNIT_WORDS and (not out or out[-1].kind != "UNIT"):
+        out.append(Token("UNIT", _UNIT_WORDS[w], w))
+    elif w in _WORD_KIND:
+        _order_word(words, i, out, notes)
+    elif w in _VERB_UNIT and _keyword_context(out):
+        kind, unit = _VERB_UNIT[w]
+        out.append(Token(kind, None, w))
+        out.append(Token("UNIT", unit, w))
+    elif w in ("&", "and"):
+        out.append(Token("AND", None, w))
+    elif w in names.powers:
+        out.append(Token("POWER", names.powers[w], w))
+    elif w not in _FILLER:
+        return False
+    return True
 
 
 def _province_here(words: list[str], i: int, names: Names, out: list[Token]) -> int:
