@@ -38,9 +38,11 @@ from .campaign import winner_of
 from .control import initialised, start_position
 from .geography import CITY_SUFFIX, city_province, city_value, garrisonable, is_land
 from .income import income, play_income
-from .movement import play_campaign, play_retreat, retreat_places, strait_denied
+from .movement import play_campaign
 from .orders import Ally, Besiege, Convert, LiftSiege, Maintain, parse_order
+from .retreat import play_retreat, retreat_places
 from .state import AUTONOMOUS, MachiavelliState, state_of
+from .straits import strait_denied
 
 __all__ = [
     "CALENDAR", "RULES", "MachiavelliRules", "AUTONOMOUS", "Ally", "Besiege", "Maintain", "LiftSiege", "Convert",
@@ -71,8 +73,8 @@ class MachiavelliRules(Rules):
 
     def retreat_options(self, variant: Variant, position: Position, d: Dislodged) -> list[Location]:
         """The places a dislodged army or fleet may retreat to as itself (Venice barred where
-        the rules bar it, :func:`~.movement.retreat_places`); a retreat into its province's city
-        as the garrison (:func:`~.movement.retreat_city`) is offered only when there is none."""
+        the rules bar it, :func:`~.retreat.retreat_places`); a retreat into its province's city
+        as the garrison (:func:`~.retreat.retreat_city`) is offered only when there is none."""
         return retreat_places(variant, position, d)
 
     def unit_kinds(self) -> tuple[UnitType, ...]:
