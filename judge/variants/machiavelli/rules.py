@@ -8,11 +8,15 @@ by the modules of this package, each phase as a sequence of named steps, each ci
 - :mod:`.control`: control of provinces, cities and home countries, and the start;
 - :mod:`.orders`: the variant's own orders and how they are read;
 - :mod:`.special`: special units;
-- :mod:`.money`: banking, expenses, bribes, assassinations, and the misfortunes after a campaign;
+- :mod:`.money`: banking, expenses, bribes and assassinations;
+- :mod:`.aftermath`: what follows a campaign (rebellions end, famine, plague, storms);
 - :mod:`.income`: the Winter income;
 - :mod:`.campaign`: the end of a campaign (conquest, elimination) and victory;
+- :mod:`.core_view`: the board and hooks the movement core plays a campaign with;
+- :mod:`.straits`: the straits' keepers and the passage they deny;
+- :mod:`.retreat`: a campaign's retreats (into cities too), and where a unit may retreat;
 - :mod:`.movement`: a campaign's movement (money, then sieges, conversions and straits around
-  the core) and its retreats;
+  the core);
 - :mod:`.adjustment`: the Winter upkeep and builds;
 - this module: the calendar and the hooks (:class:`MachiavelliRules`).
 
