@@ -206,41 +206,17 @@ def _via(variant: Variant, checker: MovementChecker, mv: Move) -> tuple[str, ...
 
 
 def _candidates(variant: Variant, position: Position) -> tuple[dict[tuple[str, str], list[Order]], dict[str, list[Order]]]:
-    """The candidate orders: per (power, unit) and per power (orders to no unit)."""
+    """The candidate orders: per (power, unit) and per power (orders to no unit): the core's
+    orders of the phase's kind, then the variant's own (its ``order_candidates`` hook)."""
     kind = position.phase.kind
     per_unit: dict[tuple[str, str], list[Order]] = {}
     per_power: dict[str, list[Order]] = {}
-    board = variant.board
     if kind is PhaseKind.MOVEMENT:
-        checker = MovementChecker(board, position, variant.rules)
-        moves_of = {u.location.province: _moves(variant, position, u, checker) for u in position.units
-                    if u.kind is not UnitType.GARRISON}
-        for u in position.units:
-            garrison = u.kind is UnitType.GARRISON
-            per_unit[(u.power, str(u))] = [Hold(u.power, u.kind, u.location)] if garrison else list(
-                _movement_candidates(variant, position, u, checker, moves_of))
+        per_unit = _movement_phase_candidates(variant, position)
     elif kind is PhaseKind.RETREAT:
-        for d in position.dislodged:
-            u = d.unit
-            per_unit[(u.power, str(u))] = [Retreat(u.power, u.kind, u.location, to)
-                                          for to in variant.rules.retreat_options(variant, position, d)] + [
-                Disband(u.power, u.kind, u.location)]
+        per_unit = _retreat_candidates(variant, position)
     elif kind is PhaseKind.ADJUSTMENT:
-        for power, delta in adjustment_counts(position).items():
-            sites = build_sites(variant, position, power) if delta > 0 else []
-            if sites:  # a build due with no site to build on is nothing to decide (no waive either)
-                builds: list[Order] = []
-                for site in sites:
-                    prov = board.provinces[site]
-                    for k in (UnitType.ARMY, UnitType.FLEET):
-                        for coast in (prov.coasts or (None,)):
-                            loc = Location(site, coast if k is UnitType.FLEET else None)
-                            if board.can_stand(k, loc):
-                                builds.append(Build(power, k, loc))
-                per_power[power] = builds + [Waive(power)]
-            elif delta < 0:
-                for u in position.units_of(power):
-                    per_unit[(power, str(u))] = [Disband(power, u.kind, u.location)]
+        per_unit, per_power = _adjustment_candidates(variant, position)
     for power in variant.powers:
         for o in variant.rules.order_candidates(variant, position, power):
             if isinstance(o, UnitOrder):
@@ -250,6 +226,62 @@ def _candidates(variant: Variant, position: Position) -> tuple[dict[tuple[str, s
             else:
                 per_power.setdefault(power, []).append(o)
     return per_unit, per_power
+
+
+def _movement_phase_candidates(variant: Variant, position: Position) -> dict[tuple[str, str], list[Order]]:
+    """A movement phase's candidate orders per (power, unit): a garrison holds; any other unit
+    holds, moves, supports or convoys."""
+    checker = MovementChecker(variant.board, position, variant.rules)
+    moves_of = {u.location.province: _moves(variant, position, u, checker) for u in position.units
+                if u.kind is not UnitType.GARRISON}
+    per_unit: dict[tuple[str, str], list[Order]] = {}
+    for u in position.units:
+        garrison = u.kind is UnitType.GARRISON
+        per_unit[(u.power, str(u))] = [Hold(u.power, u.kind, u.location)] if garrison else list(
+            _movement_candidates(variant, position, u, checker, moves_of))
+    return per_unit
+
+
+def _retreat_candidates(variant: Variant, position: Position) -> dict[tuple[str, str], list[Order]]:
+    """A retreat phase's candidate orders per (power, unit): each dislodged unit's retreats (the
+    variant's ``retreat_options``) and its disband."""
+    per_unit: dict[tuple[str, str], list[Order]] = {}
+    for d in position.dislodged:
+        u = d.unit
+        per_unit[(u.power, str(u))] = [Retreat(u.power, u.kind, u.location, to)
+                                      for to in variant.rules.retreat_options(variant, position, d)] + [
+            Disband(u.power, u.kind, u.location)]
+    return per_unit
+
+
+def _adjustment_candidates(variant: Variant,
+                           position: Position) -> tuple[dict[tuple[str, str], list[Order]], dict[str, list[Order]]]:
+    """An adjustment phase's candidate orders: per power with builds due, every build on its
+    sites and a waive; per unit of a power with removals due, its disband."""
+    per_unit: dict[tuple[str, str], list[Order]] = {}
+    per_power: dict[str, list[Order]] = {}
+    for power, delta in adjustment_counts(position).items():
+        sites = build_sites(variant, position, power) if delta > 0 else []
+        if sites:  # a build due with no site to build on is nothing to decide (no waive either)
+            per_power[power] = _builds(variant, power, sites) + [Waive(power)]
+        elif delta < 0:
+            for u in position.units_of(power):
+                per_unit[(power, str(u))] = [Disband(power, u.kind, u.location)]
+    return per_unit, per_power
+
+
+def _builds(variant: Variant, power: Power, sites: Iterable[ProvinceId]) -> list[Order]:
+    """Every build of ``power`` on ``sites``: an army, and a fleet on each coast, where each can stand."""
+    board = variant.board
+    builds: list[Order] = []
+    for site in sites:
+        prov = board.provinces[site]
+        for k in (UnitType.ARMY, UnitType.FLEET):
+            for coast in (prov.coasts or (None,)):
+                loc = Location(site, coast if k is UnitType.FLEET else None)
+                if board.can_stand(k, loc):
+                    builds.append(Build(power, k, loc))
+    return builds
 
 
 _CORE_TYPES = frozenset({Hold, Move, SupportHold, SupportMove, Convoy, Retreat, Disband, Build, Waive})
@@ -297,8 +329,8 @@ def phase_options(variant: Variant, position: Position, powers: Iterable[str] | 
     """Every legal order of the phase of ``position``, for ``powers`` (default: every power with
     something to decide)."""
     per_unit, per_power = _candidates(variant, position)
-    wanted = set(powers) if powers is not None else None
-    if wanted is not None:
+    if powers is not None:
+        wanted = set(powers)
         per_unit = {k: v for k, v in per_unit.items() if k[0] in wanted}
         per_power = {k: v for k, v in per_power.items() if k in wanted}
     kind = position.phase.kind
@@ -307,14 +339,22 @@ def phase_options(variant: Variant, position: Position, powers: Iterable[str] | 
     per_power = {k: [o for o in v if _core_legal(variant, position, o, checker)] for k, v in per_power.items()}
     followed = _followed(variant, position, per_unit, per_power)
     counts = adjustment_counts(position) if kind is PhaseKind.ADJUSTMENT else {}
+
+    def legal(orders: list[Order]) -> tuple[Option, ...]:
+        return tuple(_option(variant, checker, o) for o in orders if id(o) in followed)
+
     out = []
-    names = list(variant.powers)
-    for power in sorted({k[0] for k in per_unit} | set(per_power), key=lambda p: (names.index(Power(p)) if p in names else 99, p)):
-        units = tuple(UnitOptions(unit, tuple(_option(variant, checker, o) for o in v if id(o) in followed))
-                      for (p, unit), v in per_unit.items() if p == power)
-        orders = tuple(_option(variant, checker, o) for o in per_power.get(power, []) if id(o) in followed)
+    for power in _in_turn(variant, {k[0] for k in per_unit} | set(per_power)):
+        units = tuple(UnitOptions(unit, legal(v)) for (p, unit), v in per_unit.items() if p == power)
+        orders = legal(per_power.get(power, []))
         out.append(PowerOptions(power, tuple(u for u in units if u.options), orders, counts.get(Power(power), 0)))
     return PhaseOptions(str(position.phase), kind.value, tuple(out), tuple(variant.rules.order_help(variant, position)))
+
+
+def _in_turn(variant: Variant, powers: Iterable[str]) -> list[str]:
+    """``powers`` in the variant's order of powers (any other name after them, by name)."""
+    names = list(variant.powers)
+    return sorted(powers, key=lambda p: (names.index(Power(p)) if p in names else 99, p))
 
 
 def _option(variant: Variant, checker: MovementChecker | None, o: Order) -> Option:

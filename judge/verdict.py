@@ -27,11 +27,12 @@ from __future__ import annotations
 import enum
 import re
 from dataclasses import dataclass, field
+from typing import Iterable
 
 from .core.errors import AmbiguousOrder
 from .core.orders import UnitOrder
 from .core.phases import REPLACED, adjudicate
-from .core.resolution import Outcome
+from .core.resolution import Outcome, Resolution
 from .core.types import Position, Power
 from .core.variant import Variant
 from .notation import ParsedLine, parse_orders
@@ -234,6 +235,21 @@ def read_order_file(text: str, variant: Variant, position: Position, power: Powe
     ``must_order``)."""
     parsed = parse_orders(text, variant, position, path, default_power=power)
     # One verdict per order read (a line may hold several: ``F Bre-Mid, A Par-Bur``), by its index.
+    verdicts, mine = _unadjudicated(parsed, power)
+    result = adjudicate(variant, position, [ln.order for _, ln in mine if ln.order is not None])
+    unordered = _adjudicated(result.resolutions, mine, position, power, verdicts)
+    read = [verdicts[i] for i in sorted(verdicts)]
+    taken = {v.line for v in read}
+    read += [c for c in _comment_lines(text, variant, path) if c.line not in taken]
+    notes = tuple(n for n in result.notes if power in n and "skipped" not in n)
+    return OrderFile(power, path, str(position.phase), tuple(sorted(read, key=lambda v: v.line)),
+                     tuple(unordered), notes, decides, tuple(parsed))
+
+
+def _unadjudicated(parsed: list[ParsedLine], power: Power) -> tuple[dict[int, LineVerdict], list[tuple[int, ParsedLine]]]:
+    """The verdicts known before adjudication, by the index of the order read: a line not read
+    (unread or ambiguous) and an order for another power; and the power's own orders read (with
+    their indexes), which adjudication judges."""
     verdicts: dict[int, LineVerdict] = {}
     mine: list[tuple[int, ParsedLine]] = []
     for i, ln in enumerate(parsed):
@@ -242,36 +258,44 @@ def read_order_file(text: str, variant: Variant, position: Position, power: Powe
             verdicts[i] = LineVerdict(ln.line, ln.text, kind, ln.where, reason=ln.error.message)
         elif ln.power != power:
             verdicts[i] = LineVerdict(ln.line, ln.text, Verdict.FOREIGN, ln.where, order=str(ln.order),
-                                            reason=f"an order for {ln.power} in {power}'s file is refused", for_power=str(ln.power))
+                                      reason=f"an order for {ln.power} in {power}'s file is refused", for_power=str(ln.power))
         elif ln.order is not None:
             mine.append((i, ln))
-    result = adjudicate(variant, position, [ln.order for _, ln in mine if ln.order is not None])
+    return verdicts, mine
+
+
+def _adjudicated(resolutions: Iterable[Resolution], mine: list[tuple[int, ParsedLine]], position: Position, power: Power,
+                 verdicts: dict[int, LineVerdict]) -> list[tuple[str, str]]:
+    """Give each of the power's orders read (``mine``) the verdict of its resolution (the same
+    order, else one written the same) in ``verdicts``, and an order the core gave no resolution
+    of its own the verdict "followed as read"; the power's units left without an order (what
+    they do and why), from the resolutions that match no order read."""
     unordered = []
     unmatched = list(mine)
-    for r in result.resolutions:
+    for r in resolutions:
         if r.power != power:
             continue
         found = next((x for x in unmatched if x[1].order is r.order), None) or next(
             (x for x in unmatched if str(x[1].order) == r.order_text), None)
-        if found is None:
-            if r.reason.startswith(("no order", "no retreat ordered", "civil disorder")):
-                said = r.order_text
-                if isinstance(r.order, UnitOrder):  # named as the position has it (a garrison, not ``F VEN``)
-                    letter = shown_kind(position, r.order.kind.value, str(r.order.location))
-                    if letter != r.order.kind.value and said[:1] == r.order.kind.value:
-                        said = letter + said[1:]
-                unordered.append((said, r.reason))
-            continue
-        unmatched.remove(found)
-        verdicts[found[0]] = _line_verdict(found[1], r.outcome, r.reason, position, power)
+        if found is not None:
+            unmatched.remove(found)
+            verdicts[found[0]] = _line_verdict(found[1], r.outcome, r.reason, position, power)
+        elif r.reason.startswith(("no order", "no retreat ordered", "civil disorder")):
+            unordered.append((_as_positioned(r, position), r.reason))
     for i, ln in unmatched:  # an order the core gave no resolution of its own: followed as read
         verdicts[i] = LineVerdict(ln.line, ln.text, Verdict.ORDER, ln.where, str(ln.order), notes=tuple(ln.notes))
-    read = [verdicts[i] for i in sorted(verdicts)]
-    taken = {v.line for v in read}
-    read += [c for c in _comment_lines(text, variant, path) if c.line not in taken]
-    notes = tuple(n for n in result.notes if power in n and "skipped" not in n)
-    return OrderFile(power, path, str(position.phase), tuple(sorted(read, key=lambda v: v.line)),
-                     tuple(unordered), notes, decides, tuple(parsed))
+    return unordered
+
+
+def _as_positioned(r: Resolution, position: Position) -> str:
+    """The text of a resolution's order, its unit named as the position has it (a garrison, not
+    ``F VEN``)."""
+    said = r.order_text
+    if isinstance(r.order, UnitOrder):
+        letter = shown_kind(position, r.order.kind.value, str(r.order.location))
+        if letter != r.order.kind.value and said[:1] == r.order.kind.value:
+            said = letter + said[1:]
+    return said
 
 
 def _line_verdict(ln: ParsedLine, outcome: Outcome, reason: str, position: Position, power: Power) -> LineVerdict:

@@ -17,7 +17,7 @@ from judge.adjudication import run_phase
 from judge.core.resolution import Outcome
 from judge.notation import parse_order, parse_position
 from judge.variants import find_variant
-from judge.variants.machiavelli import money
+from judge.variants.machiavelli import aftermath, money
 from judge.variants.machiavelli.money import Borrow, Expense, GiveChit, Pay
 from judge.variants.machiavelli.state import Loan, MachiavelliState, Siege, state_of
 
@@ -410,7 +410,7 @@ def test_rules_machiavelli_famine_rolled_after_fall_starves_units_after_spring()
     for k, areas in enumerate(marked):
         _, pos = position(units, "treasury: {Florence: 0}\n", phase="Fall 1454 Movement")
         pos = pos.evolve(extra={**pos.extra, "dice_seed": f"f{k}"})
-        struck, _ = money._strike(MACH, MACH.data["famine"], money.dice(pos, "famine"))
+        struck, _ = aftermath._strike(MACH, MACH.data["famine"], money.dice(pos, "famine"))
         assert list(areas or []) == struck
     spring = play("  Florence: [A FLO, A ARE]\n", "", "treasury: {Florence: 0}\nfamine: [FLO]\n")
     assert "Florence: A FLO" not in units_after(spring) and "Florence: A ARE" in units_after(spring)
@@ -479,7 +479,7 @@ def test_rules_machiavelli_disaster_table_strikes_row_and_column():
     table = MACH.data["famine"]
     seen = set()
     for k in range(300):
-        struck, how = money._strike(MACH, table, Dice(bytes([k % 256, k // 256])))
+        struck, how = aftermath._strike(MACH, table, Dice(bytes([k % 256, k // 256])))
         m = re.match(r"severity (\d+) \(.*\), row (\d+), column (\d+)$", how)
         severity, row, col = map(int, m.groups())
         expect: set = set()

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-import judge.notation as notation
+import judge.notation.lines as lines
 from helpers_random import movement_phases, orders_text
 from judge.notation import parse_orders
 from judge.variants import find_variant
@@ -16,12 +16,12 @@ STANDARD = find_variant("standard")
 
 def _both(text, position):
     fast = parse_orders(text, STANDARD, position)
-    real = notation._canonical
-    notation._canonical = lambda *args, **kwargs: None
+    real = lines._canonical
+    lines._canonical = lambda *args, **kwargs: None
     try:
         slow = parse_orders(text, STANDARD, position)
     finally:
-        notation._canonical = real
+        lines._canonical = real
     return fast, slow
 
 
@@ -30,7 +30,7 @@ def test_every_canonical_order_of_random_games_reads_as_the_forum_reader_reads_i
     for position, orders in movement_phases(200, seed=11):
         fast, slow = _both(orders_text(orders), position)
         assert [(x.order, x.notes, str(x.error)) for x in fast] == [(y.order, y.notes, str(y.error)) for y in slow]
-        taken += sum(notation._canonical(str(o), o.power, STANDARD, position) is not None for o in orders)
+        taken += sum(lines._canonical(str(o), o.power, STANDARD, position) is not None for o in orders)
     assert taken > 3000, "the fast path is taken"
 
 

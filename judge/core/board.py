@@ -79,25 +79,11 @@ class Board:
         # the destination told apart): what checking a fleet's move asks.
         # Keyed by plain strings ``(province, coast, destination)``: they hash faster than a
         # Location, and this is asked for every fleet's move.
-        moves: dict[tuple[ProvinceId, str | None, ProvinceId], list[Location]] = {}
-        for loc, locs in self.fleet_edges.items():
-            for to in locs:
-                moves.setdefault((loc.province, loc.coast, to.province), []).append(to)
-        self.fleet_moves: dict[tuple[ProvinceId, str | None, ProvinceId], tuple[Location, ...]] = {
-            key: tuple(sorted(v)) for key, v in moves.items()
-        }
+        self.fleet_moves: dict[tuple[ProvinceId, str | None, ProvinceId], tuple[Location, ...]] = _fleet_moves(self.fleet_edges)
         # Every legal one-step move as ``(unit letter, province, coast, to province, to coast)``:
         # one set lookup checks a move as written (the usual case; others take the long way).
-        steps: set[tuple[str, ProvinceId, str | None, ProvinceId, str | None]] = set()
-        for p, dests in self.army_edges.items():
-            for q in dests:
-                if q != p and self.provinces[q].terrain in (Terrain.LAND, Terrain.COAST) and self.provinces[p].terrain in (Terrain.LAND, Terrain.COAST):
-                    steps.add(("A", p, None, q, None))
-        for loc, locs in self.fleet_edges.items():
-            for to in locs:
-                if to.province != loc.province and self.provinces[to.province].terrain is not Terrain.IMPASSABLE:
-                    steps.add(("F", loc.province, loc.coast, to.province, to.coast))
-        self.steps: frozenset[tuple[str, ProvinceId, str | None, ProvinceId, str | None]] = frozenset(steps)
+        self.steps: frozenset[tuple[str, ProvinceId, str | None, ProvinceId, str | None]] = _steps(
+            self.provinces, self.army_edges, self.fleet_edges)
         # What :meth:`can_reach` answers, as one set: ``(unit letter, province, coast, province)``.
         self.reaches: frozenset[tuple[str, ProvinceId, str | None, ProvinceId]] = frozenset(
             [("A", p, None, d) for p, dests in self.army_edges.items() for d in dests]
@@ -105,14 +91,8 @@ class Board:
         self.centre_set: frozenset[ProvinceId] = frozenset(p.id for p in self.provinces.values() if p.is_supply_center)
         """Every supply centre, as a set."""
         # Every neighbour by any edge, for distances (civil disorder) and convoy routes.
-        neighbours: dict[ProvinceId, set[ProvinceId]] = {p: set() for p in self.provinces}
-        for p, dests in self.army_edges.items():
-            neighbours[p].update(dests)
-        for loc, locs in self.fleet_edges.items():
-            neighbours[loc.province].update(to.province for to in locs)
-        self.neighbours: dict[ProvinceId, frozenset[ProvinceId]] = {
-            p: frozenset(v) for p, v in neighbours.items()
-        }
+        self.neighbours: dict[ProvinceId, frozenset[ProvinceId]] = _neighbours(
+            self.provinces, self.army_edges, self.fleet_edges)
 
     def __contains__(self, province: object) -> bool:
         return province in self.provinces
@@ -198,3 +178,49 @@ class Board:
                         nxt.append(d)
             frontier = nxt
         return None
+
+
+def _fleet_moves(
+    fleet_edges: dict[Location, frozenset[Location]],
+) -> dict[tuple[ProvinceId, str | None, ProvinceId], tuple[Location, ...]]:
+    """For each fleet location and province it borders, the locations of that province the fleet
+    can move to, sorted: ``(province, coast, destination) -> locations``."""
+    moves: dict[tuple[ProvinceId, str | None, ProvinceId], list[Location]] = {}
+    for loc, locs in fleet_edges.items():
+        for to in locs:
+            moves.setdefault((loc.province, loc.coast, to.province), []).append(to)
+    return {key: tuple(sorted(v)) for key, v in moves.items()}
+
+
+def _steps(
+    provinces: dict[ProvinceId, Province],
+    army_edges: dict[ProvinceId, frozenset[ProvinceId]],
+    fleet_edges: dict[Location, frozenset[Location]],
+) -> frozenset[tuple[str, ProvinceId, str | None, ProvinceId, str | None]]:
+    """Every legal one-step move, as ``(unit letter, province, coast, to province, to coast)``:
+    an army's between two provinces of land, a fleet's into any province but an impassable one."""
+    land = (Terrain.LAND, Terrain.COAST)
+    steps: set[tuple[str, ProvinceId, str | None, ProvinceId, str | None]] = set()
+    for p, dests in army_edges.items():
+        for q in dests:
+            if q != p and provinces[q].terrain in land and provinces[p].terrain in land:
+                steps.add(("A", p, None, q, None))
+    for loc, locs in fleet_edges.items():
+        for to in locs:
+            if to.province != loc.province and provinces[to.province].terrain is not Terrain.IMPASSABLE:
+                steps.add(("F", loc.province, loc.coast, to.province, to.coast))
+    return frozenset(steps)
+
+
+def _neighbours(
+    provinces: dict[ProvinceId, Province],
+    army_edges: dict[ProvinceId, frozenset[ProvinceId]],
+    fleet_edges: dict[Location, frozenset[Location]],
+) -> dict[ProvinceId, frozenset[ProvinceId]]:
+    """Every province's neighbours by any edge, an army's or a fleet's (coasts collapsed)."""
+    neighbours: dict[ProvinceId, set[ProvinceId]] = {p: set() for p in provinces}
+    for p, dests in army_edges.items():
+        neighbours[p].update(dests)
+    for loc, locs in fleet_edges.items():
+        neighbours[loc.province].update(to.province for to in locs)
+    return {p: frozenset(v) for p, v in neighbours.items()}

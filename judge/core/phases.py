@@ -260,26 +260,10 @@ def _movement_resolutions(variant: Variant, adj: MovementAdjudicator, beaten: li
             if ok:
                 add(Resolution(o.power, o, Outcome.SUCCESS, f"moved to {dest} by convoy" if adj.convoyed[i] else f"moved to {dest}"))
                 continue
-            if adj.paradox[i]:
-                first, reason = Tag.PARADOX, "the convoy is part of a paradox and fails (Szykman rule)"
-            elif adj.no_convoy(i):
-                first, reason = Tag.NO_CONVOY, "no convoy reached " + dest
-            elif adj._hook_enter and not variant.rules.may_enter(adj.position, o) and adj.attack_strength(i) > 0:  # type: ignore[arg-type]
-                first, reason = Tag.BOUNCE, f"may not enter {dest}"
-            else:
-                first, reason = Tag.BOUNCE, f"bounced: could not enter {dest}"
-            if by:
-                reason += "; " + by
-            add(Resolution(o.power, o, Outcome.FAILURE, reason, (first, *tags)))
+            first, reason = _move_failure(variant, adj, i, dest)
+            add(Resolution(o.power, o, Outcome.FAILURE, reason + "; " + by if by else reason, (first, *tags)))
         elif k == _SUP_HOLD or k == _SUP_MOVE:
-            if adj.void[i]:
-                what = "hold" if k == _SUP_HOLD else f"move to {name(dests[i])}"  # type: ignore[arg-type]
-                reason = f"void: the unit in {name(o.target)} did not {what}"  # type: ignore[attr-defined]
-                add(Resolution(o.power, o, Outcome.FAILURE, reason + ("; " + by if by else ""), (Tag.VOID, *tags)))
-            elif ok:
-                add(Resolution(o.power, o, Outcome.SUCCESS, "support given", tags))
-            else:
-                add(Resolution(o.power, o, Outcome.FAILURE, by or "cut by an attack on the supporting unit", (Tag.CUT, *tags)))
+            add(_support_resolution(adj, i, by, tags, name))
         elif k == _CONVOY:
             if adj.void[i]:
                 add(Resolution(o.power, o, Outcome.FAILURE, f"void: no army in {name(o.target)} moved to {name(dests[i])}", (Tag.VOID,)))  # type: ignore[attr-defined,arg-type]
@@ -292,6 +276,32 @@ def _movement_resolutions(variant: Variant, adj: MovementAdjudicator, beaten: li
         else:
             add(Resolution(o.power, o, Outcome.SUCCESS, "held"))
     return out
+
+
+def _move_failure(variant: Variant, adj: MovementAdjudicator, i: int, dest: str) -> tuple[Tag, str]:
+    """Why move ``i`` to ``dest`` (its full name) failed: a convoy paradox (Szykman rule), no
+    convoy, a province the variant forbids it to enter, or a bounce."""
+    if adj.paradox[i]:
+        return Tag.PARADOX, "the convoy is part of a paradox and fails (Szykman rule)"
+    if adj.no_convoy(i):
+        return Tag.NO_CONVOY, "no convoy reached " + dest
+    if adj._hook_enter and not variant.rules.may_enter(adj.position, adj.orders[i]) and adj.attack_strength(i) > 0:  # type: ignore[arg-type]
+        return Tag.BOUNCE, f"may not enter {dest}"
+    return Tag.BOUNCE, f"bounced: could not enter {dest}"
+
+
+def _support_resolution(adj: MovementAdjudicator, i: int, by: str, tags: tuple[Tag, ...],
+                        name: Callable[[ProvinceId], str]) -> Resolution:
+    """What became of support ``i`` (``by``: who dislodged its unit, if anyone): void when the
+    supported unit did not do what was supported, given, or cut."""
+    o = adj.orders[i]
+    if adj.void[i]:
+        what = "hold" if adj.kind[i] == _SUP_HOLD else f"move to {name(adj.dest[i])}"  # type: ignore[arg-type]
+        reason = f"void: the unit in {name(o.target)} did not {what}"  # type: ignore[attr-defined]
+        return Resolution(o.power, o, Outcome.FAILURE, reason + ("; " + by if by else ""), (Tag.VOID, *tags))
+    if adj.result[i]:
+        return Resolution(o.power, o, Outcome.SUCCESS, "support given", tags)
+    return Resolution(o.power, o, Outcome.FAILURE, by or "cut by an attack on the supporting unit", (Tag.CUT, *tags))
 
 
 def _disrupter(variant: Variant, adj: MovementAdjudicator, i: int, name: Callable[[ProvinceId], str]) -> str:
@@ -311,10 +321,7 @@ def _disrupter(variant: Variant, adj: MovementAdjudicator, i: int, name: Callabl
 def _retreats(variant: Variant, position: Position, orders: Sequence[Order]) -> PhaseResult:
     board = variant.board
     results, followed = _checked(variant, position, orders)
-    wanted: dict[Unit, tuple[int, UnitOrder]] = {}
-    for idx, o in followed.items():
-        u = next(d.unit for d in position.dislodged if d.unit.location == o.location and d.unit.power == o.power)  # type: ignore[union-attr]
-        wanted[u] = (idx, o)  # type: ignore[assignment]
+    wanted = _wanted_retreats(position, followed)
     targets: dict[ProvinceId, int] = {}
     for _, o in wanted.values():
         if isinstance(o, Retreat):
@@ -340,7 +347,26 @@ def _retreats(variant: Variant, position: Position, orders: Sequence[Order]) -> 
         else:
             lost.append(u)
             final[idx] = Resolution(o.power, o, Outcome.SUCCESS, "disbanded", (Tag.DISBANDED,))
-    # An illegal retreat leaves the unit without a retreat: it is disbanded (seed 003 section 4).
+    out = _illegal_retreats_disband(position, final, wanted, lost, extra)
+    after = position.evolve(units=tuple(units), dislodged=(), standoffs=frozenset())
+    return close_phase(variant, position, position.phase, after, tuple(out), lost, [])
+
+
+def _wanted_retreats(position: Position, followed: dict[int, Order]) -> dict[Unit, tuple[int, UnitOrder]]:
+    """Each dislodged unit with an order followed: the order's index and the order."""
+    wanted: dict[Unit, tuple[int, UnitOrder]] = {}
+    for idx, o in followed.items():
+        u = next(d.unit for d in position.dislodged if d.unit.location == o.location and d.unit.power == o.power)  # type: ignore[attr-defined]
+        wanted[u] = (idx, o)  # type: ignore[assignment]
+    return wanted
+
+
+def _illegal_retreats_disband(position: Position, final: list[Resolution | None], wanted: dict[Unit, tuple[int, UnitOrder]],
+                              lost: list[Unit], extra: list[Resolution]) -> list[Resolution]:
+    """Every resolution of the retreat phase: ``final`` (one per order) then ``extra`` (the units
+    with no retreat ordered). An illegal retreat leaves the unit without a retreat: it is
+    disbanded (seed 003 section 4), once (added to ``lost``), and said so by its order's
+    resolution rather than by an extra one."""
     out: list[Resolution] = []
     for r in final:
         assert r is not None
@@ -351,9 +377,7 @@ def _retreats(variant: Variant, position: Position, orders: Sequence[Order]) -> 
                 r = replace(r, reason=r.reason.replace("the unit holds", "the unit is disbanded"), tags=(Tag.DISBANDED,))
                 extra = [e for e in extra if not (e.order and e.order.location == gone.location)]  # type: ignore[attr-defined]
         out.append(r)
-    out += extra
-    after = position.evolve(units=tuple(units), dislodged=(), standoffs=frozenset())
-    return close_phase(variant, position, position.phase, after, tuple(out), lost, [])
+    return out + extra
 
 
 # -- adjustments --------------------------------------------------------------------------------
@@ -390,73 +414,97 @@ def has_adjustments(variant: Variant, position: Position) -> bool:
 
 
 def _adjustments(variant: Variant, position: Position, orders: Sequence[Order]) -> PhaseResult:
-    board = variant.board
     results, followed = _checked(variant, position, orders)
-    counts = adjustment_counts(position)
-    units = list(position.units)
-    used: dict[Power, int] = {}
-    built_at: set[ProvinceId] = set()
-    occupied = {u.province for u in position.units}
+    ledger = _AdjustmentLedger(variant, position)
     final: list[Resolution] = []
-    removed: list[Unit] = []
     for idx, r in enumerate(results):
         if r is not None:
             final.append(r)
             continue
         o = followed[idx]
-        p = o.power
-        due = counts.get(p, 0)
         if isinstance(o, (Build, Waive)):
-            if due <= 0:
-                final.append(Resolution(p, o, Outcome.ILLEGAL, f"{p} has no build to make"))
-                continue
-            if used.get(p, 0) >= due:
-                final.append(Resolution(p, o, Outcome.ILLEGAL, f"{p} has already used its {due} build(s)"))
-                continue
-            if isinstance(o, Build):
-                why = variant.rules.can_build_at(position, variant.homes(p), p, o.location.province)
-                if why is None and o.location.province in occupied | built_at:
-                    why = "occupied"
-                if why is not None:
-                    final.append(Resolution(p, o, Outcome.ILLEGAL, f"cannot build in {name(board, o.location.province)}: {why}"))
-                    continue
-                built_at.add(o.location.province)
-                units.append(Unit(p, o.kind, o.location))
-                final.append(Resolution(p, o, Outcome.SUCCESS, f"built in {name(board, o.location.province)}"))
-            else:
-                final.append(Resolution(p, o, Outcome.SUCCESS, "build waived"))
-            used[p] = used.get(p, 0) + 1
+            final.append(ledger.build(o))
         elif isinstance(o, Disband):
-            if due >= 0:
-                final.append(Resolution(p, o, Outcome.ILLEGAL, f"{p} has no unit to remove"))
-                continue
-            unit = next(u for u in units if u.location == o.location and u.power == p)
-            if unit in removed:
-                final.append(Resolution(p, o, Outcome.ILLEGAL, "already removed"))
-                continue
-            if used.get(p, 0) >= -due:
-                final.append(Resolution(p, o, Outcome.ILLEGAL, f"{p} has already removed its {-due} unit(s)"))
-                continue
-            removed.append(unit)
-            units.remove(unit)
-            used[p] = used.get(p, 0) + 1
-            final.append(Resolution(p, o, Outcome.SUCCESS, "removed", (Tag.DISBANDED,)))
+            final.append(ledger.remove(o))
         else:  # pragma: no cover - check_adjustment_order lets nothing else through
-            final.append(Resolution(p, o, Outcome.ILLEGAL, "not an adjustment order"))
-    notes: list[str] = []
-    for p in sorted(counts):
-        due = counts[p]
-        left = abs(due) - used.get(p, 0)
-        if due > 0 and left > 0:
-            notes.append(f"{p} left {left} build(s) unused: waived.")
-        elif due < 0 and left > 0:
-            for unit in civil_disorder_removals(variant, [u for u in units if u.power == p], p, left):
-                units.remove(unit)
-                removed.append(unit)
-                final.append(Resolution(p, Disband(p, unit.kind, unit.location), Outcome.SUCCESS, "civil disorder: removed, farthest from home", (Tag.DISBANDED,)))
-                notes.append(f"{p} did not order enough removals: its {unit.kind.noun} in {name(board, unit.province)} is removed (civil disorder).")
-    after = position.evolve(units=tuple(units))
-    return close_phase(variant, position, position.phase, after, tuple(final), removed, notes)
+            final.append(Resolution(o.power, o, Outcome.ILLEGAL, "not an adjustment order"))
+    notes = ledger.close(final)
+    after = position.evolve(units=tuple(ledger.units))
+    return close_phase(variant, position, position.phase, after, tuple(final), ledger.removed, notes)
+
+
+class _AdjustmentLedger:
+    """The builds and removals of an adjustment phase, taken order by order: what each power is
+    due, what it has used, the units after each order."""
+
+    def __init__(self, variant: Variant, position: Position) -> None:
+        self.variant = variant
+        self.position = position
+        self.counts: dict[Power, int] = adjustment_counts(position)
+        """Builds (positive) or removals (negative) each power is due."""
+        self.used: dict[Power, int] = {}
+        """Builds (waives too) or removals each power has made."""
+        self.units: list[Unit] = list(position.units)
+        self.removed: list[Unit] = []
+        self.built_at: set[ProvinceId] = set()
+        self.occupied: set[ProvinceId] = {u.province for u in position.units}
+
+    def build(self, o: Build | Waive) -> Resolution:
+        """A build or a waive: refused when the power has no build to make, has used them all, or
+        (a build) may not build there or the place is taken."""
+        p = o.power
+        due = self.counts.get(p, 0)
+        if due <= 0:
+            return Resolution(p, o, Outcome.ILLEGAL, f"{p} has no build to make")
+        if self.used.get(p, 0) >= due:
+            return Resolution(p, o, Outcome.ILLEGAL, f"{p} has already used its {due} build(s)")
+        done = Resolution(p, o, Outcome.SUCCESS, "build waived")
+        if isinstance(o, Build):
+            board = self.variant.board
+            why = self.variant.rules.can_build_at(self.position, self.variant.homes(p), p, o.location.province)
+            if why is None and o.location.province in self.occupied | self.built_at:
+                why = "occupied"
+            if why is not None:
+                return Resolution(p, o, Outcome.ILLEGAL, f"cannot build in {name(board, o.location.province)}: {why}")
+            self.built_at.add(o.location.province)
+            self.units.append(Unit(p, o.kind, o.location))
+            done = Resolution(p, o, Outcome.SUCCESS, f"built in {name(board, o.location.province)}")
+        self.used[p] = self.used.get(p, 0) + 1
+        return done
+
+    def remove(self, o: Disband) -> Resolution:
+        """A removal: refused when the power has no unit to remove, the unit is removed already,
+        or the power has made all its removals."""
+        p = o.power
+        due = self.counts.get(p, 0)
+        if due >= 0:
+            return Resolution(p, o, Outcome.ILLEGAL, f"{p} has no unit to remove")
+        unit = next(u for u in self.units if u.location == o.location and u.power == p)
+        if unit in self.removed:
+            return Resolution(p, o, Outcome.ILLEGAL, "already removed")
+        if self.used.get(p, 0) >= -due:
+            return Resolution(p, o, Outcome.ILLEGAL, f"{p} has already removed its {-due} unit(s)")
+        self.removed.append(unit)
+        self.units.remove(unit)
+        self.used[p] = self.used.get(p, 0) + 1
+        return Resolution(p, o, Outcome.SUCCESS, "removed", (Tag.DISBANDED,))
+
+    def close(self, final: list[Resolution]) -> list[str]:
+        """The phase's notes: builds left unused are waived; removals not ordered are made by
+        civil disorder (their resolutions added to ``final``)."""
+        notes: list[str] = []
+        for p in sorted(self.counts):
+            due = self.counts[p]
+            left = abs(due) - self.used.get(p, 0)
+            if due > 0 and left > 0:
+                notes.append(f"{p} left {left} build(s) unused: waived.")
+            elif due < 0 and left > 0:
+                for unit in civil_disorder_removals(self.variant, [u for u in self.units if u.power == p], p, left):
+                    self.units.remove(unit)
+                    self.removed.append(unit)
+                    final.append(Resolution(p, Disband(p, unit.kind, unit.location), Outcome.SUCCESS, "civil disorder: removed, farthest from home", (Tag.DISBANDED,)))
+                    notes.append(f"{p} did not order enough removals: its {unit.kind.noun} in {name(self.variant.board, unit.province)} is removed (civil disorder).")
+        return notes
 
 
 def civil_disorder_removals(variant: Variant, units: list[Unit], power: Power, count: int) -> list[Unit]:

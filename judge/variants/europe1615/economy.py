@@ -150,53 +150,77 @@ def _unit_bought(variant: Variant, position: Position, o: Build, money: dict[Pow
 def _minor_builds(variant: Variant, position: Position, units: list[Unit],
                   orders: Mapping[str, list[Build]], notes: list[str], options: Mapping[str, Any]) -> list[Resolution]:
     """Seed, "Adding a unit for a minor state" (see :func:`winter_income`); ``units`` is
-    updated in place."""
+    updated in place: each minor state with room adds the units ordered for it (a controlling
+    power's builds), then units of its own on its capital and home centres."""
     idx = _index(variant)
     out: list[Resolution] = []
     for sid in sorted(set(active_states(variant, position)) | set(orders)):
         if sid not in idx.minors:
             continue
         s = idx.states[sid]
-        centres = [c for c, o in position.supply_centers.items() if o == sid]
-        foreign = [c for c in centres if c not in (s.get("homes") or ())]
-        have = sum(1 for u in units if u.power == sid)
-        room = len(centres) - have
-        if options.get("minor_builds", "foreign_centres") == "foreign_centres":
-            room = min(room, len(foreign))
+        room = _minor_room(position, units, sid, s, options)
         occupied = {u.province for u in units}
-        sites = [h for h in ([s.get("capital")] + list(s.get("homes") or ())) if h and position.supply_centers.get(h) == sid]
-        sites = list(dict.fromkeys(sites))
-        for o in orders.get(sid, []):
-            prov = o.location.province
-            if room <= 0:
-                out.append(Resolution(o.power, o, Outcome.ILLEGAL, f"{sid} has no unit to add; not followed"))
-                continue
-            if prov in occupied:
-                out.append(Resolution(o.power, o, Outcome.ILLEGAL, f"{name(variant.board, prov)} is occupied; not followed"))
-                continue
-            try:
-                check_adjustment_order(variant.board, position.evolve(units=tuple(units)), Build(Power(sid), o.kind, o.location))
-            except OrderError as exc:
-                out.append(Resolution(o.power, o, Outcome.ILLEGAL, f"{exc.message}; not followed"))
-                continue
-            units.append(Unit(Power(sid), o.kind, o.location))
-            occupied.add(prov)
-            room -= 1
-            out.append(Resolution(o.power, o, Outcome.SUCCESS, f"{sid} adds this unit"))
-        for prov in sites:
-            if room <= 0:
-                break
-            if prov in occupied:
-                continue
-            start = next((str(u).split()[0] for u in s.get("units") or () if str(u).split()[1].split("/")[0] == prov), "A")
-            kind = UnitType(start)
-            if not variant.board.can_stand(kind, Location(ProvinceId(prov))):
-                kind = UnitType.ARMY
-            units.append(Unit(Power(sid), kind, Location(ProvinceId(prov))))
-            occupied.add(prov)
-            room -= 1
-            notes.append(f"{sid} adds a {kind.noun} in {name(variant.board, ProvinceId(prov))} for the centres it controls.")
+        room = _ordered_minor_builds(variant, position, units, occupied, sid, orders.get(sid, []), room, out)
+        _own_minor_builds(variant, position, units, occupied, sid, s, room, notes)
     return out
+
+
+def _minor_room(position: Position, units: list[Unit], sid: str, s: dict, options: Mapping[str, Any]) -> int:
+    """How many units minor state ``sid`` may add: its centres less its units, and (the
+    ``minor_builds`` option's default, ``foreign_centres``) no more than the centres it holds
+    beyond its homes."""
+    centres = [c for c, o in position.supply_centers.items() if o == sid]
+    room = len(centres) - sum(1 for u in units if u.power == sid)
+    if options.get("minor_builds", "foreign_centres") == "foreign_centres":
+        foreign = [c for c in centres if c not in (s.get("homes") or ())]
+        room = min(room, len(foreign))
+    return room
+
+
+def _ordered_minor_builds(variant: Variant, position: Position, units: list[Unit], occupied: set[ProvinceId],
+                          sid: str, builds: list[Build], room: int, out: list[Resolution]) -> int:
+    """The units ordered for minor state ``sid`` by the power controlling it, while it has
+    ``room`` (their resolutions added to ``out``, the units to ``units`` and ``occupied``); the
+    room left."""
+    for o in builds:
+        prov = o.location.province
+        if room <= 0:
+            out.append(Resolution(o.power, o, Outcome.ILLEGAL, f"{sid} has no unit to add; not followed"))
+            continue
+        if prov in occupied:
+            out.append(Resolution(o.power, o, Outcome.ILLEGAL, f"{name(variant.board, prov)} is occupied; not followed"))
+            continue
+        try:
+            check_adjustment_order(variant.board, position.evolve(units=tuple(units)), Build(Power(sid), o.kind, o.location))
+        except OrderError as exc:
+            out.append(Resolution(o.power, o, Outcome.ILLEGAL, f"{exc.message}; not followed"))
+            continue
+        units.append(Unit(Power(sid), o.kind, o.location))
+        occupied.add(prov)
+        room -= 1
+        out.append(Resolution(o.power, o, Outcome.SUCCESS, f"{sid} adds this unit"))
+    return room
+
+
+def _own_minor_builds(variant: Variant, position: Position, units: list[Unit], occupied: set[ProvinceId],
+                      sid: str, s: dict, room: int, notes: list[str]) -> None:
+    """Minor state ``sid``'s own units, while it has ``room``: on its capital, then its home
+    centres, that it holds and that are free, each of the kind it starts with there (an army
+    where a fleet cannot stand); a note for each."""
+    sites = [h for h in ([s.get("capital")] + list(s.get("homes") or ())) if h and position.supply_centers.get(h) == sid]
+    for prov in dict.fromkeys(sites):
+        if room <= 0:
+            break
+        if prov in occupied:
+            continue
+        start = next((str(u).split()[0] for u in s.get("units") or () if str(u).split()[1].split("/")[0] == prov), "A")
+        kind = UnitType(start)
+        if not variant.board.can_stand(kind, Location(ProvinceId(prov))):
+            kind = UnitType.ARMY
+        units.append(Unit(Power(sid), kind, Location(ProvinceId(prov))))
+        occupied.add(prov)
+        room -= 1
+        notes.append(f"{sid} adds a {kind.noun} in {name(variant.board, ProvinceId(prov))} for the centres it controls.")
 
 
 # -- influence: placements and diplomatic attacks, within the sanctions --------------------------------

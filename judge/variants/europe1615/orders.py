@@ -61,6 +61,18 @@ def parse_order(text: str, power: Power, variant: Variant, position: Position,
     ``read_units`` (the judge's reader, which the rules keep from asking this hook again)."""
     idx = _index(variant)
     text = _as_written(text, variant, idx)
+    own = _own_order(text, power, variant, idx)
+    if own is not None or power in idx.minors:
+        return own
+    order = read_units(text)
+    if isinstance(order, UnitOrder) and not isinstance(order, Build):
+        return _for_minor_unit(order, power, variant, position, idx)
+    return order
+
+
+def _own_order(text: str, power: Power, variant: Variant, idx: _Index) -> Order | None:
+    """One of the variant's own orders (``N: STATE``, ``Buy N INF``, ``Transfer PROV to X``,
+    a declaration, ``STATE > POWER``), or None for any other line."""
     if m := _PLACE.match(text):
         return PlaceInfluence(power, int(m.group(1)), _state(idx, m.group(2)))
     t = text.strip()
@@ -73,30 +85,39 @@ def parse_order(text: str, power: Power, variant: Variant, position: Position,
         if pid is None:
             raise InvalidOrder(f"{m.group(1)!r} is not a province")
         return TransferControl(power, pid, _recipient(variant, m.group(2)))
-    if m := _NEUTRAL.match(t):
+    declaration = _declaration(t, power, variant)
+    if declaration is not None:
+        return declaration
+    if (m := _ATTACK.match(t)) and _norm(m.group(1)) in idx.state_names:
+        return DiplomaticAttack(power, idx.state_names[_norm(m.group(1))], _powers(variant, m.group(2))[0])
+    return None
+
+
+def _declaration(t: str, power: Power, variant: Variant) -> Declaration | None:
+    """A declaration (seed, "Declarations and movement"): neutrality, breaking an alliance,
+    surrender, war, alliance or armistice; None for any other line."""
+    if _NEUTRAL.match(t):
         return Declaration(power, "neutrality")
     if _BREAK.match(t):
         return Declaration(power, "break")
     if m := _SURRENDER.match(t):
         return Declaration(power, "surrender", _powers(variant, m.group(1)), int(m.group(2) or 0))
-    if m := _WAR.match(t):
-        return Declaration(power, "war", _powers(variant, m.group(1)))
-    if m := _ALLY.match(t):
-        return Declaration(power, "alliance", _powers(variant, m.group(1)))
-    if m := _ARMISTICE.match(t):
-        return Declaration(power, "armistice", _powers(variant, m.group(1)))
-    if (m := _ATTACK.match(t)) and _norm(m.group(1)) in idx.state_names:
-        return DiplomaticAttack(power, idx.state_names[_norm(m.group(1))], _powers(variant, m.group(2))[0])
-    if power in idx.minors:
-        return None
-    order = read_units(text)
-    if isinstance(order, UnitOrder) and not isinstance(order, Build):
-        pool = [d.unit for d in position.dislodged] if position.phase.kind is PhaseKind.RETREAT else list(position.units)
-        mine = [u for u in pool if u.province == order.location.province]
-        if mine and not any(u.power == power for u in mine):
-            u = mine[0]
-            if u.power in idx.minors and state_status(variant, position, u.power) == power:
-                return dataclasses.replace(order, power=u.power, kind=u.kind)
+    for kind, pattern in (("war", _WAR), ("alliance", _ALLY), ("armistice", _ARMISTICE)):
+        if m := pattern.match(t):
+            return Declaration(power, kind, _powers(variant, m.group(1)))
+    return None
+
+
+def _for_minor_unit(order: UnitOrder, power: Power, variant: Variant, position: Position, idx: _Index) -> Order:
+    """A unit order of ``power`` for a unit it does not have: the order of the minor state
+    aligned with it whose unit stands there (seed, "Specific rules regarding minor states");
+    else the order as read (legality then says whose unit it is)."""
+    pool = [d.unit for d in position.dislodged] if position.phase.kind is PhaseKind.RETREAT else list(position.units)
+    mine = [u for u in pool if u.province == order.location.province]
+    if mine and not any(u.power == power for u in mine):
+        u = mine[0]
+        if u.power in idx.minors and state_status(variant, position, u.power) == power:
+            return dataclasses.replace(order, power=u.power, kind=u.kind)
     return order
 
 

@@ -431,14 +431,10 @@ def objectives_met(variant: Variant, position: Position) -> dict[Power, list[str
     return out
 
 
-def score(variant: Variant, position: Position, objectives_met_count: Mapping[str, int] | None = None) -> dict[Power, int]:
-    """Points of every power (seed, "Mid-game and final scoring"; the Scoring Guide is lost:
-    the reconstructed ``scoring`` table, overridable by the game's ``tables`` option): aligned
-    states (and their further provinces), confessional markers of the power's confession,
-    foreign centres and paying provinces controlled, home centres held, full tens of treasury
-    above the floor, chosen objectives met (judged from the position unless
-    ``objectives_met_count`` gives the Gamesmaster's count), less the penalty for each
-    declaration of war (errata 3-8-2015, 3-14-2015)."""
+def _state_points(variant: Variant, position: Position) -> dict[Power, int]:
+    """Every power's points for the minor states (seed, "Mid-game and final scoring"): each
+    state aligned with it (and the state's further provinces), and each confessional marker of
+    its confession on a state nobody controls."""
     idx = _index(variant)
     table = idx.scoring
     pts = {p: 0 for p in idx.majors}
@@ -453,6 +449,20 @@ def score(variant: Variant, position: Position, objectives_met_count: Mapping[st
         for p in pts:
             if idx.confession.get(p) == mark:
                 pts[p] += table.get("confessional_marker", 0)
+    return pts
+
+
+def score(variant: Variant, position: Position, objectives_met_count: Mapping[str, int] | None = None) -> dict[Power, int]:
+    """Points of every power (seed, "Mid-game and final scoring"; the Scoring Guide is lost:
+    the reconstructed ``scoring`` table, overridable by the game's ``tables`` option): aligned
+    states (and their further provinces), confessional markers of the power's confession,
+    foreign centres and paying provinces controlled, home centres held, full tens of treasury
+    above the floor, chosen objectives met (judged from the position unless
+    ``objectives_met_count`` gives the Gamesmaster's count), less the penalty for each
+    declaration of war (errata 3-8-2015, 3-14-2015)."""
+    idx = _index(variant)
+    table = idx.scoring
+    pts = _state_points(variant, position)
     for prov, owner in position.supply_centers.items():
         if owner in pts:
             home = prov in variant.homes(owner)

@@ -360,6 +360,18 @@ def play_basic_adjustment(variant: Variant, position: Position, orders: Sequence
                 results.append(Resolution(p, o, Outcome.SUCCESS, "removed", (Tag.DISBANDED,), text=str(o)))
         else:
             results.append(Resolution(p, o, Outcome.ILLEGAL, "not an order of the Basic game's adjustments", text=str(o)))
+    notes = _basic_removals_unordered(variant, st, units, due, used, lost, results)
+    kept = [u for u in units if u not in lost]
+    after = update_control(variant, with_state(position.evolve(units=tuple(kept + built)), st))
+    return close_phase(variant, position, position.phase, after, tuple(results), lost, notes)
+
+
+def _basic_removals_unordered(variant: Variant, st: MachiavelliState, units: list[Unit], due: dict[Power, int],
+                              used: dict[str, int], lost: list[Unit], results: list[Resolution]) -> list[str]:
+    """The Basic game's removals not ordered (``due`` negative, fewer ``used``): the power's units
+    farthest from the home countries it holds (else its own) go, as in civil disorder; added to
+    ``lost`` and ``results``. The notes saying so."""
+    board = variant.board
     notes: list[str] = []
     for p in sorted(due):
         left = -due[p] - used.get(p, 0)
@@ -372,6 +384,4 @@ def play_basic_adjustment(variant: Variant, position: Position, orders: Sequence
                 results.append(Resolution(p, Disband(p, u.kind, u.location), Outcome.SUCCESS,
                                           "civil disorder: removed, farthest from home", (Tag.DISBANDED,), text=f"Disband {u}"))
                 notes.append(f"{p} did not order enough removals: its {u.kind.noun} in {board.provinces[u.province].name} is removed.")
-    kept = [u for u in units if u not in lost]
-    after = update_control(variant, with_state(position.evolve(units=tuple(kept + built)), st))
-    return close_phase(variant, position, position.phase, after, tuple(results), lost, notes)
+    return notes

@@ -8,10 +8,10 @@ and retreat phases (:mod:`.movement`) call :func:`end_of_campaign`.
 
 from __future__ import annotations
 
-from ...core.types import Phase, Position, Power, ProvinceId, Unit
+from ...core.types import Phase, Position, Power, ProvinceId, Unit, UnitType
 from ...core.variant import Variant
 from .control import home_controller, update_control
-from .money import after_campaign
+from .aftermath import after_campaign
 from .special import prune
 from .state import AUTONOMOUS, Campaign, MachiavelliState, state_of, with_state
 
@@ -21,7 +21,7 @@ __all__ = ["end_of_campaign", "winner_of"]
 def end_of_campaign(variant: Variant, position: Position, played: Phase | None = None,
                     campaign: Campaign | None = None) -> tuple[Position, list[Unit], list[str]]:
     """The steps after a campaign's retreats (rules §Sequence of play and order resolution 1.2-
-    1.3): rebellions, famine, plague and storms (:func:`.money.after_campaign`, given what the
+    1.3): rebellions, famine, plague and storms (:func:`.aftermath.after_campaign`, given what the
     campaign's moves did: ``campaign``), then conquest of home countries (:func:`_conquests`) and
     elimination (:func:`_eliminations`)."""
     pre_lost: list[Unit] = []
@@ -67,25 +67,48 @@ def _eliminations(variant: Variant, st: MachiavelliState, units: list[Unit]
     the end of a campaign is eliminated and its units removed; "all of his provinces and cities
     revert to unowned status" (conquered home countries with them); a garrison of another power
     left in one of them takes its province (§Control 3). The units left, lost, and notes."""
-    board = variant.board
     lost: list[Unit] = []
     notes: list[str] = []
     for power in variant.powers:
-        if st.is_eliminated(power):
-            continue
-        homes_held = [h for h in variant.powers if home_controller(st, h) == power]
-        homes = [a for h in homes_held for a in variant.homes(h) if board.provinces[a].flags.get("city")]
-        if any((st.city_control or {}).get(a) == power for a in homes):
+        if st.is_eliminated(power) or _holds_a_home_city(variant, st, power):
             continue
         lost += [u for u in units if u.power == power]
         units = [u for u in units if u.power != power]
         notes.append(f"{power} controls no city in its home country and is eliminated.")
-        st = st.replace(
-            eliminated=(*(st.eliminated or ()), power),
-            province_control={a: who for a, who in (st.province_control or {}).items() if who != power},
-            city_control={a: who for a, who in (st.city_control or {}).items() if who != power},
-            home_countries={h: who for h, who in (st.home_countries or {}).items() if who != power})
+        st = _without(st, power)
     return st, units, lost, notes
+
+
+def _holds_a_home_city(variant: Variant, st: MachiavelliState, power: Power) -> bool:
+    """Does ``power`` control a city of a home country it holds (its own, or one conquered)?"""
+    board = variant.board
+    homes_held = [h for h in variant.powers if home_controller(st, h) == power]
+    homes = [a for h in homes_held for a in variant.homes(h) if board.provinces[a].flags.get("city")]
+    return any((st.city_control or {}).get(a) == power for a in homes)
+
+
+def _without(st: MachiavelliState, power: Power) -> MachiavelliState:
+    """``st`` with ``power`` eliminated: its provinces, cities and conquered home countries
+    revert to unowned status (rules §Player elimination)."""
+    return st.replace(
+        eliminated=(*(st.eliminated or ()), power),
+        province_control={a: who for a, who in (st.province_control or {}).items() if who != power},
+        city_control={a: who for a, who in (st.city_control or {}).items() if who != power},
+        home_countries={h: who for h, who in (st.home_countries or {}).items() if who != power})
+
+
+def entered(before: Position, after: Position) -> dict[ProvinceId, tuple[Power, ...]]:
+    """The areas each power's units entered between ``before`` and ``after`` (rules §Effects of
+    rebellions 8.3: "upon entering (*including retreats*) a rebelling city or province"): a unit
+    standing after where its power had no unit of its sort (garrison, or army or fleet) before —
+    by a move, a conversion out of or into the city, or a retreat. A unit bought stands where it
+    stood: it enters nothing (8.4 has its own rule)."""
+    there = {(u.power, u.province, u.kind is UnitType.GARRISON) for u in before.units}
+    out: dict[ProvinceId, set[Power]] = {}
+    for u in after.units:
+        if (u.power, u.province, u.kind is UnitType.GARRISON) not in there:
+            out.setdefault(u.province, set()).add(u.power)
+    return {a: tuple(sorted(ps)) for a, ps in sorted(out.items())}
 
 
 def winner_of(variant: Variant, position: Position) -> Power | None:

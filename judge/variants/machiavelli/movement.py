@@ -1,153 +1,43 @@
 """Machiavelli's campaigns: the movement phase (its money steps, then sieges, conversions and
-straits around the core) and the retreat phase.
+straits around the core).
 
 The movement core plays the phase on a copy of the board where each walled city has a node of
-its own (``GEN#G``, see :mod:`.geography`), joined to the city's province; garrisons stand on
-those nodes, so that a conversion is a move between a city and its province, decided with the
-strength of any move (seed 000 GARRISONS/CONVERT ORDERS). Besiege and lift-siege orders are holds
-for the core; this module keeps the sieges. Passage through the straits is checked before the
-core sees the orders (seed 000 STRAITS): a fleet's move or support along a strait's edge that the
-strait's keeper denies is illegal, and the fleet holds.
+its own (``GEN#G``, see :mod:`.geography` and :mod:`.core_view`), joined to the city's province;
+garrisons stand on those nodes, so that a conversion is a move between a city and its province,
+decided with the strength of any move (seed 000 GARRISONS/CONVERT ORDERS). Besiege and lift-siege
+orders are holds for the core; this module keeps the sieges. Passage through the straits is
+checked before the core sees the orders (:mod:`.straits`): a fleet's move or support along a
+strait's edge that the strait's keeper denies is illegal, and the fleet holds. The retreat phase
+is :mod:`.retreat`.
 
 Imports the lower modules (:mod:`.state`, :mod:`.geography`, :mod:`.control`, :mod:`.orders`,
-:mod:`.special`, :mod:`.money`, :mod:`.campaign`); :mod:`.rules` imports it.
+:mod:`.special`, :mod:`.money`, :mod:`.campaign`, :mod:`.core_view`, :mod:`.straits`,
+:mod:`.retreat`); :mod:`.rules` imports it.
 """
 
 from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
-from typing import AbstractSet, Any, Mapping, Sequence, cast
+from typing import AbstractSet, Mapping, Sequence, cast
 
-from ...core.board import Board, Terrain
-from ...core.legality import retreat_options
-from ...core.orders import Convoy, Disband, Hold, Move, Order, Retreat, SupportHold, SupportMove, UnitOrder
+from ...core.board import Terrain
+from ...core.orders import Convoy, Disband, Hold, Move, Order, SupportHold, SupportMove, UnitOrder
 from ...core.phases import PhaseResult, adjudicate, close_phase
 from ...core.resolution import Outcome, Resolution, Tag
-from ...core.types import Dislodged, Location, Phase, PhaseKind, Position, Power, ProvinceId, Unit, UnitType
-from ...core.variant import Calendar, Rules, Variant
+from ...core.types import Dislodged, Location, PhaseKind, Position, Power, ProvinceId, Unit, UnitType
+from ...core.variant import Variant
 from . import money, special
-from .campaign import end_of_campaign, winner_of
+from .campaign import end_of_campaign, entered, winner_of
 from .control import update_control
-from .geography import city_node, city_of, city_province, core_board, is_port, venice_as_written
+from .core_view import core_variant
+from .geography import city_node, city_of, city_province, is_port, venice_as_written
 from .orders import MONEY_ORDERS, Ally, Besiege, Convert, LiftSiege
+from .retreat import retreat_city, retreat_places
 from .state import Campaign, MachiavelliState, Siege, garrison_owner, rebel_city_against, state_of, with_state
+from .straits import strait_problem
 
-__all__ = ["CoreRules", "core_variant", "play_campaign", "play_movement", "play_retreat", "retreat_city", "strait_denied"]
-
-
-# -- the core's view -----------------------------------------------------------------------------
-
-
-class CoreRules(Rules):
-    """The hooks the movement core sees while it plays a Machiavelli movement phase on the
-    board with city nodes (no phase of its own, no captures): the special units' table, and the
-    rebels' support (``{province: power}``, :func:`_rebel_support`)."""
-
-    def __init__(self, outer: Rules, specials: Mapping[str, Any] | None = None,
-                 rebel_support: Mapping[str, str] | None = None) -> None:
-        super().__init__(outer.options)
-        self.outer = outer
-        self.specials = specials or {}
-        self.rebel_support = rebel_support or {}
-
-    def _strength(self, position: Position, order: UnitOrder) -> int:
-        if not self.specials or not state_of(position).special_units:
-            return 1
-        return special.strength_of(self.specials, position, order.power, order.kind, order.location.province)
-
-    def strength_bonus(self, position: Position, order: UnitOrder, role: str) -> int:
-        """rules §Special units: an elite unit has strength 2 in moves and holds; rules §Effects
-        of rebellions 6: the rebels support the one other power moving into their province."""
-        bonus = self._strength(position, order) - 1
-        destination = getattr(order, "destination", None)
-        if bonus and role == "attack" and destination is not None:
-            # rules §Special units: a unit of strength 2 cannot dislodge a besieger in the
-            # siege's second campaign (it attacks with strength 1 there).
-            into = destination.province
-            if any(s.unit == into for s in state_of(position).sieges_now().values()):
-                bonus = 0
-        rebels = self.rebel_support
-        if rebels and role in ("attack", "prevent", "defend") and destination is not None:
-            if rebels.get(destination.province) == order.power:
-                bonus += 1
-        return bonus
-
-    def support_strength(self, position: Position, support: UnitOrder) -> int:
-        """rules §Special units: an elite unit's support counts 2 (cut like any other)."""
-        return self._strength(position, support)
-
-    def can_carry_convoy(self, board: Board, province: ProvinceId) -> bool:
-        return self.outer.can_carry_convoy(board, province)
-
-    def captures_now(self, calendar: Calendar, phase: Phase) -> bool:
-        return False
-
-    def phase_needed(self, variant: Variant, position: Position) -> bool | None:
-        return self.outer.phase_needed(variant, position)
-
-
-def core_variant(variant: Variant, *, nodes: bool, rebel_support: Mapping[str, str] | None = None) -> Variant:
-    """The variant as the core plays it: on the board with city nodes (``nodes``), with
-    :class:`CoreRules`."""
-    return dataclasses.replace(
-        variant, board=core_board(variant) if nodes else variant.board,
-        rules=CoreRules(variant.rules, special.table(variant), rebel_support),
-    )
-
-
-# -- straits (seed 000 STRAITS) ------------------------------------------------------------------
-
-
-def _strait_edges(variant: Variant) -> dict[frozenset, ProvinceId]:
-    out: dict[frozenset, ProvinceId] = {}
-    for info in (variant.data.get("straits") or {}).values():
-        for a, b in info.get("edges", []):
-            out[frozenset((ProvinceId(a), ProvinceId(b)))] = ProvinceId(info["controller"])
-    return out
-
-
-def strait_denied(variant: Variant, position: Position, power: Power, a: ProvinceId, b: ProvinceId) -> ProvinceId | None:
-    """The controlling area whose fleet's owner bars ``power``'s fleet from passing ``a``-``b``,
-    or ``None``. Seed 000: the fleet standing in Piombino or Messina at the beginning of the
-    phase decides, moving or not; with no fleet there the strait is open to all. Its owner's
-    ``Ally`` list (the state's ``straits_allowed``) lets other powers pass."""
-    ctrl = _strait_edges(variant).get(frozenset((a, b)))
-    if ctrl is None:
-        return None
-    fleet = next((u for u in position.units_at(ctrl) if u.kind is UnitType.FLEET), None)
-    if fleet is None or fleet.power == power:
-        return None
-    allowed = (state_of(position).straits_allowed or {}).get(fleet.power) or ()
-    return None if power in allowed else ctrl
-
-
-def _strait_problem(variant: Variant, position: Position, o: UnitOrder, orders: Sequence[Order] = ()) -> str | None:
-    """Seed 000 STRAITS, for a fleet's move, retreat, support or convoy along a strait's edge.
-
-    A convoying fleet passes a strait when the edge joins it to the army's origin, to its
-    destination or to another fleet ordered to convoy the same army (all such legs are
-    counted, even where another route would avoid the strait)."""
-    if o.kind is not UnitType.FLEET:
-        return None
-    if isinstance(o, (Move, Retreat)):
-        into = {o.destination.province}
-    elif isinstance(o, SupportMove):
-        into = {o.destination}
-    elif isinstance(o, SupportHold):
-        into = {o.target}
-    elif isinstance(o, Convoy):
-        into = {o.target, o.destination} | {
-            c.location.province for c in orders
-            if isinstance(c, Convoy) and c is not o and c.target == o.target and c.destination == o.destination
-        }
-    else:
-        return None
-    ctrl = next((c for c in (strait_denied(variant, position, o.power, o.location.province, p) for p in sorted(into)) if c), None)
-    if ctrl is None:
-        return None
-    keeper = next(u.power for u in position.units_at(ctrl) if u.kind is UnitType.FLEET)
-    return f"{keeper}'s fleet in {variant.board.provinces[ctrl].name} denies passage through the strait"
+__all__ = ["play_campaign", "play_movement"]
 
 
 # -- a campaign's movement phase -----------------------------------------------------------------
@@ -234,20 +124,6 @@ def _held(position: Position, orders: Sequence[Order]) -> set[ProvinceId]:
     puts down a rebellion against its power (rules §Effects of rebellions 8.2)."""
     ordered = {o.location.province for o in orders if isinstance(o, UnitOrder) and type(o) is not Hold}
     return {u.province for u in position.units if u.kind is not UnitType.GARRISON and u.province not in ordered}
-
-
-def entered(before: Position, after: Position) -> dict[ProvinceId, tuple[Power, ...]]:
-    """The areas each power's units entered between ``before`` and ``after`` (rules §Effects of
-    rebellions 8.3: "upon entering (*including retreats*) a rebelling city or province"): a unit
-    standing after where its power had no unit of its sort (garrison, or army or fleet) before —
-    by a move, a conversion out of or into the city, or a retreat. A unit bought stands where it
-    stood: it enters nothing (8.4 has its own rule)."""
-    there = {(u.power, u.province, u.kind is UnitType.GARRISON) for u in before.units}
-    out: dict[ProvinceId, set[Power]] = {}
-    for u in after.units:
-        if (u.power, u.province, u.kind is UnitType.GARRISON) not in there:
-            out.setdefault(u.province, set()).add(u.power)
-    return {a: tuple(sorted(ps)) for a, ps in sorted(out.items())}
 
 
 def play_movement(variant: Variant, position: Position, orders: Sequence[Order],
@@ -517,7 +393,7 @@ def _other_order(moves: _Moves, o: UnitOrder) -> tuple[UnitOrder | None, str | N
     core = _as_core(moves, o)
     why = None
     if o.kind is not UnitType.GARRISON:
-        why = _strait_problem(variant, moves.strait_view, o, moves.orders)
+        why = strait_problem(variant, moves.strait_view, o, moves.orders)
         if isinstance(o, Move) and city_province(variant, o.destination.province) != o.destination.province:
             why = "under the Lagoon house rule only a garrison stands in Venice: a fleet on the Lagoon enters it by converting"
     return core, why
@@ -657,30 +533,33 @@ def _play_sieges(moves: _Moves, units: list[Unit], resolutions: list[Resolution 
             continue
         s = sieges.get(city)
         second = bool(s and s.by == u.power and s.unit == prov)
-        name = moves.name(city)
-        if garrison_owner(position, city) is None and rebel_city_against(position, city, u.power):
-            if second:
-                put_down.append(city)
-                resolutions[idx] = dataclasses.replace(r, reason=f"siege completed: the rebellion in {name} is put down")
-                moves.notes.append(f"{u.power} puts down the rebellion in {name} after a siege.")
-            else:
-                new_sieges[city] = Siege(u.power, prov)
-                resolutions[idx] = dataclasses.replace(r, reason=f"siege of the rebels in {name} begun")
-            continue
-        if garrison_owner(position, city) is None or not any(
-            g.province == city and g.kind is UnitType.GARRISON for g in units
-        ) and city not in autonomous:
+        rebels = garrison_owner(position, city) is None and rebel_city_against(position, city, u.power)
+        if not rebels and _garrison_gone(position, city, units, autonomous):
             continue  # the garrison left (converted) or is gone
-        if second:
+        name = moves.name(city)
+        if not second:
+            new_sieges[city] = Siege(u.power, prov)
+            resolutions[idx] = dataclasses.replace(r, reason=f"siege of the rebels in {name} begun" if rebels else f"siege of {name} begun")
+        elif rebels:
+            put_down.append(city)
+            resolutions[idx] = dataclasses.replace(r, reason=f"siege completed: the rebellion in {name} is put down")
+            moves.notes.append(f"{u.power} puts down the rebellion in {name} after a siege.")
+        else:
             if city in autonomous:
                 autonomous.remove(city)
             units = [g for g in units if not (g.kind is UnitType.GARRISON and g.province == city)]
             resolutions[idx] = dataclasses.replace(r, reason=f"siege completed: the garrison of {name} is eliminated")
             moves.notes.append(f"{u.power} takes {name} after a siege.")
-        else:
-            new_sieges[city] = Siege(u.power, prov)
-            resolutions[idx] = dataclasses.replace(r, reason=f"siege of {name} begun")
     return st.replace(sieges=new_sieges, autonomous=tuple(autonomous)), units, put_down
+
+
+def _garrison_gone(position: Position, city: ProvinceId, units: list[Unit], autonomous: list[ProvinceId]) -> bool:
+    """Is the besieged city's garrison gone (converted out, or eliminated this campaign)? A
+    city with no garrison of a power's, or whose power's garrison no longer stands there
+    (an autonomous garrison stays while the city is listed autonomous)."""
+    if garrison_owner(position, city) is None:
+        return True
+    return not any(g.province == city and g.kind is UnitType.GARRISON for g in units) and city not in autonomous
 
 
 def _without_retreat(moves: _Moves, res: PhaseResult, units: list[Unit], dislodged: tuple[Dislodged, ...],
@@ -731,137 +610,3 @@ def _real_order(variant: Variant, inner: Variant, order: Order | None) -> Order 
     if prov is not None and "city_node" in prov.flags:
         return dataclasses.replace(order, kind=UnitType.GARRISON, location=Location(ProvinceId(prov.flags["city_node"])))
     return order
-
-
-# -- the retreats --------------------------------------------------------------------------------
-
-
-def _retreat_barred(variant: Variant, position: Position, power: str, area: ProvinceId) -> str | None:
-    """Why an army or fleet of ``power`` may not retreat into ``area`` though the core would let
-    it, or None: Venice under the Lagoon house rule, where none stands (seed 000: "Venice may
-    contain a Garrison unit (in the city), a Fleet (on the Lagoon), or both"); Venice as written
-    holding a garrison ("Only *one* unit may be in Venice", rules §Special mapboard features 5 a)
-    or rebelling against ``power`` (its rebels in the city, 5 h; §Effects of rebellions 5.2)."""
-    if city_province(variant, area) != area:
-        return "under the Lagoon house rule no army or fleet stands in Venice"
-    if venice_as_written(variant, area) and garrison_owner(position, area) is not None:
-        return "only one unit may be in Venice, and a garrison holds it (rules §Special mapboard features 5 a)"
-    if venice_as_written(variant, area) and rebel_city_against(position, area, power):
-        return f"Venice is in rebellion against {power} (rules §Effects of rebellions 5.2)"
-    return None
-
-
-def retreat_places(variant: Variant, position: Position, d: Dislodged) -> list[Location]:
-    """Where a dislodged army or fleet may retreat as itself: the core's places (next to it,
-    vacant, not the attacker's origin nor a standoff), but for Venice when :func:`_retreat_barred`
-    says so: a fleet dislodged from the Lagoon under the house rule enters Venice only by
-    converting into its garrison (:func:`retreat_city`), which a rebellion there against it
-    forbids (rules §Effects of rebellions 5.2; njudge bug A5)."""
-    return [loc for loc in retreat_options(variant.board, position, d.unit, d.attacker_from)
-            if _retreat_barred(variant, position, d.unit.power, loc.province) is None]
-
-
-def retreat_city(variant: Variant, position: Position, d: Dislodged) -> ProvinceId | None:
-    """The city a dislodged army or fleet may retreat into by converting into its garrison
-    (rules §Conversion: a walled city of its province with no garrison, a port for a fleet, not
-    when the attacker was that city's garrison converting; none in a game without garrisons), or
-    ``None``. Used only when the unit has no other retreat."""
-    if not variant.rules.options.get("garrisons", True):
-        return None  # njudge 'set nogarrisons': no conversion into a garrison, in a retreat neither
-    city = city_of(variant, d.unit.province)
-    if city is None or d.attacker_from == city or venice_as_written(variant, city):
-        return None  # rules §Special mapboard features 5 c: no retreat into Venice's city
-    if garrison_owner(position, city) is not None:
-        return None
-    if rebel_city_against(position, city, d.unit.power):
-        return None  # rules §Effects of rebellions 5.2: not into a city rebelling against it
-    if d.unit.kind is UnitType.FLEET and not is_port(variant, city):
-        return None
-    return city
-
-
-def play_retreat(variant: Variant, position: Position, orders: Sequence[Order]) -> PhaseResult:
-    """The retreat phase: retreats into cities (:func:`_retreats_into_cities`), the straits
-    and Venice (:func:`_retreats_refused`), the core's retreats (garrisons take no part), then control and
-    the end of the campaign (:func:`.campaign.end_of_campaign`, seed 001 elimination)."""
-    garrisons, into_city, refused, orders = _retreats_into_cities(variant, position, orders)
-    denied, passed = _retreats_refused(variant, position, orders)
-    res = adjudicate(core_variant(variant, nodes=False), position, passed)
-    resolutions = list(res.resolutions)
-    for idx in sorted(denied):
-        resolutions.insert(idx, denied[idx])
-    converted = set(into_city.values())
-    named = {(r.power, r.order.location) for r in [*refused, *denied.values()] if isinstance(r.order, UnitOrder)} | {
-        (u.power, u.location) for u in converted}
-    resolutions = refused + [
-        r for r in resolutions
-        if not (isinstance(r.order, UnitOrder) and (r.power, r.order.location) in named and "no retreat ordered" in r.reason)
-    ]
-    resolutions += [Resolution(g.power, Convert(g.power, u.kind, u.location, UnitType.GARRISON), Outcome.SUCCESS,
-                               "retreated into the city as its garrison", text=f"{u} C G")
-                    for g, u in zip(garrisons, into_city.values(), strict=False)]
-    if garrisons:
-        res = dataclasses.replace(
-            res, disbanded=tuple(u for u in res.disbanded if u not in converted),
-            next_position=res.next_position.evolve(units=res.next_position.units + tuple(garrisons)))
-    after = update_control(variant, res.next_position)
-    after = special.carry(position, after, resolutions)
-    campaign = (state_of(after).campaign or Campaign()).with_entered(entered(position, after))
-    after = after.evolve(state=state_of(after).replace(campaign=None))
-    played = Phase(position.phase.year, position.phase.season, PhaseKind.MOVEMENT)
-    after, gone, notes = end_of_campaign(variant, after, played, campaign)
-    return dataclasses.replace(res, resolutions=tuple(resolutions), next_position=after, winner=winner_of(variant, after),
-                               disbanded=res.disbanded + tuple(gone), notes=res.notes + tuple(notes))
-
-
-def _retreats_into_cities(variant: Variant, position: Position, orders: Sequence[Order]
-                          ) -> tuple[list[Unit], dict[int, Unit], list[Resolution], list[Order]]:
-    """rules §Conversion between unit types, retreats: ``A MOD C G``, a unit with no other retreat
-    converts into the empty walled city of its province (:func:`retreat_city`); one that cannot
-    is disbanded. The new garrisons, the units converted (by order index), the refusals, and the
-    other orders."""
-    into_city: dict[int, Unit] = {}
-    garrisons: list[Unit] = []
-    refused: list[Resolution] = []
-    kept_orders: list[Order] = []
-    for idx, o in enumerate(orders):
-        if not isinstance(o, Convert):
-            kept_orders.append(o)
-            continue
-        d = next((d for d in position.dislodged if d.unit.power == o.power and d.unit.province == o.location.province), None)
-        city = retreat_city(variant, position, d) if d is not None else None
-        if d is None:
-            why = f"no dislodged unit of {o.power} in {o.location.province}"
-        elif o.into is not UnitType.GARRISON or city is None:
-            why = "no empty walled city to retreat into here"
-        elif retreat_places(variant, position, d):
-            why = "a unit retreats into a garrison only when it has no other retreat"
-        elif any(g.province == city for g in garrisons):
-            why = "already taken"
-        else:
-            why = None
-        if why:
-            refused.append(Resolution(o.power, o, Outcome.ILLEGAL, f"{why}; the unit is disbanded", (Tag.DISBANDED,), text=str(o)))
-            continue
-        assert d is not None and city is not None  # else a reason was given above
-        garrisons.append(Unit(o.power, UnitType.GARRISON, Location(city)))
-        into_city[idx] = d.unit
-    return garrisons, into_city, refused, kept_orders
-
-
-def _retreats_refused(variant: Variant, position: Position, orders: Sequence[Order]) -> tuple[dict[int, Resolution], list[Order]]:
-    """A fleet may not retreat through a strait whose keeper (the fleet there at the beginning of
-    the phase) denies it passage (seed 000 STRAITS; rules §Special mapboard features 1 h); no unit
-    retreats into Venice where it may not stand (:func:`_retreat_barred`). Such a unit is
-    disbanded. The refusals (by index among ``orders``) and the orders passed to the core."""
-    denied: dict[int, Resolution] = {}
-    passed: list[Order] = []
-    for idx, o in enumerate(orders):
-        if isinstance(o, (Move, Retreat)) and isinstance(o, UnitOrder):
-            why = _strait_problem(variant, position, o)
-            why = why or _retreat_barred(variant, position, o.power, o.destination.province)
-            if why:
-                denied[idx] = Resolution(o.power, o, Outcome.ILLEGAL, f"{why}; the unit is disbanded", text=str(o))
-                continue
-        passed.append(o)
-    return denied, passed

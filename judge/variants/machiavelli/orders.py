@@ -168,9 +168,9 @@ class SpecialBuild(Build):
 
 def read_unit(text: str, variant: Variant, position: Position, power: Power) -> tuple[UnitType | None, Location]:
     """``A GEN``, ``Genoa``, ``F PRO/SC``: the unit's type (None when not written) and place."""
-    from ...notation import Names, _tokenise
+    from ...notation import Names, tokenise
 
-    toks = _tokenise(text, Names(variant), [])
+    toks = tokenise(text, Names(variant), [])
     kind = None
     if toks and toks[0].kind == "UNIT":
         kind, toks = toks[0].value, toks[1:]

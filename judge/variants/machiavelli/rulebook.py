@@ -31,9 +31,9 @@ _OUT_OF_CITY = ".movement:_garrison_converts"
 _INTO_CITY = ".movement:_converts_into_city"
 _OTHER = ".movement:_other_order"
 _NODES = ".geography:core_board"
-_RETREAT = ".movement:play_retreat"
-_RETREAT_CITY = ".movement:retreat_city"
-_RETREAT_INTO_CITY = ".movement:_retreats_into_cities"
+_RETREAT = ".retreat:play_retreat"
+_RETREAT_CITY = ".retreat:retreat_city"
+_RETREAT_INTO_CITY = ".retreat:_retreats_into_cities"
 _NO_RETREAT = ".movement:_without_retreat"
 _REBEL_SUPPORT = ".movement:_rebel_support"
 _BEFORE_MOVES = ".movement:_orders_of_the_moves"
@@ -45,8 +45,8 @@ _END = ".campaign:end_of_campaign"
 _CONQUESTS = ".campaign:_conquests"
 _ELIMINATIONS = ".campaign:_eliminations"
 _WINNER = ".campaign:winner_of"
-_STRAIT = ".movement:strait_denied"
-_STRAIT_ORDER = ".movement:_strait_problem"
+_STRAIT = ".straits:strait_denied"
+_STRAIT_ORDER = ".straits:strait_problem"
 _STRAITS_AS_WRITTEN = ".movement:_fleets_arrived_in_straits"
 _ADJUST = ".adjustment:play_adjustment"
 _BUILD = ".adjustment:build_problem"
@@ -65,15 +65,15 @@ _BRIBE_COST = ".money:_bribe_cost"
 _BRIBE = ".money:_apply_bribe"
 _SIMPLE = ".money:_apply_simple"
 _ASSASSINATE = ".money:_assassinate"
-_AFTER = ".money:after_campaign"
-_REBELLIONS_END = ".money:_rebellions_end"
-_STRIKE = ".money:_strike"
+_AFTER = ".aftermath:after_campaign"
+_REBELLIONS_END = ".aftermath:_rebellions_end"
+_STRIKE = ".aftermath:_strike"
 _BLOCKED = ".state:income_blocked"
 _BUILD_BLOCKED = ".state:build_blocked"
 _ASSASSINATED = ".money:_assassination_effects"
 _HOLDS = ".money:assassinated_orders"
-_STRENGTH = ".movement:CoreRules.strength_bonus"
-_SUPPORT_STRENGTH = ".movement:CoreRules.support_strength"
+_STRENGTH = ".core_view:CoreRules.strength_bonus"
+_SUPPORT_STRENGTH = ".core_view:CoreRules.support_strength"
 _SPECIAL = ".special:strength_of"
 _CARRY = ".special:carry"
 _PARSE = ".orders:parse_order"
@@ -109,7 +109,7 @@ _SEED000 = (
        "denies passage through its strait, even while that fleet is ordered to move.", _STRAIT, ".orders:Ally"),
     _r("seed000/straits-2", S000S, "Passage is a move, a support or a convoy (transport) along the strait.", _STRAIT_ORDER),
     _r("seed000/straits-3", S000S, "Another power's fleet entering Piombino or Messina changes nothing in that phase: the "
-       "fleet there at its beginning decides.", _STRAIT, ".movement:_retreats_refused"),
+       "fleet there at its beginning decides.", _STRAIT, ".retreat:_retreats_refused"),
     _r("seed000/straits-4", S000S, "With no fleet in Piombino or Messina at the beginning of a phase, its strait is open "
        "to all.", _STRAIT),
     _r("seed000/venice-lagoon-1", S000V, "For control and income the Venice Lagoon counts as a land province (1 ducat, "
@@ -119,8 +119,8 @@ _SEED000 = (
     _r("seed000/venice-lagoon-3", S000V, "The Lagoon is controlled by the last power whose fleet occupied it, or by Venice "
        "(its original owner) until then; never by the garrison in Venice.", _CONTROL, ".control:initialised"),
     _r("seed000/venice-lagoon-4", S000V, "Venice may hold a garrison in the city, a fleet on the Lagoon, or both "
-       "(no army or fleet stands, nor retreats, in Venice).", _NODES, ".geography:city_node", ".movement:retreat_places",
-       ".movement:_retreats_refused"),
+       "(no army or fleet stands, nor retreats, in Venice).", _NODES, ".geography:city_node", ".retreat:retreat_places",
+       ".retreat:_retreats_refused"),
     _r("seed000/venice-lagoon-5", S000V, "Venice may be besieged, by a fleet on the Lagoon only.", _BESIEGE, ".geography:city_of"),
     _r("seed000/venice-lagoon-6", S000V, "A garrison in Venice converts only into a fleet on the Lagoon.", _OUT_OF_CITY),
     _r("seed000/venice-lagoon-7", S000V, "A garrison in Venice may support into the Lagoon (the one support by a land unit "
@@ -319,7 +319,7 @@ _STRAITS = (
     _m("straits-f", "Special mapboard features 1f", "A keeper moving away still blocks.", _STRAIT),
     _m("straits-g", "Special mapboard features 1g", "A keeper bounced back into its province blocks.", _STRAIT),
     _m("straits-h", "Special mapboard features 1h", "A retreating fleet is blocked too; a fleet retreating into Piombino or "
-       "Messina blocks no retreat of the same phase.", ".movement:_retreats_refused", _STRAIT_ORDER),
+       "Messina blocks no retreat of the same phase.", ".retreat:_retreats_refused", _STRAIT_ORDER),
     _m("straits-i", "Special mapboard features 1i", "The keeper may convoy, support or besiege while it blocks.", _STRAIT),
     _m("straits-j", "Special mapboard features 1j", "Blocking fleets do not change adjacency for bribes.", ".money:_adjacent"),
     _m("straits-k", "Special mapboard features 1k", "The keeper lets another power pass with 'ally', until 'unally'.",
@@ -332,7 +332,7 @@ _STRAITS = (
     _m("venice-4", "Special mapboard features 4", "The Venice Lagoon is a sea area of its own (as written, an ordinary one).",
        "data:map.txt"),
     _m("venice-5a", "Special mapboard features 5a", "As written: only one unit may be in Venice (a move into it while a garrison holds "
-       "it bounces; no unit retreats into it then).", ".movement:_venice_bounce", _SITE, ".movement:_retreat_barred"),
+       "it bounces; no unit retreats into it then).", ".movement:_venice_bounce", _SITE, ".retreat:_retreat_barred"),
     _m("venice-5b", "Special mapboard features 5b", "As written: in Venice no unit of one type is disbanded for one of "
        "another type built.", _SITE),
     _m("venice-5c", "Special mapboard features 5c", "As written: an army or fleet in Venice cannot retreat into the city.",
@@ -363,9 +363,9 @@ _WINTER = (
     _m("famine-table", "Famine", "Two more 2d6 rolls pick a row and a column of the famine table; every area listed in a "
        "struck row or column suffers.", _STRIKE, "data:variant.yaml#famine"),
     _m("famine-a", "Famine a", "Every unit in a famine area at the end of the Spring campaign is eliminated, garrisons "
-       "included.", ".money:_famine_strikes"),
+       "included.", ".aftermath:_famine_strikes"),
     _m("famine-b", "Famine b", "No unit is built in a famine area.", _BUILD_BLOCKED, _SITE),
-    _m("famine-c", "Famine c", "Famine does not change control.", ".money:_famine_strikes"),
+    _m("famine-c", "Famine c", "Famine does not change control.", ".aftermath:_famine_strikes"),
     _m("famine-d", "Famine d", "A famine area pays no income.", _BLOCKED, _FIXED_INCOME),
     _m("famine-e", "Famine e", "A garrisoned city in a famine area still pays.", _BLOCKED),
     _m("income-a", "Income a", "1 ducat for each sea area holding one of the power's fleets.", _FIXED_INCOME),
@@ -399,7 +399,7 @@ _WINTER = (
 
 _MONEY_RULES = (
     _m("plague", "Plague", "With the option, plague strikes after Spring (before the Summer moves), rolled as famine on its own "
-       "table: every unit in a struck area dies, the autonomous garrisons too.", ".money:_plague", ".money:_all_die",
+       "table: every unit in a struck area dies, the autonomous garrisons too.", ".aftermath:_plague", ".aftermath:_all_die",
        "data:variant.yaml#plague"),
     _m("borrowing-1", "Borrowing", "A power borrows up to 25 ducats in all, for 1 year at 20% or 2 years at 50%, interest "
        "rounded up.", _BORROW, "data:variant.yaml#loans"),
@@ -496,7 +496,7 @@ _REBELLIONS = (
        "with an army or fleet for a campaign.", _REBELLIONS_END, ".movement:_held"),
     _m("rebellions-8.3", "Effects of rebellions 8.3", "Another power entering the province or city, retreats included, "
        "liberates both rebellions at once; a unit standing there since before, or bought from a third power, does not.",
-       _REBELLIONS_END, ".movement:entered"),
+       _REBELLIONS_END, ".campaign:entered"),
     _m("rebellions-8.4", "Effects of rebellions 8.4", "Another power buying the targeted power's unit in the rebelling "
        "province liberates it.", _BRIBE),
     _m("rebellions-8.5", "Effects of rebellions 8.5", "Pacifying (expense b) ends the rebellion in city and province.",
@@ -532,10 +532,10 @@ _SEQUENCE = (
     _m("sequence-f", "Sequence of play 1.1f", "Then rebellions in provinces are removed (put down or liberated).", _REBELLIONS_END),
     _m("sequence-g", "Sequence of play 1.2g", "Then the retreats, and control.", _RETREAT),
     _m("sequence-h", "Sequence of play 1.2h", "Then rebellions in cities are removed.", _REBELLIONS_END, ".movement:_rebellions_put_down"),
-    _m("sequence-i", "Sequence of play 1.2i", "After Spring, units in famine areas are removed.", ".money:_famine_strikes"),
-    _m("sequence-j", "Sequence of play 1.2j", "After Spring, the plague (option).", ".money:_plague"),
-    _m("sequence-k", "Sequence of play 1.2k", "After Fall, storms sink fleets in struck sea areas (option).", ".money:_storms", "data:variant.yaml#storms"),
-    _m("sequence-l", "Sequence of play 1.2l", "After Fall, the next famine is rolled.", ".money:_next_famine"),
+    _m("sequence-i", "Sequence of play 1.2i", "After Spring, units in famine areas are removed.", ".aftermath:_famine_strikes"),
+    _m("sequence-j", "Sequence of play 1.2j", "After Spring, the plague (option).", ".aftermath:_plague"),
+    _m("sequence-k", "Sequence of play 1.2k", "After Fall, storms sink fleets in struck sea areas (option).", ".aftermath:_storms", "data:variant.yaml#storms"),
+    _m("sequence-l", "Sequence of play 1.2l", "After Fall, the next famine is rolled.", ".aftermath:_next_famine"),
     _m("sequence-m", "Sequence of play 1.2m", "Last, every campaign, the elimination checks.", _ELIMINATIONS),
     _m("sequence-2.1", "Sequence of play 2.1", "In the Winter the income is paid first.", ".income:play_income"),
     _m("sequence-2.2", "Sequence of play 2.2", "Then units are paid for: kept, built or disbanded.", _ADJUST),
@@ -555,7 +555,7 @@ _ORDERS = (
     _m("order-example", "Example of orders", "Florence's example order set (pay the bank, pay Milan, borrow, three expenses, "
        "moves and a conversion) is read and played as one campaign.", _PARSE_MONEY, _CAMPAIGN),
     _m("options-summer", "Variant specific judge commands, set nosummer", "Without the Summer campaign a year has Spring and "
-       "Fall only (and no plague).", ".rules:MachiavelliRules.phase_needed", ".money:_plague"),
+       "Fall only (and no plague).", ".rules:MachiavelliRules.phase_needed", ".aftermath:_plague"),
     _m("options-dice", "Variant specific judge commands, set nodice", "Without dice: no famine, plague, loans or "
        "assassinations, and every variable-income die reads 4 in odd years, 3 in even ones.", _VARIABLE_INCOME, _BORROW, ".money:_assassination_problem"),
     _m("options-loans", "Variant specific judge commands, set noloans", "Without loans nobody borrows from the bank; gifts "
@@ -583,7 +583,7 @@ _BUGS = (
     _m("bugs-a4b", "Appendix 6 A4b (njudge #537)", "A fleet bought in Piombino keeps the strait for its buyer in that "
        "campaign.", _CAMPAIGN, _STRAIT),
     _m("bugs-a5", "Appendix 6 A5 (njudge #516)", "A city in rebellion against a unit's power is not offered to it as a "
-       "retreat (Venice's, to a fleet on the Lagoon under seed 000, neither).", _RETREAT_CITY, _NO_RETREAT, ".movement:retreat_places"),
+       "retreat (Venice's, to a fleet on the Lagoon under seed 000, neither).", _RETREAT_CITY, _NO_RETREAT, ".retreat:retreat_places"),
     _m("bugs-a6", "Appendix 6 A6 (njudge #521)", "As written, rebels never help a besieged garrison convert in the siege's "
        "second campaign (under seed 000 their point is support like any other).", _OUT_OF_CITY, _REBEL_SUPPORT),
     _m("bugs-a7", "Appendix 6 A7 (njudge #529)", "A besieger given another order in the siege's second campaign ends the "

@@ -8,11 +8,15 @@ by the modules of this package, each phase as a sequence of named steps, each ci
 - :mod:`.control`: control of provinces, cities and home countries, and the start;
 - :mod:`.orders`: the variant's own orders and how they are read;
 - :mod:`.special`: special units;
-- :mod:`.money`: banking, expenses, bribes, assassinations, and the misfortunes after a campaign;
+- :mod:`.money`: banking, expenses, bribes and assassinations;
+- :mod:`.aftermath`: what follows a campaign (rebellions end, famine, plague, storms);
 - :mod:`.income`: the Winter income;
 - :mod:`.campaign`: the end of a campaign (conquest, elimination) and victory;
+- :mod:`.core_view`: the board and hooks the movement core plays a campaign with;
+- :mod:`.straits`: the straits' keepers and the passage they deny;
+- :mod:`.retreat`: a campaign's retreats (into cities too), and where a unit may retreat;
 - :mod:`.movement`: a campaign's movement (money, then sieges, conversions and straits around
-  the core) and its retreats;
+  the core);
 - :mod:`.adjustment`: the Winter upkeep and builds;
 - this module: the calendar and the hooks (:class:`MachiavelliRules`).
 
@@ -38,9 +42,11 @@ from .campaign import winner_of
 from .control import initialised, start_position
 from .geography import CITY_SUFFIX, city_province, city_value, garrisonable, is_land
 from .income import income, play_income
-from .movement import play_campaign, play_retreat, retreat_places, strait_denied
+from .movement import play_campaign
 from .orders import Ally, Besiege, Convert, LiftSiege, Maintain, parse_order
+from .retreat import play_retreat, retreat_places
 from .state import AUTONOMOUS, MachiavelliState, state_of
+from .straits import strait_denied
 
 __all__ = [
     "CALENDAR", "RULES", "MachiavelliRules", "AUTONOMOUS", "Ally", "Besiege", "Maintain", "LiftSiege", "Convert",
@@ -71,8 +77,8 @@ class MachiavelliRules(Rules):
 
     def retreat_options(self, variant: Variant, position: Position, d: Dislodged) -> list[Location]:
         """The places a dislodged army or fleet may retreat to as itself (Venice barred where
-        the rules bar it, :func:`~.movement.retreat_places`); a retreat into its province's city
-        as the garrison (:func:`~.movement.retreat_city`) is offered only when there is none."""
+        the rules bar it, :func:`~.retreat.retreat_places`); a retreat into its province's city
+        as the garrison (:func:`~.retreat.retreat_city`) is offered only when there is none."""
         return retreat_places(variant, position, d)
 
     def unit_kinds(self) -> tuple[UnitType, ...]:
