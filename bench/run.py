@@ -511,6 +511,16 @@ def _tick(b: Bench) -> None:
     b.figures["tick"] = f
 
 
+@section("install", "A job installing the judge from a league's hashed pins (bench/install_bench.py: new venvs, local wheelhouse)")
+def _install(b: Bench) -> None:
+    sys.path.insert(0, str(ROOT / "bench"))
+    from install_bench import install_bench, print_figures
+
+    f = install_bench(repeat=3)
+    print_figures(f)
+    b.figures["install"] = f
+
+
 @section("load", "Load: a repository of 100 games, 50 due (bench/load_bench.py; each step a fresh process)")
 def _load(b: Bench) -> None:
     sys.path.insert(0, str(ROOT / "bench"))
