@@ -48,6 +48,38 @@ BOGUS_CONVOYS = {
 }
 
 
+# immaculate: DPjudge's mails of a face-to-face game typed in afterwards (its SOURCE.md says where
+# the hand shows). Each difference is the typing's, and this judge's reading is the one the next
+# recorded phase bears out, except where the typed record cannot be squared with itself.
+HAND_TYPED = [
+    # "Builds an army in Constantinople": the Turkish army retreated there that Fall; Turkey had one
+    # build (the judge's own count line says so), and its fleet in Smyrna is the build the game kept.
+    ("1901-5-winter-adjustment", "Turkey", "Build A CON", "success", "illegal: cannot build in Constantinople: occupied"),
+    # "Army Bulgaria -> Armenia": the army dislodged was in Sevastopol (the record's own list says so).
+    ("1902-4-fall-retreat", "Turkey", "A BUL R ARM", "success", "illegal: there is no dislodged unit in BUL; the unit holds"),
+    # ... so the army was disbanded, and the removal of "the Army in Armenia" finds no army there;
+    # Turkey is down to its three centres' three units either way.
+    ("1902-5-winter-adjustment", "Turkey", "Disband A ARM", "success", "illegal: there is no unit in ARM; the unit holds"),
+    # Typed unmarked, but the German fleet in Kiel bounced and stayed: the army cannot enter, and
+    # the French fleet, supported from Ruhr, takes Holland from under it.
+    ("1903-1-spring-movement", "Germany", "A HOL - KIE", "success",
+     "failure (bounce, dislodged): bounced: could not enter Kiel; dislodged by France's army from Belgium"),
+    # DPjudge took a support to where the supporter cannot go and marked it void; here it is illegal.
+    ("1903-3-fall-movement", "England", "F SKA S F SWE - BAL", "void",
+     "illegal: the fleet in Skagerrak could not move to Baltic Sea, so it cannot support there; the unit holds"),
+    # The record's own list has this fleet destroyed; its order line left out "dislodged".
+    ("1903-3-fall-movement", "Russia", "F RUM - BLA", "bounce",
+     "failure (bounce, dislodged): bounced: could not enter Black Sea; dislodged by Austria's army from Budapest"),
+]
+
+
+def test_a_dpjudge_mail_file_typed_by_hand_imports_with_each_slip_explained(tmp_path):
+    repo, recorded, result = _import(tmp_path, "immaculate")
+    assert len(recorded.phases) == len(result.phases) == 15
+    assert [(p.folder, d.power, d.order, d.recorded, d.judge) for p in result.phases for d in p.differences] == HAND_TYPED
+    assert result.status == "paused" and Game.load(GitTree(repo.head.commit), "games/immaculate").current() == "1905-1-spring-movement"
+
+
 def _import(tmp_path: Path, name: str, **kw):
     repo = make_repo(tmp_path / "league")
     text = (DATA / name / "results.txt").read_text(encoding="utf-8")
