@@ -243,7 +243,9 @@ class _Run:
         position = game.position(folder)
         files, read = _order_files(game, folder, position, recorded) if recorded else ({}, [])
         self.overlay.update(files)
-        info = game.info(folder)
+        # Opened, due and played at the import: the dates a phase of the record really had are
+        # not in it (the season is, in the commit's message and import.yaml).
+        info = dataclasses.replace(game.info(folder), opened=self.now, deadline=self.now)
         played = play_phase(game, folder, identities=[], trigger=TRIGGER, now=self.now, next_opened=self.now,
                             maps=self.maps, position=position, info=info)
         report = played.report
@@ -282,20 +284,31 @@ def _start(tree: Any, path: str, variant_name: str, title: str | None, now: date
     return overlay, Game.load(overlay, new.path), PlannedCommit(f"{Path(new.path).name}: new game, imported\n", dict(files))
 
 
-_UNIT = re.compile(r"^(army|fleet)\s+(.+?)(?:\s*\([^)]*\))?(?:\s+(?:->|support|convoy|hold|disband)\b.*)?$", re.I)
+_UNIT = re.compile(r"^(?:build\s+)?(army|fleet)\s+(.+?)(?:\s*\([^)]*\))?(?:\s+(?:->|support|convoy|hold|disband)\b.*)?$", re.I)
 
 
-def _units_at(variant: Any, phase: RecordedPhase) -> set[tuple[str, str, str]]:
-    """The units a recorded phase orders: (power, ``A``/``F``, province)."""
+def _units_at(variant: Any, phases: list[RecordedPhase]) -> set[tuple[str, str, str]]:
+    """The units recorded phases order, or build: (power, ``A``/``F``, province)."""
     from ..variants.loader import normalise_name
 
     places = {normalise_name(n): p.id for p in variant.board.provinces.values() for n in (p.id, p.name, *p.aliases)}
     out = set()
-    for rec in phase.orders:
+    for rec in (o for phase in phases for o in phase.orders):
         m = _UNIT.match(rec.text.strip())
         if m and normalise_name(m.group(2)) in places:
             out.add((rec.power, m.group(1)[0].upper(), str(places[normalise_name(m.group(2))])))
     return out
+
+
+def _evidence(variant: Any, later: list[RecordedPhase]) -> tuple[RecordedPhase | None, set[tuple[str, str, str]], set[str]]:
+    """What tells where a retreat went: the next recorded movement, the units it orders, and the
+    provinces a recorded adjustment before it built in (a unit there may be new, not retreated)."""
+    movement = next((p for p in later if p.phase.kind is PhaseKind.MOVEMENT), None)
+    if movement is None:
+        return None, set(), set()
+    between = [p for p in later if p.phase.kind is PhaseKind.ADJUSTMENT and p.phase.year <= movement.phase.year]
+    built = {place for power, kind, place in _units_at(variant, between)}
+    return movement, _units_at(variant, [movement]), built
 
 
 def inferred_retreats(variant: Any, position: Position, later: list[RecordedPhase]) -> tuple[RecordedPhase, list[str]]:
@@ -306,20 +319,16 @@ def inferred_retreats(variant: Any, position: Position, later: list[RecordedPhas
     from ..options import phase_options
     from ..published import RecordedOrder
 
-    movement = next((p for p in later if p.phase.kind is PhaseKind.MOVEMENT), None)
-    built = {str(o.text.split()[-1]).lower() for p in later if p.phase.kind is PhaseKind.ADJUSTMENT
-             and (movement is None or p.phase.year <= movement.phase.year) for o in p.orders}
-    seen = _units_at(variant, movement) if movement is not None else set()
+    movement, seen, built = _evidence(variant, later)
     standing = {(str(u.power), str(u.province)) for u in position.units}
-    options = phase_options(variant, position)
     phase = RecordedPhase(position.phase, movement.line if movement is not None else 0)
     notes = []
-    for po in options.powers:
+    for po in phase_options(variant, position).powers:
         for unit in po.units:
             kind = unit.unit.split()[0]
             places = {str(dict(o.parts).get("to", "")).split("/")[0] for o in unit.options if o.kind == "retreat"}
             fits = sorted(p for p in places if (po.power, kind, p) in seen and (po.power, p) not in standing
-                          and p.lower() not in built)
+                          and p not in built)
             if len(fits) == 1:
                 phase.orders.append(RecordedOrder(po.power, f"{unit.unit} R {fits[0]}", (INFERRED,), phase.line))
                 notes.append(f"{po.power}'s {unit.unit} retreats to {fits[0]}: inferred from {movement}")
@@ -440,6 +449,17 @@ def _read_source(path: Path) -> str:
         return data.decode("latin-1")  # old judges' mail archives are often Latin-1
 
 
+def _draw_powers(variant: Any, text: str) -> tuple[str, ...]:
+    """``--draw "England, France"``: the powers named; StoreError naming any that is not one."""
+    named = [w.strip() for w in text.split(",") if w.strip()]
+    powers = {p.lower(): p for p in variant.powers}
+    unknown = [w for w in named if w.lower() not in powers]
+    if unknown or not named:
+        raise StoreError(f"not powers of {variant.name}: {', '.join(unknown) or 'none named'} "
+                         f"(powers: {', '.join(variant.powers)})", "--draw")
+    return tuple(powers[w.lower()] for w in named)
+
+
 @click.command("import")
 @click.argument("results_file", metavar="RESULTS_FILE")
 @click.argument("game_dir", metavar="games/<game>")
@@ -462,13 +482,7 @@ def import_cmd(results_file: str, game_dir: str, variant: str, title: str | None
     found = find_variant(variant)
     recorded = parse_results(_read_source(source), found, results_file)
     if draw:
-        named = [w.strip() for w in draw.split(",") if w.strip()]
-        powers = {p.lower(): p for p in found.powers}
-        unknown = [w for w in named if w.lower() not in powers]
-        if unknown or not named:
-            raise StoreError(f"not powers of {found.name}: {', '.join(unknown) or 'none named'} "
-                             f"(powers: {', '.join(found.powers)})", "--draw")
-        recorded.draw = tuple(powers[w.lower()] for w in named)
+        recorded.draw = _draw_powers(found, draw)
     repo = open_repo(".")
     try:
         rel = repo_path(repo, game_dir)
