@@ -6,7 +6,9 @@ pages they were put on. Each phase starts with a line such as ``Movement results
 order, ``Austria: Army Vienna -> Galicia.``, the judge's verdict after it in ``(*...*)``
 (``(*bounce*)``, ``(*cut, dislodged*)``); a unit nobody ordered is ``Austria: Fleet Trieste, No
 Order Processed.``. After a Fall the judge lists ``Ownership of supply centers:``, each power's
-centres by name. A draw is announced in words (``declared a draw between ...``).
+centres by name. A draw is announced in words (``declared a draw between ...``). An archive's page
+of a season (the Diplomatic Pouch's ``Results for Fall of 1901 in describe``) names each phase by a
+section word instead (``Movement``, ``Retreat``, ``Adjustment``), and is read so too.
 
 :func:`parse_results` reads such a text into a :class:`RecordedGame`: per phase, each power's
 orders as the judge printed them (the verdict taken off) with the verdict's words, and the
@@ -42,6 +44,8 @@ DEFAULT = "default"
 _HEADER = re.compile(r"^\s*(movement|retreat|adjustment)\s+(?:results|orders)\s+for\s+"
                      r"(spring|summer|fall|autumn|winter)\s+of\s+(\d{1,4})\b", re.I)
 _KINDS = {"movement": PhaseKind.MOVEMENT, "retreat": PhaseKind.RETREAT, "adjustment": PhaseKind.ADJUSTMENT}
+_PAGE = re.compile(r"^\s*results\s+for\s+(spring|summer|fall|autumn|winter)\s+of\s+(\d{1,4})\s+in\b", re.I)
+_SECTION = re.compile(r"^\s*(movement|retreats?|adjustments?)\s*$", re.I)
 _MARKS = re.compile(r"\(\*\s*([^*]*?)\s*\*\)")
 _NO_ORDER = re.compile(r",?\s*no order processed\.?\s*$", re.I)
 _OWNERSHIP = re.compile(r"^\s*ownership of supply cent(?:er|re)s\s*:", re.I)
@@ -190,6 +194,8 @@ class _Reader:
         self.notes: list[str] = []
         self.draw: tuple[str, ...] = ()
         self.draw_text: str | None = None
+        self.page: tuple[str, str] | None = None
+        """An archive page's season and year (``Results for Fall of 1901 in describe``)."""
         self.phase: RecordedPhase | None = None
         self.section = "orders"
         self.pending: tuple[str, str, int] | None = None  # an order line still open (power, text, line)
@@ -204,14 +210,19 @@ class _Reader:
         power = self.powers.get(self.norm(head))
         return (power, rest.strip()) if power else None
 
-    def header(self, m: re.Match, no: int) -> None:
+    def header(self, kind_word: str, season_word: str, year: str, no: int) -> None:
+        """A phase begins: ``Movement results for Spring of 1901.``, or an archive page's section."""
         self.close_order()
-        season = m.group(2).lower()
+        season = season_word.lower()
         season = "fall" if season == "autumn" and "fall" in self.seasons else season
-        kind = _KINDS[m.group(1).lower()]
+        kind = _KINDS[kind_word.lower().rstrip("s")]
         if season not in self.seasons:
-            raise JudgeError(f"no season {m.group(2)!r} in the {self.variant.name} calendar", f"{self.source}:{no}")
-        phase = Phase(int(m.group(3)), self.seasons[season], kind)
+            raise JudgeError(f"no season {season_word!r} in the {self.variant.name} calendar", f"{self.source}:{no}")
+        phase = Phase(int(year), self.seasons[season], kind)
+        if kind is PhaseKind.ADJUSTMENT and (phase.season, kind) not in self.variant.calendar.steps:
+            # A page of a Fall that lists its Winter's adjustments: the year's adjustment step.
+            later = [s for s, k in self.variant.calendar.steps if k is kind]
+            phase = Phase(int(year), later[-1], kind) if later else phase
         if (phase.season, phase.kind) not in self.variant.calendar.steps:
             raise JudgeError(f"the {self.variant.name} calendar has no {phase.season} {kind.value} phase",
                              f"{self.source}:{no}")
@@ -284,7 +295,16 @@ class _Reader:
     def line(self, line: str, no: int) -> None:
         m = _HEADER.match(line)
         if m:
-            self.header(m, no)
+            self.header(m.group(1), m.group(2), m.group(3), no)
+            return
+        page = _PAGE.match(line)
+        if page:  # an archive's page of a season (the Pouch's): its sections name the phases
+            self.close_order()
+            self.page, self.phase = (page.group(1), page.group(2)), None
+            return
+        section = _SECTION.match(line)
+        if section and self.page is not None:
+            self.header(section.group(1), self.page[0], self.page[1], no)
             return
         self.draw_line(line)
         if self.phase is None:

@@ -267,3 +267,34 @@ def test_a_phase_printed_twice_counts_once_as_printed_last():
     assert [o.text for o in game.phases[0].orders] == ["Army Vienna -> Bohemia"]
     assert game.notes == ["Spring 1901 Movement is printed again at line 5: the later printing is taken "
                           "(the earlier one is at line 1)"]
+
+
+def test_the_judges_own_results_text_imports_back_into_the_same_game(tmp_path):
+    # results.txt is written in njudge's format: the phases of an imported game, put end to end,
+    # are a record the import reads back, and every phase comes out as it went in.
+    repo, _, first = _import(tmp_path, "describe")
+    tree = GitTree(repo.head.commit)
+    game = Game.load(tree, "games/describe")
+    text = "\n".join(tree.read(game.folder_path(f, "results.txt")).decode("utf-8") for f in game.folders()
+                     if game.finished(f))
+    again = import_game(repo, "games/again", parse_results(text, STANDARD, "again.txt"), now=T0, maps=False)
+    assert again.differences == 0 and len(again.phases) == len(first.phases)
+    copy = Game.load(GitTree(repo.head.commit), "games/again")
+    assert copy.folders() == game.folders()
+    for folder in game.folders():
+        assert copy.position(folder) == game.position(folder), folder
+
+
+@pytest.mark.parametrize("name", ["describe", "pouchtoo", "ghodstoo"])
+def test_the_archive_pages_as_published_import_as_the_judges_text_does(tmp_path, name):
+    # published.txt is the Pouch's pages as they stand ("Results for Fall of 1901 in describe", a
+    # section word per phase, "=>" arrows); results.txt the same lines with the judge's headers.
+    repo, _, first = _import(tmp_path, name)
+    text = (DATA / name / "published.txt").read_text(encoding="utf-8")
+    again = import_game(repo, "games/again", parse_results(text, STANDARD, "published.txt"), now=T0, maps=False)
+    assert [(p.folder, d.power, d.order, d.judge) for p in again.phases for d in p.differences] == \
+        [(p.folder, d.power, d.order, d.judge) for p in first.phases for d in p.differences]
+    tree = GitTree(repo.head.commit)
+    one, two = Game.load(tree, f"games/{name}"), Game.load(tree, "games/again")
+    assert one.folders() == two.folders()
+    assert all(one.position(f) == two.position(f) for f in one.folders())
