@@ -75,6 +75,7 @@ class Difference:
     """The recorded order's line in the source."""
 
     def to_data(self) -> dict[str, Any]:
+        """The entry of ``import.yaml``."""
         out: dict[str, Any] = {"power": self.power, "order": self.order, "recorded": self.recorded, "judge": self.judge}
         if self.line is not None:
             out["line"] = self.line
@@ -92,14 +93,21 @@ class ImportedPhase:
     folder: str
     phase: str
     recorded: RecordedPhase | None
+    """The phase of the record played here (None: the record has none; it was played with no orders)."""
     differences: list[Difference] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    inferred: bool = False
+    """A retreat phase the record lacks, its retreats read off the next recorded movement."""
 
     def to_yaml(self, source: str) -> bytes:
-        """The folder's ``import.yaml``."""
-        data: dict[str, Any] = {"source": source,
-                                "recorded_phase": f"{self.recorded.phase}, line {self.recorded.line}" if self.recorded
-                                else "none: the record has no such phase (played with no orders)"}
+        """The folder's ``import.yaml``: the source, the recorded phase, notes, the differences."""
+        if self.inferred:
+            said = "none: not in the record; its retreats were read off the next recorded movement (see notes)"
+        elif self.recorded is None:
+            said = "none: not in the record (played with no orders)"
+        else:
+            said = f"{self.recorded.phase}, line {self.recorded.line}"
+        data: dict[str, Any] = {"source": source, "recorded_phase": said}
         if self.notes:
             data["notes"] = list(self.notes)
         data["differences"] = [d.to_data() for d in self.differences]
@@ -113,11 +121,15 @@ class ImportResult:
     game: str
     phases: list[ImportedPhase] = field(default_factory=list)
     status: str = "paused"
+    """How the game was left: ``paused`` at its next phase, or ``finished``."""
     notes: list[str] = field(default_factory=list)
+    """On the record as a whole (a phase printed twice, one this judge did not have)."""
     commits: list[PlannedCommit] = field(default_factory=list)
+    """What was committed: the new game, a commit per phase, the last word (paused or over)."""
 
     @property
     def differences(self) -> int:
+        """How many differences from the record, in all."""
         return sum(len(p.differences) for p in self.phases)
 
 
@@ -141,6 +153,8 @@ def _words(marks: set[str]) -> frozenset[str]:
 
 
 def _judge_words(r: Resolution) -> frozenset[str]:
+    """This judge's verdict in the record's words: its marks, and ``illegal`` (``invalid``,
+    ``ambiguous``) for an order it did not follow."""
     words = {t.value for t in r.tags}
     if r.outcome in (Outcome.ILLEGAL, Outcome.INVALID, Outcome.AMBIGUOUS):
         words.add(r.outcome.value)
@@ -148,13 +162,14 @@ def _judge_words(r: Resolution) -> frozenset[str]:
 
 
 def _verdict(r: Resolution) -> str:
+    """This judge's verdict for ``import.yaml``: ``failure (bounce): bounced: could not enter Kiel``."""
     tags = ", ".join(t.value for t in r.tags)
     return f"{r.outcome.value}{f' ({tags})' if tags else ''}: {r.reason}"
 
 
 def _recorded(rec: RecordedOrder) -> str:
-    marks = [m for m in rec.marks]
-    return ", ".join(marks) if marks else "success"
+    """The recorded verdict for ``import.yaml``: its words, or ``success`` when it had none."""
+    return ", ".join(rec.marks) if rec.marks else "success"
 
 
 def compare(recorded: list[tuple[RecordedOrder, Order | None]], resolutions: list[Resolution]) -> list[Difference]:
@@ -238,7 +253,8 @@ class _Run:
     centres: dict[str, list[str]] | None = None
     """Centres the record listed, to compare once this judge's year is over (after any retreat)."""
 
-    def play(self, folder: str, recorded: RecordedPhase | None, notes: list[str]) -> PlayedPhase:
+    def play(self, folder: str, recorded: RecordedPhase | None, notes: list[str], inferred: bool = False) -> PlayedPhase:
+        """Play ``folder`` with the recorded phase's orders (none if None), compare, and plan its commit."""
         game = self.game
         position = game.position(folder)
         files, read = _order_files(game, folder, position, recorded) if recorded else ({}, [])
@@ -251,7 +267,7 @@ class _Run:
         report = played.report
         assert report is not None
         phase = ImportedPhase(folder, str(position.phase), recorded, compare(read, report.resolutions()) if recorded else [],
-                              notes)
+                              notes, inferred)
         if recorded is not None and recorded.centres is not None:
             self.centres = {p: [str(c) for c in cs] for p, cs in recorded.centres.items()}
         nxt = report.result.next_position
@@ -262,7 +278,8 @@ class _Run:
         changes.update(files)
         changes[game.folder_path(folder, IMPORT_FILE)] = phase.to_yaml(self.source)
         self.overlay.update(changes)
-        said = f"Recorded: {recorded} of {self.source}" if recorded else "Not in the record: played with no orders"
+        said = ("Not in the record: its retreats read off the next recorded movement" if inferred else
+                f"Recorded: {recorded} of {self.source}" if recorded else "Not in the record: played with no orders")
         message = played.message.rstrip("\n") + f"\n{said}; {len(phase.differences)} difference(s) from the record.\n"
         self.result.commits.append(PlannedCommit(message, changes, played.tag))
         self.result.phases.append(phase)
@@ -358,7 +375,7 @@ def _align(run: _Run, recorded: RecordedGame) -> None:
                 if here.kind is PhaseKind.RETREAT:
                     later = [p for p in recorded.phases if _rank(variant, p.phase) > _rank(variant, here)]
                     guessed, said = inferred_retreats(variant, game.position(folder), later)
-                    run.play(folder, guessed, pending + [f"the record has no {here}"] + said)
+                    run.play(folder, guessed, pending + [f"the record has no {here}"] + said, inferred=True)
                 else:
                     run.play(folder, None, pending + [f"the record has no {here}: played with no orders"])
                 pending = []
