@@ -237,6 +237,7 @@ def _order_files(game: Game, folder: str, position: Position, phase: RecordedPha
 
 
 def _rank(variant: Any, phase: Phase) -> tuple[int, int]:
+    """Where a phase comes in the game: its year, then its step in the variant's calendar."""
     return (phase.year, variant.calendar.steps.index((phase.season, phase.kind)))
 
 
