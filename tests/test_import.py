@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 import yaml
 from click.testing import CliRunner
+from git import Repo as git_repo
 
 from judge.cli import cli
 from judge.core.errors import JudgeError, StoreError
@@ -186,8 +187,33 @@ def test_a_record_with_a_movement_phase_missing_is_refused_and_nothing_is_writte
     with pytest.raises(StoreError) as err:
         import_game(repo, "games/ruffians", recorded, now=T0, maps=False)
     assert str(err.value) == ("ruffians/results.txt:1630: the record has no Fall 1913 Movement (the next phase it "
-                              "has is Fall 1913 Retreat): an import needs every movement phase")
+                              "has is Fall 1913 Retreat): an import needs every movement phase (--until imports "
+                              "the phases before the gap)")
     assert snapshot(repo) == before
+
+
+def test_until_imports_a_record_up_to_its_gap_and_leaves_the_game_paused(tmp_path, monkeypatch):
+    make_repo(tmp_path / "league")
+    monkeypatch.chdir(tmp_path / "league")
+    out = CliRunner().invoke(cli, ["import", str(DATA / "ruffians" / "results.txt"), "games/ruffians", "--no-maps",
+                                   "--now", "2025-01-06T22:00:00Z", "--until", "Spring 1913 Retreat"])
+    assert out.exit_code == 0, out.output
+    # Besides a convoy no convoy could follow, as in the other games: two convoys of armies that
+    # did not move (A LON held; no Austrian army moved from Holland), which njudge printed unmarked
+    # and this judge marks void. The fleets hold either way. (ruffians' two convoy paradoxes, Fall
+    # 1902 and 1905, are decided alike: njudge's "no convoy" is the Szykman rule's outcome.)
+    assert out.output.splitlines() == [
+        "note: imported up to Spring 1913 Retreat (--until): 23 later phase(s) of the record left out",
+        "1903-1-spring-movement: France: F MAO C A SMY - MUN (line 256): recorded success; judge illegal: "
+        "Mid-Atlantic Ocean lies on no sea route from Smyrna to Munich; the unit holds",
+        "1912-1-spring-movement: England: F ENG C A LON - BEL (line 1470): recorded success; judge failure (void): "
+        "void: no army in London moved to Belgium",
+        "1912-1-spring-movement: Germany: F NTH C A HOL - EDI (line 1475): recorded success; judge failure (void): "
+        "void: no army in Holland moved to Edinburgh",
+        "ruffians: 58 phase(s) imported, 3 difference(s) from the record; the game is paused",
+    ]
+    game = Game.load(GitTree(git_repo(tmp_path / "league").head.commit), "games/ruffians")
+    assert game.current() == "1913-3-fall-movement" and game.settings.status == "paused"
 
 
 def test_a_file_that_is_not_a_judges_results_gives_a_clear_error(tmp_path, monkeypatch):

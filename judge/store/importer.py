@@ -143,10 +143,15 @@ def _key(order: Order | None) -> tuple[str, str] | None:
     return None
 
 
+_SAME = {"destroyed": "disbanded", "paradox": "no convoy"}
+"""Marks that say the same: a retreat ``destroyed`` is ``disbanded``; an army whose convoy fails
+in a paradox (the Szykman rule) is not convoyed, which njudge marks ``no convoy``."""
+
+
 def _words(marks: set[str]) -> frozenset[str]:
-    """Marks as compared: ``destroyed`` is ``disbanded``; ``cut`` goes without saying for a
-    dislodged supporter; the marks of :data:`_IGNORED` are left out."""
-    out = {"disbanded" if m == "destroyed" else m for m in marks}
+    """Marks as compared (:data:`_SAME`); ``cut`` goes without saying for a dislodged supporter;
+    the marks of :data:`_IGNORED` are left out."""
+    out = {_SAME.get(m, m) for m in marks}
     if "dislodged" in out:
         out.discard("cut")
     return frozenset(out - _IGNORED)
@@ -372,7 +377,8 @@ def _align(run: _Run, recorded: RecordedGame) -> None:
             if _rank(variant, here) < _rank(variant, rec.phase):
                 if here.kind is PhaseKind.MOVEMENT:
                     raise StoreError(f"the record has no {here} (the next phase it has is {rec.phase}): an import "
-                                     "needs every movement phase", f"{recorded.source}:{rec.line}")
+                                     "needs every movement phase (--until imports the phases before the gap)",
+                                     f"{recorded.source}:{rec.line}")
                 if here.kind is PhaseKind.RETREAT:
                     later = [p for p in recorded.phases if _rank(variant, p.phase) > _rank(variant, here)]
                     guessed, said = inferred_retreats(variant, game.position(folder), later)
@@ -392,9 +398,12 @@ def _align(run: _Run, recorded: RecordedGame) -> None:
 
 
 def import_game(repo: Any, path: str, recorded: RecordedGame, *, variant_name: str = "standard",
-                title: str | None = None, now: datetime | None = None, maps: bool = True) -> ImportResult:
+                title: str | None = None, now: datetime | None = None, maps: bool = True,
+                until: Phase | None = None) -> ImportResult:
     """Import ``recorded`` as the game at ``path`` (``games/<name>``) of ``repo``: commit the new
-    game, then each phase played, one commit and tag each, all at once or not at all.
+    game, then each phase played, one commit and tag each, all at once or not at all. With
+    ``until``, only the phases up to that one are imported (a record with a gap after it), and the
+    game is left paused at the next.
 
     Raises:
         StoreError: the game exists already; the record does not start at the variant's first
@@ -415,6 +424,11 @@ def import_game(repo: Any, path: str, recorded: RecordedGame, *, variant_name: s
             raise StoreError(f"the record starts at {recorded.phases[0].phase}, not at the game's first phase "
                              f"{start}: an import needs the whole game", f"{recorded.source}:{recorded.phases[0].line}")
         result = ImportResult(game.slug, notes=list(recorded.notes))
+        if until is not None:
+            kept = [p for p in recorded.phases if _rank(game.variant, p.phase) <= _rank(game.variant, until)]
+            result.notes += [f"imported up to {until} (--until): {len(recorded.phases) - len(kept)} later phase(s) "
+                             "of the record left out"]
+            recorded = dataclasses.replace(recorded, phases=kept, draw=())
         run = _Run(game, overlay, recorded.source, now, maps, result)
         _align(run, recorded)
         result.commits.insert(0, first)
@@ -486,12 +500,15 @@ def _draw_powers(variant: Any, text: str) -> tuple[str, ...]:
 @click.option("--now", help="The time of the import (ISO 8601); default: the clock.")
 @click.option("--draw", "draw", metavar="POWERS",
               help="The game ended in a draw between these powers (comma-separated), announced elsewhere than the results.")
+@click.option("--until", "until", metavar="PHASE",
+              help="Import the record only up to this phase (e.g. 'Spring 1913 Retreat'); the game is left paused.")
 @click.option("--no-maps", is_flag=True, help="Do not draw the maps.")
 def import_cmd(results_file: str, game_dir: str, variant: str, title: str | None, now: str | None,
-               draw: str | None, no_maps: bool) -> None:
+               draw: str | None, until: str | None, no_maps: bool) -> None:
     """Import a game played on another judge (njudge or DPjudge results, text or HTML) with its
     whole history: every phase played again and committed; differences from the record listed."""
     from ..variants import find_variant
+    from ..variants.loader import parse_phase
     from .settings import parse_time
     from .tick import open_repo, repo_path
 
@@ -509,7 +526,8 @@ def import_cmd(results_file: str, game_dir: str, variant: str, title: str | None
     parts = rel.split("/")
     if len(parts) != 2 or parts[0] != "games":
         raise StoreError(f"a game's folder is games/<game> inside the league's repository, not {rel}", game_dir)
-    result = import_game(repo, rel, recorded, variant_name=variant, title=title, now=when, maps=not no_maps)
+    last = parse_phase(until, found.calendar, "--until") if until else None
+    result = import_game(repo, rel, recorded, variant_name=variant, title=title, now=when, maps=not no_maps, until=last)
     for note in result.notes:
         click.echo(f"note: {note}", err=True)
     for phase in result.phases:
