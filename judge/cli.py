@@ -63,6 +63,7 @@ _LAZY = {
     "seal": ".store.commands:seal_cmd",
     "keygen": ".store.commands:keygen_cmd",
     "verify": ".store.commands:verify_cmd",
+    "import": ".store.importer:import_cmd",
     "init": ".store.commands:init_cmd",
     "deadline": ".store.gm_commands:deadline_cmd",
     "pause": ".store.gm_commands:pause_cmd",

@@ -138,7 +138,7 @@ def test_every_command_is_listed_and_loads_by_its_name():
 
     ctx = click.Context(cli)
     names = cli.list_commands(ctx)
-    assert {c.name for c in COMMANDS + GM_COMMANDS} | {"adjudicate", "options", "render", "site", "post", "rules"} == set(names)
+    assert {c.name for c in COMMANDS + GM_COMMANDS} | {"adjudicate", "options", "render", "site", "post", "rules", "import"} == set(names)
     for name in names:
         assert cli.get_command(ctx, name).name == name
     code = ("import sys; from judge.cli import main\n"
