@@ -258,5 +258,5 @@ def test_the_version_says_what_runs(capsys, monkeypatch):
     except SystemExit:
         pass
     out = capsys.readouterr().out
-    assert out.startswith(f"judge, version {__version__} (distribution judge ")
+    assert out.startswith(f"judge, version {__version__} (distribution diplomacy-judge {__version__}; ")
     assert ("rules core compiled by mypyc" in out) == COMPILED and "Python 3." in out
