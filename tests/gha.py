@@ -125,7 +125,7 @@ _TOKEN = re.compile(r"""
 """, re.VERBOSE)
 
 STATUS_FUNCTIONS = ("success", "failure", "cancelled", "always")
-FUNCTIONS = ("fromjson", "tojson", "contains", "startswith", "endswith", "format", "join") + STATUS_FUNCTIONS
+FUNCTIONS = ("fromjson", "tojson", "contains", "startswith", "endswith", "format", "join", "hashfiles") + STATUS_FUNCTIONS
 
 
 def _tokens(src: str) -> list[tuple[str, str]]:
@@ -230,8 +230,6 @@ class _Parser:
                         args.append(self.or_())
                 self.take(")")
                 name = text.lower()
-                if name == "hashfiles":
-                    raise HarnessError("hashFiles() is not simulated by this harness")
                 if name not in FUNCTIONS:
                     raise HarnessError(f"unknown function {text}() in {self.src!r}")
                 return ("call", name, args)
@@ -483,6 +481,8 @@ def _call(name: str, args: list[Any], scope: Scope) -> Any:
         arity(2)
         s, p = to_str(args[0]).lower(), to_str(args[1]).lower()
         return s.startswith(p) if name == "startswith" else s.endswith(p)
+    if name == "hashfiles":
+        return _hash_files(args, scope)
     if name == "join":
         arity(1, 2)
         sep = to_str(args[1]) if len(args) > 1 else ","
@@ -510,6 +510,27 @@ def _call(name: str, args: list[Any], scope: Scope) -> Any:
                 i += 1
         return "".join(out)
     raise HarnessError(f"unknown function {name}()")  # pragma: no cover
+
+
+def _hash_files(patterns: list[Any], scope: Scope) -> str:
+    """hashFiles(): the SHA-256 of the SHA-256 digests of the workspace's files matching the
+    patterns (plain paths and ``*``/``**`` globs, relative to the workspace), in path order; '' when
+    none matches. Negated patterns are not simulated."""
+    if not patterns:
+        raise HarnessError("hashFiles() needs a path")
+    github = scope.contexts.get("github") or {}
+    workspace = Path(str(github["workspace"])) if github.get("workspace") else None
+    if workspace is None or not workspace.is_dir():
+        raise HarnessError(f"hashFiles() needs the job's workspace, not available in {scope.where}")
+    found: set[Path] = set()
+    for pattern in map(to_str, patterns):
+        if pattern.startswith("!") or pattern.startswith("/") or ".." in Path(pattern).parts:
+            raise HarnessError(f"hashFiles({pattern!r}): only patterns inside the workspace are simulated")
+        found |= {f for f in workspace.glob(pattern) if f.is_file()}
+    if not found:
+        return ""
+    digests = b"".join(hashlib.sha256(f.read_bytes()).digest() for f in sorted(found))
+    return hashlib.sha256(digests).hexdigest()
 
 
 def evaluate(src: str, scope: Scope, *, condition: bool = False) -> Any:
@@ -824,6 +845,10 @@ class Event:
     inputs: dict | None = None  # workflow_dispatch: the inputs as given (typed by the workflow)
 
 
+_HOME_ARC = "__home__/"
+"""Where a cached ``~/`` path is kept in the cache's tar (the workspace's paths are kept as they are)."""
+
+
 class PipSupply:
     """Where the jobs' pip and uv get the judge and its dependencies (see the module's docstring): a
     session wheelhouse holding the judge's own wheel, built from the source tree as the release
@@ -884,7 +909,7 @@ class PipSupply:
         cache of downloads would be), and the wheelhouse in place of the index, but for the
         ``index`` mode, which reaches the index for everything but the judge's own wheel."""
         env = {"PIP_CACHE_DIR": str(self.cache), "PIP_DISABLE_PIP_VERSION_CHECK": "1",
-               "UV_CACHE_DIR": str(self.uv_cache), "UV_FIND_LINKS": str(self.wheelhouse),
+               "UV_FIND_LINKS": str(self.wheelhouse),
                "UV_PYTHON_DOWNLOADS": "never"}
         if self.mode == "index":
             for k, v in os.environ.items():
@@ -2092,10 +2117,12 @@ class _Runner:
     # actions/cache v4's restore and save: the repository's caches in FakeGitHub.caches.
 
     def _cache_paths(self, text: str) -> list[str]:
+        """The paths to cache: plain paths inside the workspace, or inside the job's HOME (``~/``)."""
         paths = [line.strip() for line in text.splitlines() if line.strip()]
         for path in paths:
-            if path.startswith(("/", "~", "!")) or any(c in path for c in "*?[") or ".." in Path(path).parts:
-                raise HarnessError(f"actions/cache path {path!r}: only plain paths inside the workspace are simulated")
+            inner = path[2:] if path.startswith("~/") else path
+            if inner.startswith(("/", "~", "!")) or any(c in inner for c in "*?[") or ".." in Path(inner).parts or not inner:
+                raise HarnessError(f"actions/cache path {path!r}: only plain paths inside the workspace or ~/ are simulated")
         if not paths:
             raise HarnessError("actions/cache needs a path")
         return paths
@@ -2121,7 +2148,11 @@ class _Runner:
             return True, f"Cache not found for input keys: {w['key']}", outputs
         key, tar_path = found
         with tarfile.open(tar_path) as tar:
-            tar.extractall(self.workspace, filter="data")
+            home = [m for m in tar.getmembers() if m.name.startswith(_HOME_ARC)]
+            tar.extractall(self.workspace, members=[m for m in tar.getmembers() if m not in home], filter="data")
+            for m in home:
+                m.name = m.name[len(_HOME_ARC):]
+            tar.extractall(self.home, members=[m for m in home if m.name], filter="data")
         outputs.update({"cache-hit": "true" if key == w["key"] else "false", "cache-matched-key": key})
         return True, f"Cache restored from key: {key}", outputs
 
@@ -2136,7 +2167,10 @@ class _Runner:
         tar_path = self.temp / f"cache-{len(self.gh.caches)}.tar"
         with tarfile.open(tar_path, "w") as tar:
             for path in paths:
-                if (self.workspace / path).exists():
+                if path.startswith("~/"):
+                    if (self.home / path[2:]).exists():
+                        tar.add(self.home / path[2:], arcname=_HOME_ARC + path[2:])
+                elif (self.workspace / path).exists():
                     tar.add(self.workspace / path, arcname=path)
         if not tarfile.open(tar_path).getmembers():
             return True, "Warning: Path Validation Error: Path(s) specified in the action for caching do(es) not exist, hence no cache is being saved.", {}

@@ -113,14 +113,16 @@ def test_the_tick_workflow_runs_on_a_schedule_push_and_dispatch_and_deploys_page
     run = "\n".join(s.get("run", "") for s in site["steps"])
     assert "judge site --build --assemble parts" in run, "sources and MkDocs, only the changed pages rendered again"
     assert "libcairo2" in run, "the site build draws the open phases' maps"
-    uses = [s.get("uses", "").split("@")[0] for s in site["steps"]]
+    uses = [s.get("uses", "").split("@")[0] if s.get("id") != "downloads" else "the downloads' cache"
+            for s in site["steps"]]
     assert "actions/upload-pages-artifact" in uses
     download = site["steps"][uses.index("actions/download-artifact")]
     assert download["with"] == {"pattern": "site-part-*", "path": "parts", "merge-multiple": False}
     assert uses.index("actions/download-artifact") < next(i for i, s in enumerate(site["steps"]) if "--assemble" in s.get("run", ""))
     # The site of the last run is restored before the build and kept after it, under a key of its own.
     assert uses.index("actions/cache/restore") < uses.index("actions/cache/save") < uses.index("actions/upload-pages-artifact")
-    keys = {s["with"]["key"] for s in site["steps"] if s.get("uses", "").startswith("actions/cache/")}
+    keys = {s["with"]["key"] for s in site["steps"] if s.get("uses", "").startswith("actions/cache/")
+            and "site" in s["with"]["path"]}
     assert keys == {"judge-site-${{ github.run_id }}-${{ github.run_attempt }}"}
     assert jobs["deploy"]["steps"][0]["uses"].startswith("actions/deploy-pages@")
     assert jobs["deploy"]["permissions"] == {"pages": "write", "id-token": "write"}
@@ -139,6 +141,17 @@ def test_every_league_job_installs_the_judge_by_hash_and_compiled(path):
             continue
         install = next((r for r in runs if "judge-requirements.txt" in r), None)
         assert install is not None, f"{name}: runs the judge without installing it"
+        # The downloads come from the cache of the last install with the same pins (restored before
+        # the install; only the due job, on the default branch, keeps them, once per set of pins).
+        steps = job["steps"]
+        at = next(i for i, s in enumerate(steps) if "judge-requirements.txt" in s.get("run", ""))
+        restore = steps[at - 1]
+        assert restore["uses"].startswith("actions/cache/restore@") and restore["id"] == "downloads"
+        assert restore["with"]["path"].split() == ["~/.cache/uv", "~/.cache/pip"]
+        key = "judge-downloads-${{ runner.os }}-${{ hashFiles('.github/judge-requirements.txt', '.github/uv-requirements.txt') }}"
+        assert restore["with"]["key"] == key
+        saves = [s for s in steps if s.get("uses", "").startswith("actions/cache/save@") and s["with"]["key"] == key]
+        assert len(saves) == (1 if (path.name, name) == ("judge.yml", "due") else 0), name
         assert "python -m pip install --quiet --require-hashes --no-deps -r .github/uv-requirements.txt" in install
         assert "uv pip install --quiet --python \"$(command -v python)\" --require-hashes -r .github/judge-requirements.txt" in install
 
