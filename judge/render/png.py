@@ -244,7 +244,7 @@ def _draw(svg: str, width: int) -> Any:
     """The map on white, as a cairo image surface (cairocffi's ``ImageSurface``, ARGB32)."""
     import cairocffi
 
-    layers = _layers(svg)
+    layers = _layers(svg) or [_Layer(svg)]  # a drawing with nothing in it: as it is
     surfaces = [_image(*_kept_pixels(_key(layer.document, width), layer.document, width)) if layer.kept
                 else _image(*_remembered_pixels(layer.document, width)) if layer.remembered
                 else _surface(layer.document, width) for layer in layers]
