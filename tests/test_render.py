@@ -455,8 +455,8 @@ def test_the_png_is_drawn_as_cairosvg_draws_it(name):
 
 def test_the_base_maps_layers_are_kept_on_disk_by_what_they_are_drawn_from(tmp_path, monkeypatch):
     """A kept layer is a file named by a digest of what it is drawn from: the same map drawn
-    again uses it (a damaged file is drawn again and replaced, never a reason to fail), and
-    another width has files of its own."""
+    again uses it (a damaged file is drawn again and replaced, never a reason to fail), another
+    width has files of its own, and the folder keeps only the newest few."""
     from judge.render import png
 
     monkeypatch.setenv("JUDGE_CACHE_DIR", str(tmp_path))
@@ -464,12 +464,15 @@ def test_the_base_maps_layers_are_kept_on_disk_by_what_they_are_drawn_from(tmp_p
     svg = render_svg(STANDARD, STANDARD.start)
     first = to_png(svg, width=300)
     files = sorted((tmp_path / "layers").iterdir())
-    assert len(files) == 2, "the provinces; the neutral areas and the borders"
+    assert len(files) == 3, "the background and provinces; the owners' tints; the neutral areas and borders"
     png._kept_pixels.cache_clear()
     files[0].write_bytes(b"judge-argb32-1\nnot pixels")
     assert to_png(svg, width=300) == first
     assert files[0].read_bytes().startswith(b"judge-argb32-1\n") and len(files[0].read_bytes()) > 100
     to_png(svg, width=200)
+    assert len(list((tmp_path / "layers").iterdir())) == 6
+    monkeypatch.setattr(png, "KEPT_FILES", 4)
+    to_png(svg, width=100)
     assert len(list((tmp_path / "layers").iterdir())) == 4
     png._kept_pixels.cache_clear()
 

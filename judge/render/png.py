@@ -6,18 +6,18 @@ drawn in layers, put together with cairo (its public API, as cairocffi gives it)
 
 - a *kept* layer is one of the base map's heavy groups (:data:`BASE_GROUPS`, with :data:`HEAVY`
   characters of path data or more, no ``use`` or image in it): its provinces, neutral areas and
-  borders. It is drawn once,
-  alone, on a transparent image of the map's size, and kept: for the rest of the process, and on
-  this machine's disk (:func:`cache_dir`) for the next processes. The elements of such a group
-  that carry a ``style`` of their own (a centre's province tinted by its owner) are drawn in the
+  borders (with the renderer's background under them). It is drawn once, alone, on a transparent
+  image of the map's size, and kept: for the rest of the process, and on this machine's disk
+  (:func:`cache_dir`, at most :data:`KEPT_FILES` layers) for the next processes. The elements of
+  such a group that carry a ``style`` of their own (a centre's province tinted by its owner) are drawn in the
   kept layer as their class draws them, and again, with their style, in a layer just over it
-  (their *tints*, kept in memory for the rest of the process), so that the kept layer is the same
-  whoever owns what;
+  (their *tints*, kept too: they change only when a centre changes hands), so that the kept layer
+  is the same whoever owns what;
 - a group that shows other groups again by ``use`` (Maharajah's magnified callout) is a layer of
-  its own, with a copy of what it shows in its definitions; like the tints, it is kept in memory
-  for the rest of the process;
-- the base map's light groups (its rivers and labels, which move out of the units' way) are
-  remembered too, as they are;
+  its own, with a copy of what it shows in its definitions, kept in memory for the rest of the
+  process;
+- the base map's light groups (its rivers and labels, which move out of the units' way) are kept
+  in memory too, as they are;
 - a *drawn* layer is everything else (the renderer's own groups: centres, units, orders, title
   and legend), drawn by cairosvg for each map.
 
@@ -41,6 +41,7 @@ import os
 import struct
 import sys
 import tempfile
+import zlib
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 from io import BytesIO
@@ -49,7 +50,7 @@ from typing import Any
 
 from .basemap import _strip_namespace
 
-__all__ = ["to_png", "cache_dir", "BASE_GROUPS", "HEAVY"]
+__all__ = ["to_png", "cache_dir", "BASE_GROUPS", "HEAVY", "KEPT_FILES"]
 
 BASE_GROUPS = ("provinces", "neutral", "borders", "rivers", "labels")
 """The base map's groups (``tools/mapc/svgout.py`` names them): the provinces' fills, the neutral
@@ -59,8 +60,10 @@ HEAVY = 2000
 _HEADER_TAGS = ("style", "defs", "title", "desc", "metadata")
 """The children of the root drawn in no layer but given to every one (styles, definitions)."""
 _MAGIC = b"judge-argb32-1\n"
-"""The first bytes of a kept layer's file (then its width, height and stride, then its pixels:
-about 8 MB a layer at 1600 px)."""
+"""The first bytes of a kept layer's file (then its width, height and stride, then its pixels,
+compressed)."""
+KEPT_FILES = 48
+"""How many kept layers this machine's cache holds at most (the newest)."""
 
 
 def cache_dir() -> Path:
@@ -111,10 +114,10 @@ class _Layer:
 
     document: str
     kept: bool = False
-    """Kept on disk and in memory (one of the base map's groups)."""
+    """Kept on disk and in memory (base map's heavy groups, or their tints)."""
     remembered: bool = False
-    """Kept in memory for the rest of the process (the tints of a kept group, a view of kept
-    groups, the base map's light groups)."""
+    """Kept in memory for the rest of the process (a view of the map's groups, the base map's
+    light groups)."""
 
 
 def _local(tag: Any) -> str:
@@ -177,7 +180,7 @@ def _layers(svg: str) -> list[_Layer]:
         if _keepable(el):
             kept, over = _split(el)
             _put(runs, "kept", kept)
-            if over is not None:  # its tints, the same in every map of a year: remembered apart
+            if over is not None:  # its tints, the same in every map of a year: kept apart
                 runs.append(("tints", [over]))
         elif el.get("id") == "background":  # the renderer's, under everything: kept with what is over it
             _put(runs, "kept", el)
@@ -193,7 +196,8 @@ def _layers(svg: str) -> list[_Layer]:
         if shown:  # what the layer shows by reference, as its definitions
             ET.SubElement(doc, "defs").extend(shown)
         doc.extend(elements)
-        layers.append(_Layer(ET.tostring(doc, encoding="unicode"), kept=kind == "kept", remembered=kind not in ("kept", "drawn")))
+        on_disk = kind in ("kept", "tints")
+        layers.append(_Layer(ET.tostring(doc, encoding="unicode"), kept=on_disk, remembered=not on_disk and kind != "drawn"))
     return layers
 
 
@@ -298,20 +302,31 @@ def _remembered_pixels(document: str, width: int) -> tuple[int, int, int, bytear
 @functools.lru_cache(maxsize=6)
 def _kept_pixels(key: str, document: str, width: int) -> tuple[int, int, int, bytearray]:
     """A kept layer's pixels (premultiplied ARGB32, as cairo keeps them): width, height, stride
-    and bytes. On disk as they are in memory, after a short header: compressed, they would take
-    longer to read than to draw."""
+    and bytes. On disk compressed (a layer is mostly transparent or flat: 8 MB of pixels at
+    1600 px take 50-500 KB), after a short header."""
     path = cache_dir() / "layers" / f"{key}.argb"
     header = struct.Struct("<III")
-    with contextlib.suppress(OSError, struct.error), open(path, "rb") as f:
-        if f.read(len(_MAGIC)) == _MAGIC:
-            w, h, stride = header.unpack(f.read(header.size))
-            data = bytearray(h * stride)
-            if f.readinto(data) == len(data) and not f.read(1):
+    with contextlib.suppress(OSError, struct.error, zlib.error):
+        blob = path.read_bytes()
+        if blob.startswith(_MAGIC):
+            w, h, stride = header.unpack_from(blob, len(_MAGIC))
+            data = bytearray(zlib.decompress(blob[len(_MAGIC) + header.size:]))
+            if len(data) == h * stride:
                 return w, h, stride, data
     w, h, stride, data = _pixels(_surface(document, width))
     with contextlib.suppress(OSError):  # a kept layer is only a saving: never a reason not to draw
-        _write(path, _MAGIC + header.pack(w, h, stride) + data)
+        _write(path, _MAGIC + header.pack(w, h, stride) + zlib.compress(data, 1))
+        _prune(path.parent)
     return w, h, stride, data
+
+
+def _prune(folder: Path) -> None:
+    """Leave only the :data:`KEPT_FILES` newest layers in the folder (those of a base map or a
+    style no longer used, or of a year's tints long past, go first)."""
+    files = sorted(folder.glob("*.argb"), key=lambda f: f.stat().st_mtime_ns, reverse=True)
+    for old in files[KEPT_FILES:]:
+        with contextlib.suppress(OSError):
+            old.unlink()
 
 
 def _write(path: Path, blob: bytes) -> None:
