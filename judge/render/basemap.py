@@ -141,9 +141,9 @@ PathOp = tuple[str, float, float]
 
 
 def _path_ops(d: str) -> list[PathOp] | None:
-    """The steps of a path made of straight lines (M, L, H, V, Z, absolute or relative), each as
-    cairosvg draws it (H and V as lines); None for a path with curves or arcs, or one that cannot
-    be read."""
+    """The steps of a path made of straight lines (M, L, H, V, Z, absolute or relative), H and V
+    as lines (for :func:`_compact_base`, which thins the seas' outlines); None for a path with
+    curves or arcs, or one that cannot be read."""
     if _MAPC_PATH.fullmatch(d):  # the form mapc writes, read at C speed
         fast: list[PathOp] = []
         for x, y, steps, z in _MAPC_SUBPATH.findall(d):
