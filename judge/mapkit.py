@@ -70,8 +70,7 @@ def _rgb(colour: str) -> tuple[int, int, int]:
 
 def path(points: Sequence[Point], closed: bool = True) -> str:
     """Path data through the points, as mapc writes the base map's: the first point, then steps
-    between the points rounded to 0.1 (so the steps add up exactly), which the PNG's path reader
-    reads quickly (:func:`judge.render._fast_drawing`)."""
+    between the points rounded to 0.1 (so the steps add up exactly)."""
     return steps_path([(round(x * 10), round(y * 10)) for x, y in points], closed)
 
 

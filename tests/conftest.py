@@ -12,7 +12,7 @@ import pytest
 
 FIGURES: dict[str, object] = {}
 
-# What the judge keeps between processes (cairo's declarations read once, judge.cairo_ffi) goes
+# What the judge keeps between processes (the base maps' layers, judge.render.png) goes
 # into a folder of the test run's own, not the home folder of whoever runs the tests; the
 # processes the tests start inherit it.
 if "JUDGE_CACHE_DIR" not in os.environ:
