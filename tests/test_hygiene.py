@@ -1,6 +1,6 @@
 """The house's hygiene, checked by ``make test``: ruff (pyflakes and bugbear) finds nothing in the
 package, mypy (``[tool.mypy]`` in ``pyproject.toml``) finds no type error in it, and no function
-is over cyclomatic complexity 30 (radon). A test that fails names each finding with its file and
+is over cyclomatic complexity 20 (radon), and no module of it is over 800 lines. A test that fails names each finding with its file and
 line."""
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ def test_mypy_finds_nothing_in_the_package():
     assert proc.returncode == 0, proc.stdout + proc.stderr
 
 
-MAX_COMPLEXITY = 30
+MAX_COMPLEXITY = 20
 """No function of the package over this cyclomatic complexity, as radon measures it."""
 
 
@@ -44,4 +44,14 @@ def test_no_function_is_over_the_complexity_limit():
     for path in sorted((ROOT / "judge").rglob("*.py")):
         over |= {f"{path.relative_to(ROOT)}:{f.lineno} {f.fullname} {f.complexity}"
                  for f in functions(cc_visit(path.read_text(encoding="utf-8"))) if f.complexity > MAX_COMPLEXITY}
+    assert not over, "\n".join(sorted(over))
+
+
+MAX_LINES = 800
+"""No module of the package over this many lines: a module longer than that holds several jobs."""
+
+
+def test_no_module_is_over_the_line_limit():
+    over = {f"{path.relative_to(ROOT)}: {n} lines" for path in sorted((ROOT / "judge").rglob("*.py"))
+            if (n := len(path.read_text(encoding="utf-8").splitlines())) > MAX_LINES}
     assert not over, "\n".join(sorted(over))
