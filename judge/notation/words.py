@@ -163,6 +163,10 @@ def names_of(variant: Variant) -> Names:
 _ARROWS = re.compile(r"(->|=>|⇒|→|⟶|–|—|−|(?<=\w)>(?=\w))")
 """A move's arrow as players and judges write it; a bare ``>`` only between two words
 (``A SYR>SMY``): a Gamesmaster's ``<NTH>`` markup is no move."""
+_ENTITY = re.compile(r"&?\b(gt|lt|amp);", re.I)
+"""An HTML entity, or what a web page left of one (``F stp/sc - gt; bot``: an arrow, its ``&``
+lost in copying a judge's results)."""
+_ENTITY_CHARS = {"gt": ">", "lt": "<", "amp": "&"}
 _COAST_SLASH = re.compile(r"\s*[/(]\s*(north|south|east|west|nc|sc|ec|wc|n|s|e|w)(?:\s*coast)?\s*\)?", re.I)
 _COAST_PAREN_WORDS = re.compile(r"\(\s*(north|south|east|west)\s+coast\s*\)", re.I)
 _COAST_WORDS_RE = re.compile(r"\b(north|south|east|west)\s+coast\b", re.I)
@@ -258,10 +262,12 @@ def _coast_sub(m: re.Match) -> str:
 
 
 def _plain_words(text: str, names: Names, notes: list[str]) -> list[str]:
-    """The words of an order line, lower case: markup and remarks gone (:func:`_clean`), arrows
-    as ``-``, coasts as ``/NC``, hyphens in names (``Holy-Roman``) kept apart from moves,
+    """The words of an order line, lower case: HTML entities decoded, markup and remarks gone
+    (:func:`_clean`), arrows as ``-``, coasts as ``/NC``, hyphens in names (``Holy-Roman``) kept apart from moves,
     punctuation as separators. A ``/`` before anything but a coast offers two places."""
     t = text
+    if ";" in t and _ENTITY.search(t):
+        t = _ENTITY.sub(lambda m: _ENTITY_CHARS[m.group(1).lower()], t)
     if not t.isascii() or _ODD.search(t):
         t = _clean(t, notes, names)
     elif ">" in t:
