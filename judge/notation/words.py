@@ -335,6 +335,8 @@ def _known_word(words: list[str], i: int, names: Names, out: list[Token], notes:
         out.append(Token("AND", None, w))
     elif w in names.powers:
         out.append(Token("POWER", names.powers[w], w))
+    elif w in _FILLER:
+        pass
     elif w == "from" and out:
         # "support TO Bul from Rum", "convoys army to GRE from NAP": the destination first.
         out.append(Token("FROM", None, w))
@@ -342,7 +344,7 @@ def _known_word(words: list[str], i: int, names: Names, out: list[Token], notes:
         # "S Ger F Nth", "C Turk. A. Alb. to Smyrna": a power's name cut short before a unit.
         notes.append(f"{w!r} read as {power}")
         out.append(Token("POWER", power, w))
-    elif w not in _FILLER:
+    else:
         return False
     return True
 
