@@ -397,14 +397,21 @@ def _order_word(words: list[str], i: int, out: list[Token], notes: list[str]) ->
 
 
 def _coast_run_in(w: str, names: Names, out: list[Token], notes: list[str]) -> bool:
-    """``Spasc``, ``StPnc``: a coast run into the name (added to ``out``)."""
-    if not (len(w) >= 5 and w[-2:] in ("nc", "sc", "ec", "wc") and w[:-2] in names.provinces
-            and w[-2:].upper() in names.variant.board.provinces[names.provinces[w[:-2]]].coasts):
+    """``Spasc``, ``StPnc``: a coast run into the name; ``EBUL`` (an Electronic Protocol
+    Gamesmaster's east coast of Bulgaria): its first letter before a place's id. The place and
+    its coast are added to ``out``."""
+    if len(w) >= 5 and w[-2:] in ("nc", "sc", "ec", "wc"):
+        name, coast = w[:-2], w[-2:].upper()
+    elif len(w) == 4 and w[0] in "nsew":
+        name, coast = w[1:], f"{w[0]}c".upper()
+    else:
         return False
-    pid = names.provinces[w[:-2]]
-    notes.append(f"{w!r} read as {pid}/{w[-2:].upper()}")
-    out.append(Token("PROV", pid, w[:-2]))
-    out.append(Token("COAST", w[-2:].upper(), w[-2:]))
+    pid = names.provinces.get(name)
+    if pid is None or coast not in names.variant.board.provinces[pid].coasts:
+        return False
+    notes.append(f"{w!r} read as {pid}/{coast}")
+    out.append(Token("PROV", pid, name))
+    out.append(Token("COAST", coast, w))
     return True
 
 
