@@ -77,7 +77,8 @@ _VERBS = frozenset({"MOVE", "HOLD", "SUPPORT", "CONVOY"})
 
 
 def _segments(toks: list[Token]) -> list[tuple[list[Token], str]]:
-    """The orders of a line: split at ',' ';' '&' and where a unit starts a new order."""
+    """The orders of a line: split at ',' ';' '&', before ``supported by`` and ``convoyed via``,
+    and where a unit starts a new order."""
     out: list[tuple[list[Token], str]] = []
     cur: list[Token] = []
     joiner = ""
@@ -90,7 +91,8 @@ def _segments(toks: list[Token]) -> list[tuple[list[Token], str]]:
             elif t.kind == "AND" or not joiner:
                 joiner = t.kind
             continue
-        if _starts_order(cur, toks, k):
+        if _starts_order(cur, toks, k) or (t.kind in ("SBY", "CBY") and cur):
+            # "A Mun - Boh supported by A Tyr": the helper's words start a segment of their own.
             out.append((cur, joiner))
             cur, joiner = [], "SEP"
         cur.append(t)
@@ -204,8 +206,8 @@ class _LineReader:
 
     What a segment means may depend on those around it: ``A Par & A Mar - Bur`` gives both units
     the order (units wait in ``pending`` for it); ``F Eng-Mid, supported by F Iri`` makes the
-    named unit support the order before it (``supported``); ``Build A Par, F Bre`` carries the
-    verb on (``adj_verb``)."""
+    named unit support the order before it (``supported``; ``convoyed via F Nth`` a convoy,
+    ``by_convoy``); ``Build A Par, F Bre`` carries the verb on (``adj_verb``)."""
 
     def __init__(self, power: Power, variant: Variant, position: Position, names: Names) -> None:
         self.power = power
@@ -215,6 +217,7 @@ class _LineReader:
         self.out: list[Piece] = []
         self.pending: list[list[Token]] = []
         self.supported: Order | None = None
+        self.by_convoy = False
         self.adj_verb: Token | None = None
         self.notes: list[str] = []
 
@@ -233,9 +236,12 @@ class _LineReader:
             self.pending = []
 
     def _segment(self, seg: list[Token], joiner: str, nxt: tuple[list[Token], str] | None, seg_text: str) -> None:
-        if seg[0].kind == "SBY":
+        if seg[0].kind in ("SBY", "CBY"):
             if self.supported is None:
-                raise InvalidOrder("'supported by' follows no order")
+                raise InvalidOrder(f"{seg[0].text!r} follows no order")
+            self.by_convoy = seg[0].kind == "CBY"
+            if self.by_convoy:
+                self._via_convoy()
             seg = seg[1:]
         sub = subject_len(seg)
         if sub and sub == len(seg) and self._unit_alone(seg, joiner, nxt, seg_text):
@@ -250,9 +256,18 @@ class _LineReader:
             self.notes = []
         self.pending = []
         order = self._order(seg, self.notes)
-        followed_by_support = nxt is not None and nxt[0][0].kind == "SBY"
+        followed_by_support = nxt is not None and nxt[0][0].kind in ("SBY", "CBY")
         self.supported = order if isinstance(order, (Move, Hold)) and followed_by_support else None
         self.out.append(Piece(order, None, self.notes, seg_text))
+
+    def _via_convoy(self) -> None:
+        """``A Lon - Bel convoyed via F Nth``: the move (``supported``) asks for the convoy."""
+        order = self.supported
+        if not isinstance(order, Move):
+            raise InvalidOrder("'convoyed via' follows no move")
+        if not order.via_convoy:
+            self.supported = Move(order.power, order.kind, order.location, order.destination, True)
+            self.out = [p._replace(order=self.supported) if p.order is order else p for p in self.out]
 
     def _unit_alone(self, seg: list[Token], joiner: str, nxt: tuple[list[Token], str] | None, seg_text: str) -> bool:
         """A unit with no verb (``seg``): it waits for the order of the units after it (``A Par &
@@ -262,7 +277,8 @@ class _LineReader:
             self.pending.append(seg)
             return True
         if self.supported is not None and joiner in ("AND", "SEP") and (seg_text and self.out):
-            order = support_of(self.supported, seg, self.power, self.variant, self.position, self.names, self.notes)
+            order = support_of(self.supported, seg, self.power, self.variant, self.position, self.names, self.notes,
+                               convoy=self.by_convoy)
             self.out.append(Piece(order, None, self.notes, seg_text))
             return True
         return False

@@ -50,13 +50,20 @@ def subject_len(toks: list[Token]) -> int:
 
 
 def support_of(order: Order, subject: list[Token], power: Power, variant: Variant, position: Position,
-                names: Names, notes: list[str]) -> Order:
-    """``F Eng-Mid, s by F Iri``: the support the named unit gives."""
+                names: Names, notes: list[str], *, convoy: bool = False) -> Order:
+    """``F Eng-Mid, s by F Iri``: the support the named unit gives; with ``convoy``, ``A Lon -
+    Bel convoyed via F Nth``: the convoy the named fleet gives. Raises InvalidOrder for a convoy
+    of anything but a move."""
     i = 1 if subject[0].kind == "POWER" else 0
     kind = subject[i].value if subject[i].kind == "UNIT" else None
     loc, _ = _expect_place(subject, i + (1 if kind is not None else 0), "the supporting unit's province")
     if kind is None:
         kind = _infer_kind(variant, position, power, loc, notes)
+    if convoy:
+        if not isinstance(order, Move):
+            raise InvalidOrder("'convoyed via' follows no move")
+        notes.append(f"'convoyed via' read as {kind.value} {loc.province}'s convoy")
+        return Convoy(power, kind, loc, order.location.province, order.destination.province, order.kind)
     notes.append(f"'supported by' read as {kind.value} {loc.province}'s support")
     if isinstance(order, Move):
         return SupportMove(power, kind, loc, order.location.province, order.destination.province, order.kind, order.destination.coast)
@@ -78,8 +85,10 @@ def order_of(toks: list[Token], power: Power, variant: Variant, position: Positi
         toks = kept
         if stated and stated[0][1] == 0 and stated[0][0] != power:
             raise InvalidOrder(f"an order for a {stated[0][0]} unit among {power}'s orders")
-    if any(t.kind in ("SBY", "AND") for t in toks):
-        raise InvalidOrder(f"unexpected {next(t.text for t in toks if t.kind in ('SBY', 'AND'))!r}")
+    if any(t.kind in ("SBY", "CBY", "AND") for t in toks):
+        raise InvalidOrder(f"unexpected {next(t.text for t in toks if t.kind in ('SBY', 'CBY', 'AND'))!r}")
+    if any(t.kind == "FROM" for t in toks):
+        toks = _destination_last(toks)
     order = _order_from_tokens(toks, power, variant, position, notes)
     for who, at in stated:
         if at == 0:
@@ -89,6 +98,24 @@ def order_of(toks: list[Token], power: Power, variant: Variant, position: Positi
         if owner is not None and owner != who:
             raise AmbiguousOrder(f"the unit in {target} is {owner}'s, not {who}'s")
     return order
+
+
+def _destination_last(toks: list[Token]) -> list[Token]:
+    """``S A TO Bul from Rum``, ``C army to GRE from NAP`` (as the web sites write a supported or
+    convoyed move: the destination, then ``from`` and the place left) put the usual way round:
+    ``S A Rum - Bul``. InvalidOrder where ``from`` follows no ``to`` and a place."""
+    f = next(k for k, t in enumerate(toks) if t.kind == "FROM")
+    m = max((k for k in range(f) if toks[k].kind == "MOVE"), default=-1)
+    dest, src = toks[m + 1:f], toks[f + 1:]
+    if m < 1 or not _is_place(dest) or not _is_place(src):
+        raise InvalidOrder("'from' should follow 'to' and a place, and name one place")
+    return [*toks[:m], *src, toks[m], *dest]
+
+
+def _is_place(toks: list[Token]) -> bool:
+    """A place and nothing else: one province (or a short word for several), and its coast."""
+    return (len(toks) in (1, 2) and toks[0].kind in ("PROV", "PROVS")
+            and (len(toks) == 1 or toks[1].kind == "COAST"))
 
 
 def _resolve_prefixes(toks: list[Token], power: Power, variant: Variant, position: Position, notes: list[str]) -> list[Token]:
@@ -135,6 +162,8 @@ def _order_from_tokens(toks: list[Token], power: Power, variant: Variant, positi
         toks = _resolve_prefixes(toks, power, variant, position, notes)
     if not toks:
         raise InvalidOrder("empty order")
+    if len(toks) > 2 and toks[0].kind == "PROV" and toks[1].kind == "UNIT" and toks[2].kind not in ("PROV", "PROVS"):
+        toks = [toks[1], toks[0], *toks[2:]]  # "ION fleet convoys army to GRE from NAP"
     adjustment = _adjustment_words(toks, power, variant, position, notes)
     if adjustment is not None:
         return adjustment
@@ -228,13 +257,15 @@ def _move_order(rest: list[Token], power: Power, kind: UnitType, loc: Location, 
 
 
 def _support_order(rest: list[Token], power: Power, kind: UnitType, loc: Location) -> Order:
-    """A support (``rest`` starts with its verb): of a hold (``S A SEV``, ``S A SEV to hold``) or
-    of a move (``S A SEV - RUM``)."""
+    """A support (``rest`` starts with its verb): of a hold (``S A SEV``, ``S A SEV to hold``,
+    ``S A SEV in SEV``) or of a move (``S A SEV - RUM``)."""
     j = 1
     tkind = None
     if j < len(rest) and rest[j].kind == "UNIT":
         tkind, j = rest[j].value, j + 1
     target, j = _expect_place(rest, j, "the supported unit's province")
+    if j + 1 == len(rest) and rest[j].kind == "PROV" and rest[j].value == target.province:
+        j += 1  # "S F Ion in Ion": the unit where it stands
     if j + 1 < len(rest) and rest[j].kind == "MOVE" and rest[j + 1].kind == "HOLD":
         j += 1  # "supports A Sev to hold"
     if j < len(rest) and rest[j].kind == "HOLD":

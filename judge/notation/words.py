@@ -37,7 +37,7 @@ _WORD_KIND = {w: k for k, words in _KEYWORDS.items() for w in words}
 # Postal and Electronic Protocol shorthand: "SA" supports an army, "CF" convoys a fleet...
 _VERB_UNIT = {"sa": ("SUPPORT", UnitType.ARMY), "sf": ("SUPPORT", UnitType.FLEET),
               "ca": ("CONVOY", UnitType.ARMY)}
-_FILLER = {"the", "of", "sea", "ocean", "unit", "my", "in", "at"}
+_FILLER = {"the", "of", "sea", "ocean", "unit", "my", "in", "at", "only"}
 """Words read past (after names of several words have had their chance)."""
 _REMARK_WORDS = {"bounced", "bounce", "bounces", "fails", "failed", "dislodged", "cut", "void",
                  "succeeds", "destroyed", "standoff", "ok"}
@@ -115,6 +115,14 @@ class Names:
         known = ", ".join(sorted(self.variant.powers))
         raise InvalidOrder(f"{text!r} is not a power of this game (powers: {known})")
 
+    def abbreviated_power(self, word: str) -> Power | None:
+        """The one power whose name or adjective begins with ``word`` (3 letters or more, and
+        the start of no province's name: ``Ger``, ``Turk``, ``Rus``), else None."""
+        if len(word) < 3 or not word.isalpha() or self.prefixed(word):
+            return None
+        found = {p for n, p in self.powers.items() if n.startswith(word)}
+        return found.pop() if len(found) == 1 else None
+
     def prefixed(self, word: str) -> tuple[ProvinceId, ...]:
         """The provinces a name or alias of which begins with ``word`` (3 letters or more)."""
         if len(word) < 3 or not word.isalpha():
@@ -155,11 +163,15 @@ def names_of(variant: Variant) -> Names:
 _ARROWS = re.compile(r"(->|=>|⇒|→|⟶|–|—|−|(?<=\w)>(?=\w))")
 """A move's arrow as players and judges write it; a bare ``>`` only between two words
 (``A SYR>SMY``): a Gamesmaster's ``<NTH>`` markup is no move."""
+_ENTITY = re.compile(r"&?\b(gt|lt|amp);", re.I)
+"""An HTML entity, or what a web page left of one (``F stp/sc - gt; bot``: an arrow, its ``&``
+lost in copying a judge's results)."""
+_ENTITY_CHARS = {"gt": ">", "lt": "<", "amp": "&"}
 _COAST_SLASH = re.compile(r"\s*[/(]\s*(north|south|east|west|nc|sc|ec|wc|n|s|e|w)(?:\s*coast)?\s*\)?", re.I)
 _COAST_PAREN_WORDS = re.compile(r"\(\s*(north|south|east|west)\s+coast\s*\)", re.I)
 _COAST_WORDS_RE = re.compile(r"\b(north|south|east|west)\s+coast\b", re.I)
-_ODD = re.compile(r"[()<>*\[\]_?!&`]|^\s*(?:\d+[.)]|[-•])\s")
-"""Characters that call for :func:`_clean` (markup, remarks, postal notation, bullets)."""
+_ODD = re.compile(r"[()<>*\[\]_?!&`\"]|^\s*(?:\d+[.)]|[-•])\s")
+"""Characters that call for :func:`_clean` (markup, remarks, quotes, postal notation, bullets)."""
 _MARKUP = re.compile(r"\[/?[a-z]+(?:=[^\]]*)?\]|\*\*|__|`", re.I)
 _BULLET = re.compile(r"^\s*(?:\d+[.)]|[-•*])\s+")
 _POSTAL = re.compile(r"\b([SC]?)([AF])\s*\(\s*([A-Za-z][A-Za-z .]*?)\s*\)", re.I)
@@ -195,6 +207,9 @@ def _clean(text: str, notes: list[str], names: Names) -> str:
     # Postal notation: A(Vie)-Bud, SA(Rum)-Sev.
     t = _POSTAL.sub(lambda m: f" {m.group(1)} {m.group(2)} {m.group(3)} ", t)
     t = t.replace("<", " ").replace(">", " ").replace("*", " ").replace("&", " & ")
+    # A failed order in square brackets ("[A STP - NWY] Dislodged", a Gamesmaster's results) and
+    # words in quotes ('NAP moves to GRE "via convoy"') are read as if bare.
+    t = t.replace("[", " ").replace("]", " ").replace('"', " ").replace("\u201c", " ").replace("\u201d", " ")
 
     def paren(m: re.Match) -> str:
         inner = m.group(1).strip()
@@ -247,10 +262,12 @@ def _coast_sub(m: re.Match) -> str:
 
 
 def _plain_words(text: str, names: Names, notes: list[str]) -> list[str]:
-    """The words of an order line, lower case: markup and remarks gone (:func:`_clean`), arrows
-    as ``-``, coasts as ``/NC``, hyphens in names (``Holy-Roman``) kept apart from moves,
+    """The words of an order line, lower case: HTML entities decoded, markup and remarks gone
+    (:func:`_clean`), arrows as ``-``, coasts as ``/NC``, hyphens in names (``Holy-Roman``) kept apart from moves,
     punctuation as separators. A ``/`` before anything but a coast offers two places."""
     t = text
+    if ";" in t and _ENTITY.search(t):
+        t = _ENTITY.sub(lambda m: _ENTITY_CHARS[m.group(1).lower()], t)
     if not t.isascii() or _ODD.search(t):
         t = _clean(t, notes, names)
     elif ">" in t:
@@ -287,6 +304,10 @@ def _read_word(words: list[str], i: int, names: Names, out: list[Token], notes: 
     elif w in _REMARK_WORDS and out and out[-1].kind in ("PROV", "COAST", "HOLD"):
         notes.append(f"remark {' '.join(words[i:])!r} ignored")
         return len(words)
+    elif w == "convoyed" and out and i + 1 < len(words) and words[i + 1] in _KEYWORDS["VIA"]:
+        # "A Lon - Bel convoyed via F North Sea": the named fleet convoys the move before it.
+        out.append(Token("CBY", None, f"{w} {words[i + 1]}"))
+        return i + 2
     elif w == "or" and out and i + 1 < len(words):
         # "BUD - RUM or BUD S RUM", "TUN - ION or WES": the player offers two orders; a careful
         # Gamesmaster follows neither (seed 003 section 4, an order with two meanings).
@@ -298,8 +319,9 @@ def _read_word(words: list[str], i: int, names: Names, out: list[Token], notes: 
 
 def _known_word(words: list[str], i: int, names: Names, out: list[Token], notes: list[str]) -> bool:
     """Read the word at ``i`` into ``out`` if it is a word of the vocabulary: a unit, an order
-    word, a support or convoy in postal shorthand (``SA``), ``and``, a power, or a filler word
-    read past. False (``out`` untouched) for any other word."""
+    word, a support or convoy in postal shorthand (``SA``), ``and``, a power (or its name cut
+    short before a unit), ``from`` (a destination written before the place left), or a filler
+    word read past. False (``out`` untouched) for any other word."""
     w = words[i]
     if w in _UNIT_WORDS and (not out or out[-1].kind != "UNIT"):
         out.append(Token("UNIT", _UNIT_WORDS[w], w))
@@ -313,7 +335,16 @@ def _known_word(words: list[str], i: int, names: Names, out: list[Token], notes:
         out.append(Token("AND", None, w))
     elif w in names.powers:
         out.append(Token("POWER", names.powers[w], w))
-    elif w not in _FILLER:
+    elif w in _FILLER:
+        pass
+    elif w == "from" and out:
+        # "support TO Bul from Rum", "convoys army to GRE from NAP": the destination first.
+        out.append(Token("FROM", None, w))
+    elif i + 1 < len(words) and words[i + 1] in _UNIT_WORDS and (power := names.abbreviated_power(w)):
+        # "S Ger F Nth", "C Turk. A. Alb. to Smyrna": a power's name cut short before a unit.
+        notes.append(f"{w!r} read as {power}")
+        out.append(Token("POWER", power, w))
+    else:
         return False
     return True
 
@@ -366,14 +397,21 @@ def _order_word(words: list[str], i: int, out: list[Token], notes: list[str]) ->
 
 
 def _coast_run_in(w: str, names: Names, out: list[Token], notes: list[str]) -> bool:
-    """``Spasc``, ``StPnc``: a coast run into the name (added to ``out``)."""
-    if not (len(w) >= 5 and w[-2:] in ("nc", "sc", "ec", "wc") and w[:-2] in names.provinces
-            and w[-2:].upper() in names.variant.board.provinces[names.provinces[w[:-2]]].coasts):
+    """``Spasc``, ``StPnc``: a coast run into the name; ``EBUL`` (an Electronic Protocol
+    Gamesmaster's east coast of Bulgaria): its first letter before a place's id. The place and
+    its coast are added to ``out``."""
+    if len(w) >= 5 and w[-2:] in ("nc", "sc", "ec", "wc"):
+        name, coast = w[:-2], w[-2:].upper()
+    elif len(w) == 4 and w[0] in "nsew":
+        name, coast = w[1:], f"{w[0]}c".upper()
+    else:
         return False
-    pid = names.provinces[w[:-2]]
-    notes.append(f"{w!r} read as {pid}/{w[-2:].upper()}")
-    out.append(Token("PROV", pid, w[:-2]))
-    out.append(Token("COAST", w[-2:].upper(), w[-2:]))
+    pid = names.provinces.get(name)
+    if pid is None or coast not in names.variant.board.provinces[pid].coasts:
+        return False
+    notes.append(f"{w!r} read as {pid}/{coast}")
+    out.append(Token("PROV", pid, name))
+    out.append(Token("COAST", coast, w))
     return True
 
 
