@@ -508,6 +508,15 @@ def test_a_scheduled_run_plays_every_variant_and_publishes_the_site_as_pushed(tm
     ticks = run.jobs["tick"].runs
     assert sorted(r.matrix["game"] for r in ticks) == sorted(f"games/{v}-game" for v in VARIANTS)
     assert all(r.apt == ["libcairo2"] for r in ticks + run.jobs["site"].runs), "the ticks and the site draw maps"
+    # Each job installed the judge from the league's hashed pins, the wheel the release steps build:
+    # where a C compiler built it, its rules core runs compiled (issue 27).
+    compiled = any(n.endswith(".whl") and "-none-any" not in n for n in (p.name for p in league.gh.pip.judge_wheels.iterdir()))
+    for r in [*ticks, run.jobs["due"].runs[0]]:
+        install = next(s for s in r.steps if (s.name or "").startswith("Install the judge"))
+        assert "(distribution diplomacy-judge" in install.log, install.log
+        assert ("rules core compiled by mypyc" in install.log) == compiled, install.log
+    report(f"install steps: {', '.join(f'{s.seconds:.1f} s' for r in ticks for s in r.steps if (s.name or '').startswith('Install the judge'))}"
+           f" (core {'compiled' if compiled else 'plain'})")
     # Each tick job built its game's pages and uploaded them; the site job had no site kept from an
     # earlier run to put them in (a whole build): it noted them and rendered every game itself.
     assert sorted(run.artifacts) == ["github-pages"] + [f"site-part-{i}" for i in range(4)]

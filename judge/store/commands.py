@@ -326,10 +326,10 @@ def verify_cmd(game_dirs: tuple[str, ...], ref: str) -> None:
 def init_cmd(league_dir: str, title: str | None, wheels: str | None, upgrade: bool) -> None:
     """Make a league repository of one's own in DIR: the workflows, the judge's version pinned,
     mkdocs.yml, games/ and a page for the players; commit it."""
-    from .league import init_league, judge_pins, pinned_release
+    from .league import init_league, judge_pins, league_title, pinned_release
 
-    pins = judge_pins(wheels=wheels)
-    name = title or Path(league_dir).resolve().name.replace("-", " ").replace("_", " ").title()
+    name = league_title(title or Path(league_dir).resolve().name.replace("-", " ").replace("_", " ").title())
+    pins = judge_pins(wheels=wheels)  # after the name is checked: this may ask the package index
     written = init_league(league_dir, title=name, pins=pins, upgrade=upgrade)
     for path in written:
         click.echo(f"wrote {path}", err=True)

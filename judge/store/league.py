@@ -102,7 +102,8 @@ class LeagueFiles:
     files: dict[str, bytes]
 
 
-def _title_ok(title: str) -> str:
+def league_title(title: str) -> str:
+    """The league's name as its site shows it (spaces folded); StoreError if it cannot be one."""
     title = " ".join(title.split())
     if not title or len(title) > 80:
         raise StoreError("the league's name must be 1 to 80 characters", "--name")
@@ -114,7 +115,7 @@ def _title_ok(title: str) -> str:
 def league_files(title: str, pins: str) -> LeagueFiles:
     """Everything ``judge init`` writes, in memory; ``pins`` is the text of the league's
     ``.github/judge-requirements.txt`` (:func:`judge_pins`)."""
-    title = _title_ok(title)
+    title = league_title(title)
     files: dict[str, bytes] = {}
     for wf in (data_path("workflows") / name for name in LEAGUE_WORKFLOWS):
         files[f"{WORKFLOWS}/{wf.name}"] = wf.read_bytes()
