@@ -58,7 +58,7 @@ def as_position(variant: Variant, data: Position | Mapping[str, Any] | None) -> 
 
 def phase_of(variant: Variant, text: str) -> Phase:
     """Read a phase name such as ``Spring 1901 Movement``."""
-    from .variants.loader import parse_phase
+    from .reading import parse_phase
 
     return parse_phase(text, variant.calendar)
 
@@ -765,6 +765,6 @@ def _mediawiki(variant: Variant, record: PhaseRecord, before: Position | None, *
 
 
 def _md_inline(text: str) -> str:
-    from .site.escape import md_escape
+    from .escape import md_escape
 
     return md_escape(text)

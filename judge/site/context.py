@@ -1,6 +1,6 @@
 """The data each template of the site receives, declared.
 
-Strings are printed escaped for Markdown (see :mod:`judge.site.escape`); a value the generator
+Strings are printed escaped for Markdown (see :mod:`judge.escape`); a value the generator
 built itself and trusts (inline HTML it wrote, the Gamesmaster's Markdown, sanitized press) is a
 :class:`markupsafe.Markup` and printed as it is.
 """

@@ -58,7 +58,7 @@ from .charts import line_chart
 from .context import (
     GameContext, GameRow, IndexContext, Link, MapImage, PlayerRow, TimelineRow,
 )
-from .escape import md_escape, plain_title
+from ..escape import md_escape, plain_title
 from .gamefiles import GameFolder, find_games, read_game
 from .incremental import (
     MANIFEST_NAME, MANIFEST_VERSION, Hasher, Out, game_sources, part_digest, read_json, remove_files,

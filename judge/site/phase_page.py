@@ -33,7 +33,7 @@ from .context import (
     CaptureRow, Link, MapImage, PhaseContext, PowerOrders, PressItem, RetreatRow, StateSection, TableRow,
     UnitsRow, OrderRow,
 )
-from .escape import md_escape, press_html
+from ..escape import md_escape, press_html
 from .gamefiles import GameFolder, PhaseFolder
 from .incremental import Out
 from .state_sections import state_sections
