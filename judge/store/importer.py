@@ -312,7 +312,7 @@ _UNIT = re.compile(r"^(?:build\s+)?(army|fleet)\s+(.+?)(?:\s*\([^)]*\))?(?:\s+(?
 
 def _units_at(variant: Any, phases: list[RecordedPhase]) -> set[tuple[str, str, str]]:
     """The units recorded phases order, or build: (power, ``A``/``F``, province)."""
-    from ..variants.loader import normalise_name
+    from ..reading import normalise_name
 
     places = {normalise_name(n): p.id for p in variant.board.provinces.values() for n in (p.id, p.name, *p.aliases)}
     out = set()
@@ -508,7 +508,7 @@ def import_cmd(results_file: str, game_dir: str, variant: str, title: str | None
     """Import a game played on another judge (njudge or DPjudge results, text or HTML) with its
     whole history: every phase played again and committed; differences from the record listed."""
     from ..variants import find_variant
-    from ..variants.loader import parse_phase
+    from ..reading import parse_phase
     from .settings import parse_time
     from .tick import open_repo, repo_path
 
