@@ -28,7 +28,7 @@ from ..core.resolution import Tag
 from ..core.types import PhaseKind, Position, Power, UnitType
 from ..core.variant import Variant
 from ..record import OrderRecord, PhaseRecord
-from ..reports import as_moment, centre_counts, njudge_results, narrative
+from ..reports import as_moment, centre_counts, njudge_results, narrative, shown_notes
 from ..sections import place_name
 from ..escape import md_escape, press_html
 from ..store.importer import IMPORT_FILE, TRIGGER as IMPORTED, parse_import
@@ -357,7 +357,7 @@ def _played(game: GameFolder, i: int) -> _Shown:
         narrative=narrative(variant, results, before, position_after=after),
         orders=_orders_table(variant, results),
         idle=_idle_minor_units(variant, results),
-        notes=list(results.notes),
+        notes=list(shown_notes(variant, results, after)),
         retreats=_retreat_rows(variant, after) if after is not None and before.phase.kind is PhaseKind.MOVEMENT
         and after_kind is PhaseKind.RETREAT else [],
         captures=_capture_rows(variant, results),
