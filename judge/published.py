@@ -179,7 +179,7 @@ class _Reader:
     """The state of reading a record line by line."""
 
     def __init__(self, variant: Variant, source: str) -> None:
-        from .variants.loader import normalise_name
+        from .reading import normalise_name
 
         self.variant = variant
         self.source = source

@@ -58,7 +58,7 @@ def as_position(variant: Variant, data: Position | Mapping[str, Any] | None) -> 
 
 def phase_of(variant: Variant, text: str) -> Phase:
     """Read a phase name such as ``Spring 1901 Movement``."""
-    from .variants.loader import parse_phase
+    from .reading import parse_phase
 
     return parse_phase(text, variant.calendar)
 
@@ -232,7 +232,7 @@ def njudge_results(variant: Variant, record: PhaseRecord, *,
     out = [_phase_words(phase, plural=False) + ".", ""]
     out += _orders_lines(variant, record, before_p)
     if record.notes:
-        out += [*record.notes, ""]
+        out += [*shown_notes(variant, record, after_p), ""]
     if phase.kind is PhaseKind.MOVEMENT:
         out += _dislodged_lines(variant, record, after_p)
     out += _ownership_lines(variant, phase, after_p)
@@ -343,6 +343,17 @@ def _closing_lines(variant: Variant, record: PhaseRecord, game: str | None,
 
 
 # -- the variant's own state ------------------------------------------------------------------------
+
+
+def shown_notes(variant: Variant, record: PhaseRecord, after: Position | None) -> tuple[str, ...]:
+    """The phase's notes as players read them: as recorded, but where the variant's description
+    words some of its own otherwise (:meth:`~judge.variants.description.VariantDescription.shown_notes`:
+    Machiavelli's income, kept in its older words, read as a sentence); ``after`` is the position
+    after the phase."""
+    from .variants import describe
+
+    description = describe(variant.name)
+    return description.shown_notes(variant, record.notes, after) if description is not None else record.notes
 
 
 def state_report(variant: Variant, position: Position) -> list[str]:
@@ -765,6 +776,6 @@ def _mediawiki(variant: Variant, record: PhaseRecord, before: Position | None, *
 
 
 def _md_inline(text: str) -> str:
-    from .site.escape import md_escape
+    from .escape import md_escape
 
     return md_escape(text)

@@ -165,6 +165,42 @@ def test_machiavelli_winter_income_nobody_orders_and_nobody_is_in_civil_disorder
     assert must_order(variant, before) == []
 
 
+def test_machiavelli_income_is_read_as_sentences_though_its_record_keeps_the_older_words():
+    """Issue 29: a variant's results read as sentences, never as a data structure. The record
+    keeps the income note's older words (judge verify compares them with older games' records);
+    results.txt, the forum post and the phase page give each power's income as a sentence, its
+    dice by home country, from the income the position after the phase holds."""
+    variant, results, before, after = _phase("example-machiavelli", "1453-7-winter-income")
+    assert "Florence receives 16 ducats: 4 for provinces, 5 for cities, 0 for seas, 7 variable income " \
+           "(dice {'Florence': [5, 3]})." in results.notes
+    sentence = ("Florence receives 16 ducats: 4 for provinces, 5 for cities, 0 for seas and variable income 7 "
+                "(Florence's dice: 5 and 3).")
+    text = njudge_results(variant, results, before=before, after=after)
+    assert sentence in text and "Austria's die: 1)." in text and "{" not in text
+    post = forum_post(variant, results, game_title="G", slug="g", phase_folder="1453-7-winter-income",
+                      base_url="", before=before, after=after)
+    assert sentence in post.bbcode and "{" not in post.bbcode
+    # Without the position after the phase there is no typed income to word: the note as recorded.
+    assert "(dice {'Florence': [5, 3]})." in njudge_results(variant, results, before=before)
+    # The example game's own results.txt (which the site shows) reads the same.
+    committed = (ROOT / "games" / "example-machiavelli" / "1453-7-winter-income" / "results.txt").read_text(encoding="utf-8")
+    assert sentence in committed and "{" not in committed
+
+
+def test_machiavelli_income_notes_on_the_phase_page_are_sentences(tmp_path):
+    import shutil
+
+    from judge.site.generate import generate
+
+    shutil.copytree(ROOT / "games" / "example-machiavelli", tmp_path / "games" / "example-machiavelli")
+    generate(tmp_path / "games", tmp_path / "site")
+    page = (tmp_path / "site" / "games" / "example-machiavelli" / "1453-7-winter-income.md").read_text(encoding="utf-8")
+    notes = page.split('!!! note "The judge\'s notes"', 1)[1].split("\n## ", 1)[0]
+    assert "    - Venice receives 22 ducats: 11 for provinces, 6 for cities, 0 for seas and variable income 5 " \
+           "(Venice's dice: 1 and 2).\n" in notes
+    assert "{" not in notes
+
+
 @pytest.mark.rule("rules.machiavelli/adjustments-orders")
 def test_machiavelli_winter_adjustment_every_power_decides_its_upkeep():
     """rules §Military unit adjustments: every power says which units it maintains and what it

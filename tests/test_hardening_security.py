@@ -253,7 +253,7 @@ def test_the_bots_words_are_escaped_for_the_comment_and_the_log(repo, no_maps):
     head = pr_commit(repo, {FRANCE: "\n".join(lines).encode() + b"\n", hostile: b"hello\n"})
     verdict = check_pr(repo, "main", head, "fran", T0 + hours(3))
     md, text = verdict.to_markdown(4), verdict.to_text()
-    from judge.site.escape import gh_code
+    from judge.escape import gh_code
 
     assert gh_code(hostile) in md  # the file name in a code span: GitHub links and mentions nothing there
     prose = md.replace(gh_code(hostile), "")
@@ -390,7 +390,7 @@ def test_orders_for_a_paused_or_finished_game_are_refused(repo, status):
 def test_a_new_line_in_a_file_name_starts_no_line_in_the_comment_or_the_log():
     """The audit's crafted name with a new line (a fake "accepted" heading, a ``::error`` command
     line): in a table cell it is one cell, in the log one line."""
-    from judge.site.escape import gh_code, gh_text, log_safe
+    from judge.escape import gh_code, gh_text, log_safe
 
     name = "games/g/x/orders/a\n## Orders check: accepted\n::error file=x::fake|b`c.txt"
     for shown in (gh_code(name), gh_text(name), log_safe(name)):

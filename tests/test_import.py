@@ -17,7 +17,8 @@ from git import Repo as git_repo
 from judge.cli import cli
 from judge.core.errors import JudgeError, StoreError
 from judge.published import parse_results
-from judge.store.importer import IMPORT_FILE, import_game
+from judge.site.generate import generate
+from judge.store.importer import IMPORT_FILE, Difference, ImportNote, import_game, parse_import
 from judge.store.layout import Game, GitTree
 from judge.store.tick import tick
 from judge.store.verify import verify_game
@@ -77,8 +78,46 @@ HAND_TYPED = [
 def test_a_dpjudge_mail_file_typed_by_hand_imports_with_each_slip_explained(tmp_path):
     repo, recorded, result = _import(tmp_path, "immaculate")
     assert len(recorded.phases) == len(result.phases) == 15
-    assert [(p.folder, d.power, d.order, d.recorded, d.judge) for p in result.phases for d in p.differences] == HAND_TYPED
+    assert [(p.folder, d.power, d.order, d.recorded, d.verdict) for p in result.phases for d in p.differences] == HAND_TYPED
     assert result.status == "paused" and Game.load(GitTree(repo.head.commit), "games/immaculate").current() == "1905-1-spring-movement"
+
+
+def test_an_imported_game_s_pages_say_where_each_phase_came_from_and_name_no_deadline(tmp_path):
+    repo, _, result = _import(tmp_path, "immaculate")
+    generate(tmp_path / "league" / "games", tmp_path / "site")
+    pages = tmp_path / "site" / "games" / "immaculate"
+    for p in result.phases:
+        text = (pages / f"{p.folder}.md").read_text(encoding="utf-8")
+        assert "Imported on 2025-01-06 22:00 UTC from immaculate/results.txt: played here again from the orders of its " \
+               f"{p.recorded.phase}, line {p.recorded.line}. It had no deadline here." in text, p.folder
+        assert "Orders were due" not in text and "orders are due by" not in text
+        assert ("This judge decided every order as the record says." in text) == (not p.differences)
+    spring = (pages / "1903-1-spring-movement.md").read_text(encoding="utf-8")
+    assert "| Power | Order | Recorded | This judge | Why |" in spring
+    assert ("| Germany | A HOL - KIE | success | failure (bounce, dislodged) | bounced: could not enter Kiel; "
+            "dislodged by France's army from Belgium |") in spring
+    # The phase the import left open: the Gamesmaster sets its deadline when resuming the game.
+    assert "**Orders are due by a deadline not yet set.**" in (pages / "1905-1-spring-movement.md").read_text(encoding="utf-8")
+    index = (pages / "index.md").read_text(encoding="utf-8")
+    assert ("- **Imported:** from immaculate/results.txt: 15 phases played again here; 6 differences from the "
+            "record, each on its phase's page\n") in index
+    assert "| [Spring 1903 Movement](1903-1-spring-movement.md) | imported | " in index
+
+
+def test_import_yaml_reads_back_as_written_and_an_entry_without_why_as_it_was():
+    note = ImportNote("old/results.txt", "Fall 1901 Movement, line 40", ("a note",),
+                      (Difference("Italy", "A VEN - TRI", "success", "failure (bounce)", "bounced: could not enter Trieste", 41),
+                       Difference("France", "supply centres", "5: BEL, BRE, MAR, PAR, SPA", "4: BRE, MAR, PAR, SPA")))
+    assert parse_import(note.to_yaml().decode("utf-8"), "import.yaml") == note
+    assert note.recorded_words == "played here again from the orders of its Fall 1901 Movement, line 40"
+    older = parse_import("source: x.txt\nrecorded_phase: 'none: not in the record (played with no orders)'\n"
+                         "differences:\n- {power: Italy, order: A VEN H, recorded: bounce, judge: 'success: held'}\n", "y")
+    assert older.recorded_words == "not in the record (played with no orders)" and not older.in_record
+    assert older.differences[0].verdict == "success: held" and older.differences[0].why == ""
+    with pytest.raises(StoreError) as err:
+        parse_import("source: x.txt\nrecorded_phase: p\ndifferences: [{power: Italy}]\n", "g/f/import.yaml")
+    assert str(err.value) == "g/f/import.yaml: differences[0]: a difference is a mapping with 'power', 'order', " \
+                             "'recorded' and 'judge'"
 
 
 def _import(tmp_path: Path, name: str, **kw):
@@ -99,7 +138,7 @@ def test_a_real_game_imports_phase_by_phase_with_its_differences_explained(tmp_p
     assert _differences(result) == BOGUS_CONVOYS[name]
     for p in result.phases:
         for d in p.differences:
-            assert d.recorded == "success" and d.judge.startswith("illegal: ") and d.line is not None
+            assert d.recorded == "success" and d.judge == "illegal" and d.why and d.line is not None
     # One commit and one tag per phase, as a tick makes them, after the new game's commit.
     game = Game.load(GitTree(repo.head.commit), f"games/{name}")
     played = [f for f in game.folders() if game.finished(f)]

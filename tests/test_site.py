@@ -15,7 +15,7 @@ from click.testing import CliRunner
 from judge.core.errors import JudgeError
 from judge.site.charts import line_chart
 from judge.site.commands import post_cmd, site_cmd
-from judge.site.escape import md_escape, press_html, sanitize_html
+from judge.escape import md_escape, press_html, sanitize_html
 from judge.site.generate import MANIFEST_NAME, NAV_NAME, TEMPLATES_DIR, generate
 from judge.site.build import DEFAULT_CONFIG, mkdocs_build
 from judge.site.synthetic import write_game

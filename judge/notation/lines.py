@@ -18,7 +18,7 @@ from ..core.errors import AmbiguousOrder, InvalidOrder, JudgeError
 from ..core.orders import Convoy, Hold, Move, Order, SupportHold, SupportMove
 from ..core.types import Location, PhaseKind, Position, Power, ProvinceId, UnitType
 from ..core.variant import Variant
-from ..variants.loader import normalise_name
+from ..reading import normalise_name
 from .orders import order_of, subject_len, support_of
 from .words import _BULLET, _MARKUP, _UNIT_WORDS, _WORD_KIND, Names, Token, names_of, tokenise
 

@@ -15,7 +15,7 @@ import yaml
 from ..core.errors import JudgeError, PositionError
 from ..core.types import Dislodged, Location, PhaseKind, Position, Power, ProvinceId, Unit, UnitType
 from ..core.variant import Variant
-from ..variants.loader import SAFE_LOADER, normalise_name, parse_phase
+from ..reading import SAFE_LOADER, normalise_name, parse_phase
 from .words import names_of
 
 def _located(text: str, filename: str) -> tuple[Any, dict[tuple, int]]:

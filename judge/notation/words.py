@@ -16,7 +16,7 @@ from typing import Any, NamedTuple
 from ..core.errors import AmbiguousOrder, InvalidOrder
 from ..core.types import Power, ProvinceId, UnitType
 from ..core.variant import Variant
-from ..variants.loader import normalise_name
+from ..reading import normalise_name
 
 # -- vocabulary ---------------------------------------------------------------------------------
 

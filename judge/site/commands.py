@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 import click
 
 from ..core.errors import JudgeError, StoreError
-from .escape import log_safe
+from ..escape import log_safe
 
 if TYPE_CHECKING:
     from .build import MkdocsRun

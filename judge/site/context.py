@@ -1,6 +1,6 @@
 """The data each template of the site receives, declared.
 
-Strings are printed escaped for Markdown (see :mod:`judge.site.escape`); a value the generator
+Strings are printed escaped for Markdown (see :mod:`judge.escape`); a value the generator
 built itself and trusts (inline HTML it wrote, the Gamesmaster's Markdown, sanitized press) is a
 :class:`markupsafe.Markup` and printed as it is.
 """
@@ -61,6 +61,31 @@ class UnitsRow(TypedDict):
     centres: str
 
 
+class DifferenceRow(TypedDict):
+    """An order of an imported phase that this judge decided otherwise than the record."""
+
+    power: str
+    order: str
+    recorded: str
+    """The record's verdict (``success``, ``bounce``...)."""
+    judge: str
+    """This judge's verdict (``illegal``, ``failure (bounce)``...)."""
+    why: str
+    """This judge's reason, where it gave one."""
+
+
+class ImportView(TypedDict):
+    """An imported phase (``judge import``): where it came from and where this judge differed."""
+
+    source: str
+    """The record imported (the file the import was given)."""
+    recorded: str
+    """Where the phase came from in the record, in words (``played here again from the orders of its
+    Spring 1901 Movement, line 3``, or why it is not in the record)."""
+    notes: list[str]
+    differences: list[DifferenceRow]
+
+
 class PhaseContext(TypedDict):
     title: str
     page_title: str
@@ -95,6 +120,8 @@ class PhaseContext(TypedDict):
     units: list[UnitsRow]
     received: list[str]
     state: list[StateSection]
+    imported: ImportView | None
+    """A phase played by ``judge import``: it had no deadline here; the page says where it came from."""
 
 
 class PlayerRow(TypedDict):
@@ -108,6 +135,7 @@ class TimelineRow(TypedDict):
     title: str
     href: str
     deadline: str
+    """The phase's deadline, or ``imported`` for a phase ``judge import`` played (it had none here)."""
     summary: str
 
 
@@ -144,6 +172,8 @@ class GameContext(TypedDict):
     """Are the game's orders sealed until each deadline?"""
     feed: str | None
     """The game's Atom feed."""
+    imported: str
+    """Where an imported game came from, in words (empty for a game played here from its start)."""
 
 
 class GameRow(TypedDict):

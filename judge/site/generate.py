@@ -58,13 +58,13 @@ from .charts import line_chart
 from .context import (
     GameContext, GameRow, IndexContext, Link, MapImage, PlayerRow, TimelineRow,
 )
-from .escape import md_escape, plain_title
+from ..escape import md_escape, plain_title
 from .gamefiles import GameFolder, find_games, read_game
 from .incremental import (
     MANIFEST_NAME, MANIFEST_VERSION, Hasher, Out, game_sources, part_digest, read_json, remove_files,
     write_json,
 )
-from .phase_page import MAP_FILES, DrawnMap, ended, markdown_file, phase_page
+from .phase_page import MAP_FILES, DrawnMap, ended, imported_words, markdown_file, phase_page
 from .templating import render_template
 
 __all__ = ["generate", "GenerateReport", "Publishing", "TEMPLATES_DIR", "STATIC_DIR", "MANIFEST_NAME", "NAV_NAME"]
@@ -109,7 +109,7 @@ def _fingerprint(templates: str, static: str) -> str:
     """The generator itself: its code, templates and static files."""
     h = hashlib.sha256(f"v{MANIFEST_VERSION}".encode())
     here = Path(__file__).resolve().parent
-    files = sorted(here.glob("*.py")) + [here.parent / "reports.py", here.parent / "sections.py"]
+    files = sorted(here.glob("*.py")) + [here.parent / "reports.py", here.parent / "sections.py", here.parent / "escape.py"]
     for root in (Path(templates), Path(static)):
         if root.is_dir():
             files += sorted(p for p in root.rglob("*") if p.is_file())
@@ -311,10 +311,11 @@ def _game(run: _Run, game: GameFolder) -> GameRow:
         deadline=deadline, winner=winner, players=_player_rows(game, current), chart=chart,
         treasury_chart=treasury_chart, map=image, map_phase=map_phase, gm=markdown_file(game.path / "gm.md"),
         state=[{"title": x["title"], "body": Markup(x["body"])} for x in (current.get("state") or [])] if current else [],
-        timeline=[TimelineRow(title=s["title"], href=f"{s['folder']}.md", deadline=s["deadline"], summary=s["summary"])
+        timeline=[TimelineRow(title=s["title"], href=f"{s['folder']}.md",
+                              deadline="imported" if s.get("imported") else s["deadline"], summary=s["summary"])
                   for s in summaries],
         ended=ended(game), orders=_orders_page(game, run.out, run.templates, base, run.publishing), feed="feed.xml",
-        sealed=game.settings.sealed,
+        sealed=game.settings.sealed, imported=imported_words(summaries),
     )
     run.out.write(f"{base}/index.md", render_template(run.templates, "site/game.md.j2", ctx))
     return GameRow(title=game.title, href=f"{base}/index.md", variant=game.variant.title,

@@ -35,7 +35,7 @@ from mkdocs.structure.files import File, Files
 from mkdocs.utils import is_markdown_file
 
 from .build import PLAN_ENV, SEARCH_STORE, search_part
-from .escape import plain_title
+from ..escape import plain_title
 from .incremental import part_of
 
 NAV_NAME = ".nav.yml"

@@ -5,7 +5,9 @@
 played, :class:`DrawnMap`), the orders and their results, the narrative, retreats, captures and
 adjustments, the Gamesmaster's words and players' press, the results as the email judges write
 them and the variant's own sections (:mod:`judge.site.state_sections`); while the phase is open,
-the units, what is to decide and the orders received so far. With the page comes the phase's
+the units, what is to decide and the orders received so far. A phase played by ``judge import``
+says where it came from and where this judge decided otherwise than the record (its
+``import.yaml``), and names no deadline: it had none here. With the page comes the phase's
 summary: what the game's page, its charts and its feed need of the phase, which the generator
 (:mod:`judge.site.generate`) keeps in its manifest so that a phase not rendered again still counts.
 """
@@ -26,20 +28,22 @@ from ..core.resolution import Tag
 from ..core.types import PhaseKind, Position, Power, UnitType
 from ..core.variant import Variant
 from ..record import OrderRecord, PhaseRecord
-from ..reports import as_moment, centre_counts, njudge_results, narrative
+from ..reports import as_moment, centre_counts, njudge_results, narrative, shown_notes
 from ..sections import place_name
+from ..escape import md_escape, press_html
+from ..store.importer import IMPORT_FILE, TRIGGER as IMPORTED, parse_import
 from ..store.layout import RESULTS_TXT, power_stem
 from .context import (
-    CaptureRow, Link, MapImage, PhaseContext, PowerOrders, PressItem, RetreatRow, StateSection, TableRow,
-    UnitsRow, OrderRow,
+    CaptureRow, DifferenceRow, ImportView, Link, MapImage, PhaseContext, PowerOrders, PressItem, RetreatRow,
+    StateSection, TableRow, UnitsRow, OrderRow,
 )
-from .escape import md_escape, press_html
 from .gamefiles import GameFolder, PhaseFolder
 from .incremental import Out
 from .state_sections import state_sections
 from .templating import render_template
 
-__all__ = ["phase_page", "PhasePage", "DrawnMap", "MAP_FILES", "utc", "markdown_file", "ended"]
+__all__ = ["phase_page", "PhasePage", "DrawnMap", "MAP_FILES", "utc", "markdown_file", "ended", "is_imported",
+           "imported_words"]
 
 MAP_FILES = ("map.png", "map.svg")
 """The map files a phase page uses (an older game's ``map-thumb.png`` is not published: nothing shows it)."""
@@ -353,7 +357,7 @@ def _played(game: GameFolder, i: int) -> _Shown:
         narrative=narrative(variant, results, before, position_after=after),
         orders=_orders_table(variant, results),
         idle=_idle_minor_units(variant, results),
-        notes=list(results.notes),
+        notes=list(shown_notes(variant, results, after)),
         retreats=_retreat_rows(variant, after) if after is not None and before.phase.kind is PhaseKind.MOVEMENT
         and after_kind is PhaseKind.RETREAT else [],
         captures=_capture_rows(variant, results),
@@ -383,6 +387,45 @@ def _open(game: GameFolder, i: int) -> _Shown:
     return _Shown(retreats=_retreat_rows(variant, before) if kind is PhaseKind.RETREAT else [],
                   adjustments=_adjustment_rows(variant, before) if kind is PhaseKind.ADJUSTMENT else [],
                   units=_units_rows(variant, before), received=_received(folder))
+
+
+def is_imported(folder: PhaseFolder | None) -> bool:
+    """Was the phase played by ``judge import`` (from another judge's record, with no deadline here)?"""
+    return folder is not None and folder.finished and folder.info.trigger == IMPORTED
+
+
+def _imported(folder: PhaseFolder) -> ImportView | None:
+    """An imported phase's origin and differences from the record (its ``import.yaml``, read by
+    :func:`judge.store.importer.parse_import`); None for a phase played here."""
+    if not is_imported(folder):
+        return None
+    path = folder.file(IMPORT_FILE)
+    if path is None:  # the import writes one in every folder; a Gamesmaster may have removed it
+        return ImportView(source="another judge's record", recorded="its file import.yaml is gone", notes=[],
+                          differences=[])
+    note = parse_import(path.read_text(encoding="utf-8-sig"), f"{folder.game.path}/{folder.name}/{IMPORT_FILE}")
+    return ImportView(source=note.source, recorded=note.recorded_words, notes=list(note.notes), differences=[
+        DifferenceRow(power=d.power, order=d.order, recorded=d.recorded, judge=d.judge, why=d.why)
+        for d in note.differences])
+
+
+def _next_deadline(game: GameFolder, i: int) -> str:
+    """The next phase's deadline, as the page gives it: none for a phase the import played next,
+    nor for the phase an import left paused (its clock starts when the Gamesmaster resumes the game)."""
+    folder, next_f = game.phases[i], _next(game, i)
+    if next_f is None or is_imported(next_f) or (is_imported(folder) and game.status != "active"):
+        return ""
+    return utc(next_f.info.deadline)
+
+
+def _deadline(game: GameFolder, i: int) -> str:
+    """The phase's deadline, as the page gives it: none for an imported phase (it had none here),
+    nor for the phase an import left paused."""
+    folder = game.phases[i]
+    if is_imported(folder) or (not folder.finished and i > 0 and is_imported(game.phases[i - 1])
+                               and game.status != "active"):
+        return ""
+    return utc(folder.info.deadline)
 
 
 def _next(game: GameFolder, i: int) -> PhaseFolder | None:
@@ -420,9 +463,10 @@ def phase_page(game: GameFolder, i: int, out: Out, templates: Path, drawn: Drawn
     position = next_f.position if folder.finished and next_f is not None else before
     state = state_sections(game.variant, position)
     state_before = state if position is before else state_sections(game.variant, before)
+    imported = _imported(folder)
     ctx = PhaseContext(
         title=title, page_title=f"{title} · {game.title}", game_title=game.title, game_href="index.md",
-        finished=folder.finished, deadline=utc(folder.info.deadline), opened=utc(folder.info.opened),
+        finished=folder.finished, deadline=_deadline(game, i), opened=utc(folder.info.opened),
         previous=_link(game.phases[i - 1] if i > 0 else None), next=_link(next_f), map=image,
         narrative=shown.narrative, gm=markdown_file(folder.file("gm.md")),
         press=[PressItem(title=p.stem.replace("-", " ").replace("_", " "), html=markdown_file(p) or Markup(""))
@@ -430,25 +474,28 @@ def phase_page(game: GameFolder, i: int, out: Out, templates: Path, drawn: Drawn
         orders=shown.orders, idle=shown.idle, notes=shown.notes, sealed=game.settings.sealed,
         played=utc(folder.info.adjudicated) if folder.finished else "", trigger=folder.info.trigger or "", retreats=shown.retreats, captures=shown.captures,
         adjustments=shown.adjustments, adjustment_head=_adjustment_head(game.variant),
-        next_phase=results.next_phase or "", next_deadline=utc(next_f.info.deadline if next_f else None),
+        next_phase=results.next_phase or "", next_deadline=_next_deadline(game, i),
         ended=ended(game) if game.ends_at(i) else "",
         winner=results.winner or "", results_text=shown.results_text, units=shown.units,
-        received=shown.received, state=state,
+        received=shown.received, state=state, imported=imported,
     )
-    return PhasePage(render_template(templates, "site/phase.md.j2", ctx), _phase_summary(game, i, image, state, state_before))
+    return PhasePage(render_template(templates, "site/phase.md.j2", ctx),
+                     _phase_summary(game, i, image, state, state_before, imported))
 
 
 def _phase_summary(game: GameFolder, i: int, image: MapImage | None, state: list[StateSection],
-                   state_before: list[StateSection]) -> dict[str, Any]:
+                   state_before: list[StateSection], imported: ImportView | None) -> dict[str, Any]:
     """What the game's page (players, charts, map, timeline) and the feed need of a phase: kept in
     the manifest, so that a phase not rendered again still counts. ``state`` is what the page
-    shows of the variant's state, ``state_before`` that at the start of the phase (its chart's point)."""
+    shows of the variant's state, ``state_before`` that at the start of the phase (its chart's point);
+    ``imported``, where an imported phase came from (the game's page counts its differences)."""
     folder = game.phases[i]
     before, results = folder.position, folder.results
     centres, units = _counts(before)
     return {
         "title": folder.title, "folder": folder.name, "finished": folder.finished,
-        "deadline": utc(folder.info.deadline), "year": before.phase.year, "centres": centres, "units": units,
+        "deadline": _deadline(game, i), "year": before.phase.year,
+        "imported": {"source": imported["source"], "differences": len(imported["differences"])} if imported else None, "centres": centres, "units": units,
         "treasury": _chart_values(state_before), "final_centres": _final_centres(game, i),
         "summary": _summary_line(game.variant, results, before.phase.kind) if folder.finished else "",
         "winner": results.winner or "", "map": image["png"] if image else None,
@@ -456,6 +503,21 @@ def _phase_summary(game: GameFolder, i: int, image: MapImage | None, state: list
         "state": [{"title": x["title"], "body": str(x["body"])} for x in state],
         "adjudicated": _iso(folder.info.adjudicated) if folder.finished else "",
     }
+
+
+def imported_words(summaries: list[dict[str, Any]]) -> str:
+    """Where a game's imported phases came from, for its page (``from ruffians/results.txt: 81
+    phases played again here; 2 differences from the record, each on its phase's page``); empty
+    for a game played here."""
+    imported = [s["imported"] for s in summaries if s.get("imported")]
+    if not imported:
+        return ""
+    sources = sorted({x["source"] for x in imported})
+    differences = sum(int(x["differences"]) for x in imported)
+    phases = f"{len(imported)} phase{'s' if len(imported) != 1 else ''}"
+    said = (f"{differences} difference{'s' if differences != 1 else ''} from the record, each on its phase's page"
+            if differences else "this judge decided every order as the record says")
+    return f"from {', '.join(sources)}: {phases} played again here; {said}"
 
 
 def ended(game: GameFolder) -> str:

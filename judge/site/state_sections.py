@@ -16,7 +16,7 @@ from ..core.types import Position
 from ..core.variant import Variant
 from ..sections import Items, Listing, Part, Section, Table, Text
 from .context import StateSection
-from .escape import md_escape
+from ..escape import md_escape
 
 __all__ = ["state_sections", "section_markdown"]
 

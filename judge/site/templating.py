@@ -1,6 +1,6 @@
 """The site's Jinja templates (``templates/site/``), rendered to Markdown.
 
-Every value a template prints is plain text in Markdown (:func:`judge.site.escape.md_escape`)
+Every value a template prints is plain text in Markdown (:func:`judge.escape.md_escape`)
 unless the generator marked it trusted with :class:`markupsafe.Markup` (inline HTML it wrote, the
 Gamesmaster's sanitised Markdown). A variable a template names and the context lacks is an error,
 not an empty string.
@@ -16,7 +16,7 @@ from typing import Any, Mapping
 import jinja2
 from markupsafe import Markup
 
-from .escape import md_escape, plain_title, url_path
+from ..escape import md_escape, plain_title, url_path
 
 __all__ = ["render_template"]
 

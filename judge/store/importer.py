@@ -4,13 +4,15 @@ The record (:func:`judge.published.parse_results`: njudge's or DPjudge's results
 phase) is played again here, from the variant's starting position: each recorded phase's orders
 are written as the players' order files (in the judge's notation, one file per power) and the
 phase is played by the tick's own path (:func:`judge.store.play.play_phase`), so that its
-``results.yaml``, ``results.txt`` and map are what a tick writes. Each phase is one commit and
+``results.yaml``, ``results.txt`` and map are what a tick writes (but for the next deadline, which
+``results.txt`` does not give: the import sets none). Each phase is one commit and
 one tag, as a tick makes them, dated at the import (the recorded season is in the message).
 
 Where this judge decides an order otherwise than the record says (a bug of the other judge, a
 Gamesmaster's ruling, or a line read otherwise), this judge's result is kept and the recorded one
 is noted: every phase folder gets an ``import.yaml`` naming the source, the recorded phase and
-each difference (the order, the recorded verdict, this judge's), and the import prints them.
+each difference (the order, the recorded verdict, this judge's and its reason), and the import
+prints them. The phase's page on the site says so, from the same file (:func:`parse_import`).
 The centres the record lists after a year are compared with this judge's too.
 
 A game in progress stops at the last phase with results: the next phase is left open, the game
@@ -39,18 +41,23 @@ from ..core.resolution import Outcome, Resolution
 from ..core.types import Phase, PhaseKind, Position
 from ..notation import parse_orders
 from ..published import DEFAULT, NO_ORDER, RecordedGame, RecordedOrder, RecordedPhase, parse_results
-from .layout import PHASE_FILE, SETTINGS, Game, Overlay, join, power_stem
+from . import artifacts
+from .layout import PHASE_FILE, RESULTS_TXT, SETTINGS, Game, Overlay, join, power_stem
 from .play import PlayedPhase, play_phase
 from .settings import UTC, format_settings, format_time, parse_settings
 from .transaction import PlannedCommit
 
-__all__ = ["IMPORT_FILE", "Difference", "ImportedPhase", "ImportResult", "import_game", "import_cmd"]
+__all__ = ["IMPORT_FILE", "TRIGGER", "Difference", "ImportNote", "parse_import", "ImportedPhase", "ImportResult",
+           "import_game", "import_cmd"]
 
 IMPORT_FILE = "import.yaml"
 """The file of an imported phase's folder: the source, the recorded phase and the differences."""
 
 TRIGGER = "imported"
 """``phase.yaml``'s ``trigger`` for a phase played by the import."""
+
+NOT_PLAYED = "not played"
+"""This judge's verdict for a recorded order that no unit here took (its ``why`` says what was found)."""
 
 INFERRED = "inferred"
 """The mark of a retreat the import read off the next recorded phase (:func:`inferred_retreats`)."""
@@ -70,20 +77,102 @@ class Difference:
     recorded: str
     """The recorded verdict: ``success``, or the other judge's words (``bounce``, ``cut, dislodged``)."""
     judge: str
-    """This judge's verdict: its result, its marks and its reason."""
+    """This judge's verdict: its result and its marks (``failure (bounce)``, ``illegal``), or
+    ``not played`` for a recorded order no unit here took."""
+    why: str = ""
+    """This judge's reason (``bounced: could not enter Kiel``), or why the order was not played;
+    empty for a count of centres."""
     line: int | None = None
     """The recorded order's line in the source."""
+
+    @property
+    def verdict(self) -> str:
+        """This judge's verdict with its reason, in one line (``failure (bounce): bounced: ...``)."""
+        return f"{self.judge}: {self.why}" if self.why else self.judge
 
     def to_data(self) -> dict[str, Any]:
         """The entry of ``import.yaml``."""
         out: dict[str, Any] = {"power": self.power, "order": self.order, "recorded": self.recorded, "judge": self.judge}
+        if self.why:
+            out["why"] = self.why
         if self.line is not None:
             out["line"] = self.line
         return out
 
+    @classmethod
+    def from_data(cls, data: Any, where: str) -> Difference:
+        """An entry of ``import.yaml``; StoreError at ``where`` for one that is not a mapping of
+        texts. An entry written before ``why`` was kept has the reason inside ``judge``."""
+        if not isinstance(data, dict) or not all(isinstance(data.get(k), str) for k in ("power", "order", "recorded", "judge")):
+            raise StoreError("a difference is a mapping with 'power', 'order', 'recorded' and 'judge'", where)
+        line = data.get("line")
+        return cls(data["power"], data["order"], data["recorded"], data["judge"], str(data.get("why") or ""),
+                   line if isinstance(line, int) and not isinstance(line, bool) else None)
+
     def __str__(self) -> str:
         where = f" (line {self.line})" if self.line is not None else ""
-        return f"{self.power}: {self.order}{where}: recorded {self.recorded}; judge {self.judge}"
+        return f"{self.power}: {self.order}{where}: recorded {self.recorded}; judge {self.verdict}"
+
+
+_NOT_IN_RECORD = "none: "
+"""How ``import.yaml`` begins its ``recorded_phase`` for a phase the record lacks."""
+
+
+@dataclass(frozen=True)
+class ImportNote:
+    """What an imported phase's ``import.yaml`` says: where the phase came from and where this
+    judge decided otherwise. :meth:`ImportedPhase.note` makes it, :meth:`to_yaml` writes it and
+    :func:`parse_import` reads it back (for the phase's page)."""
+
+    source: str
+    """The record imported, as the import was given it (``ruffians/results.txt``)."""
+    recorded_phase: str
+    """The recorded phase and its line (``Spring 1901 Movement, line 3``), or, for a phase the
+    record lacks, ``none:`` and why it was played all the same."""
+    notes: tuple[str, ...] = ()
+    differences: tuple[Difference, ...] = ()
+
+    @property
+    def in_record(self) -> bool:
+        """Is the phase in the record (not inferred, nor played with no orders)?"""
+        return not self.recorded_phase.startswith(_NOT_IN_RECORD)
+
+    @property
+    def recorded_words(self) -> str:
+        """Where the phase came from, in words: ``played here again from the orders of its Spring
+        1901 Movement, line 3`` (the record's), or why it is not in the record (``not in the record
+        (played with no orders)``)."""
+        if self.in_record:
+            return f"played here again from the orders of its {self.recorded_phase}"
+        return self.recorded_phase[len(_NOT_IN_RECORD):]
+
+    def to_yaml(self) -> bytes:
+        """The folder's ``import.yaml``: the source, the recorded phase, notes, the differences."""
+        data: dict[str, Any] = {"source": self.source, "recorded_phase": self.recorded_phase}
+        if self.notes:
+            data["notes"] = list(self.notes)
+        data["differences"] = [d.to_data() for d in self.differences]
+        return yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=1000).encode("utf-8")
+
+
+def parse_import(text: str, where: str) -> ImportNote:
+    """Read an ``import.yaml``.
+
+    Raises:
+        StoreError: the text is not YAML, or not the mapping :meth:`ImportNote.to_yaml` writes
+            (located at ``where``).
+    """
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        raise StoreError(f"not valid YAML: {getattr(exc, 'problem', None) or exc}", where) from None
+    if not isinstance(data, dict) or not isinstance(data.get("source"), str) or not isinstance(data.get("recorded_phase"), str):
+        raise StoreError("an import.yaml is a mapping with 'source' and 'recorded_phase'", where)
+    notes, differences = data.get("notes") or [], data.get("differences") or []
+    if not isinstance(notes, list) or not isinstance(differences, list):
+        raise StoreError("'notes' and 'differences' of an import.yaml are lists", where)
+    return ImportNote(data["source"], data["recorded_phase"], tuple(str(n) for n in notes),
+                      tuple(Difference.from_data(d, f"{where}: differences[{i}]") for i, d in enumerate(differences)))
 
 
 @dataclass
@@ -99,19 +188,16 @@ class ImportedPhase:
     inferred: bool = False
     """A retreat phase the record lacks, its retreats read off the next recorded movement."""
 
-    def to_yaml(self, source: str) -> bytes:
-        """The folder's ``import.yaml``: the source, the recorded phase, notes, the differences."""
+    def note(self, source: str) -> ImportNote:
+        """What the folder's ``import.yaml`` says of this phase, imported from ``source``."""
         if self.inferred:
-            said = "none: not in the record; its retreats were read off the next recorded movement (see notes)"
+            said = "not in the record; its retreats were read off the next recorded movement (see notes)"
         elif self.recorded is None:
-            said = "none: not in the record (played with no orders)"
+            said = "not in the record (played with no orders)"
         else:
-            said = f"{self.recorded.phase}, line {self.recorded.line}"
-        data: dict[str, Any] = {"source": source, "recorded_phase": said}
-        if self.notes:
-            data["notes"] = list(self.notes)
-        data["differences"] = [d.to_data() for d in self.differences]
-        return yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=1000).encode("utf-8")
+            return ImportNote(source, f"{self.recorded.phase}, line {self.recorded.line}", tuple(self.notes),
+                              tuple(self.differences))
+        return ImportNote(source, _NOT_IN_RECORD + said, tuple(self.notes), tuple(self.differences))
 
 
 @dataclass
@@ -167,9 +253,10 @@ def _judge_words(r: Resolution) -> frozenset[str]:
 
 
 def _verdict(r: Resolution) -> str:
-    """This judge's verdict for ``import.yaml``: ``failure (bounce): bounced: could not enter Kiel``."""
+    """This judge's verdict for ``import.yaml``: its result and marks, ``failure (bounce)`` (its
+    reason is the difference's ``why``)."""
     tags = ", ".join(t.value for t in r.tags)
-    return f"{r.outcome.value}{f' ({tags})' if tags else ''}: {r.reason}"
+    return f"{r.outcome.value}{f' ({tags})' if tags else ''}"
 
 
 def _recorded(rec: RecordedOrder) -> str:
@@ -194,15 +281,16 @@ def compare(recorded: list[tuple[RecordedOrder, Order | None]], resolutions: lis
             why = ("not read as an order of a unit there" if order is None else
                    "no such unit ordered here (this judge's own order went to another)" if rec.by_default else
                    "no such unit here")
-            out.append(Difference(rec.power, rec.text if order is None else str(order), _recorded(rec), why, rec.line))
+            out.append(Difference(rec.power, rec.text if order is None else str(order), _recorded(rec), NOT_PLAYED, why,
+                                  rec.line))
             continue
         seen.add(k)
         want = _words(set(rec.marks) - {NO_ORDER, DEFAULT, INFERRED})
         if _judge_words(found) != want:
-            out.append(Difference(rec.power, found.order_text, _recorded(rec), _verdict(found), rec.line))
+            out.append(Difference(rec.power, found.order_text, _recorded(rec), _verdict(found), found.reason, rec.line))
     for key, r in by_key.items():
         if key not in seen and (_judge_words(r) or not r.succeeded):
-            out.append(Difference(r.power, r.order_text, "not in the record", _verdict(r)))
+            out.append(Difference(r.power, r.order_text, "not in the record", _verdict(r), r.reason))
     return out
 
 
@@ -282,7 +370,13 @@ class _Run:
             self.centres = None
         changes = dict(played.changes)
         changes.update(files)
-        changes[game.folder_path(folder, IMPORT_FILE)] = phase.to_yaml(self.source)
+        # The tick's results.txt gives the next phase's deadline; the import sets none (it plays
+        # the next phase at once, or leaves it paused for the Gamesmaster to resume), so none is given.
+        txt = artifacts.results_text(game.variant, played.record, before=position,
+                                     after=None if report.result.winner else nxt, game=game.settings.title)
+        if txt is not None:
+            changes[game.folder_path(folder, RESULTS_TXT)] = txt
+        changes[game.folder_path(folder, IMPORT_FILE)] = phase.note(self.source).to_yaml()
         self.overlay.update(changes)
         said = ("Not in the record: its retreats read off the next recorded movement" if inferred else
                 f"Recorded: {recorded} of {self.source}" if recorded else "Not in the record: played with no orders")
@@ -312,7 +406,7 @@ _UNIT = re.compile(r"^(?:build\s+)?(army|fleet)\s+(.+?)(?:\s*\([^)]*\))?(?:\s+(?
 
 def _units_at(variant: Any, phases: list[RecordedPhase]) -> set[tuple[str, str, str]]:
     """The units recorded phases order, or build: (power, ``A``/``F``, province)."""
-    from ..variants.loader import normalise_name
+    from ..reading import normalise_name
 
     places = {normalise_name(n): p.id for p in variant.board.provinces.values() for n in (p.id, p.name, *p.aliases)}
     out = set()
@@ -508,7 +602,7 @@ def import_cmd(results_file: str, game_dir: str, variant: str, title: str | None
     """Import a game played on another judge (njudge or DPjudge results, text or HTML) with its
     whole history: every phase played again and committed; differences from the record listed."""
     from ..variants import find_variant
-    from ..variants.loader import parse_phase
+    from ..reading import parse_phase
     from .settings import parse_time
     from .tick import open_repo, repo_path
 

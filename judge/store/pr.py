@@ -180,8 +180,8 @@ class Verdict:
     def to_markdown(self, pr: int | None = None) -> str:
         """The job summary (and the pull request's comment). Everything a player chose (file
         names, order lines) is escaped for GitHub: shown as written, making no link, mention or
-        heading (:func:`judge.site.escape.gh_text`, :func:`~judge.site.escape.gh_code`)."""
-        from ..site.escape import gh_code, gh_text
+        heading (:func:`judge.escape.gh_text`, :func:`~judge.escape.gh_code`)."""
+        from ..escape import gh_code, gh_text
 
         what = f"Pull request #{pr}" if pr else "The pull request"
         head = "accepted" if self.accepted else "refused"
@@ -207,8 +207,8 @@ class Verdict:
 
     def to_text(self) -> str:
         """The verdict for a terminal and a job's log: a player's words as escapes, no new line
-        and no workflow command in them (:func:`judge.site.escape.log_safe`)."""
-        from ..site.escape import log_safe as safe
+        and no workflow command in them (:func:`judge.escape.log_safe`)."""
+        from ..escape import log_safe as safe
 
         lines = [f"orders check: {'accepted' if self.accepted else 'refused'} (author {safe(self.author)})"]
         for f in self.files:
@@ -223,7 +223,7 @@ class Verdict:
 def _reading_markdown(r: Reading) -> list[str]:
     """How one file's orders were read, for the job summary: a table of its lines and what each
     was read as, the units left without an order, and whether its ``# ready`` counts."""
-    from ..site.escape import gh_code, gh_text
+    from ..escape import gh_code, gh_text
 
     lines = [f"{gh_code(r.path)} ({gh_text(r.power)}):", "", "| line | text | read as |", "|---:|---|---|"]
     for ln in r.file.lines:

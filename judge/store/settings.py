@@ -22,7 +22,7 @@ import yaml
 from ..core.errors import StoreError
 from ..core.types import PhaseKind, Power
 from ..core.variant import Variant
-from ..variants.loader import SAFE_LOADER
+from ..reading import SAFE_LOADER
 
 UTC = timezone.utc
 

@@ -3,12 +3,13 @@
 Each variant is a package ``judge/variants/<name>/`` whose ``__init__`` defines ``DESCRIPTION``, a
 :class:`VariantDescription`. It names the variant's board data (the folder ``variants/<name>/``),
 its rules (a :class:`~judge.core.variant.Rules` subclass) and calendar, its map layer, the sections
-its pages and reports add (plain data, see :mod:`judge.sections`), its typed state, the help shown above its orders form, and its rulebook (every
+its pages and reports add (plain data, see :mod:`judge.sections`), its typed state, the help shown above its orders form, how its notes read, and its rulebook (every
 rule of its seeds by id, see :mod:`judge.rulebook`). The renderer, the site and the reports ask
 the description; none of them knows a variant by name.
 
-The map layer, the page sections and the report sections are named by ``"module:attribute"`` and
-imported only when asked for, so that adjudicating a phase loads none of them. The sections
+The map layer, the page sections, the report sections and the notes' wording are named by
+``"module:attribute"`` and imported only when asked for, so that adjudicating a phase loads none
+of them. The sections
 import nothing of the site or the reports: those render them, and stand above the variants.
 """
 
@@ -16,8 +17,9 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, Mapping, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, Mapping, Protocol, Sequence
 
+from ..core.types import Position
 from ..core.variant import STANDARD_CALENDAR, Calendar, Rules, Variant
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -84,6 +86,10 @@ class VariantDescription:
     rulebook: str | None = None
     state: "type[VariantState] | None" = None
     orders_help: str = ""
+    notes: str | None = None
+    """Names a function ``(variant, notes, position_after) -> tuple[str, ...]``: a phase's notes
+    as players read them, for a variant whose records keep some notes in older words (which
+    ``judge verify`` compares, so they stay). None: the notes are read as recorded."""
 
     def layer(self) -> type | None:
         """The map layer class; None when the variant draws nothing of its own."""
@@ -96,6 +102,10 @@ class VariantDescription:
     def report(self) -> "tuple[Provider, ...]":
         """The report-section providers, in the order the reports show them."""
         return tuple(load_attribute(self.report_sections)) if self.report_sections else ()
+
+    def shown_notes(self, variant: Variant, notes: Sequence[str], after: Position | None) -> tuple[str, ...]:
+        """A phase's notes as players read them (:attr:`notes`), ``after`` the position after the phase."""
+        return tuple(load_attribute(self.notes)(variant, notes, after)) if self.notes else tuple(notes)
 
     def rules_book(self) -> "Rulebook | None":
         """The variant's rulebook, if it has one."""

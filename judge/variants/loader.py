@@ -2,7 +2,8 @@
 into a :class:`~judge.core.variant.Variant`.
 
 Every problem is reported with its file and line, all of them at once (one-way edges, unknown
-provinces or coasts, names used twice), in a :class:`~judge.core.errors.MapError`.
+provinces or coasts, names used twice), in a :class:`~judge.core.errors.MapError`. Names are
+compared, YAML loaded and the start phase read as everywhere else (:mod:`judge.reading`).
 """
 
 from __future__ import annotations
@@ -15,19 +16,14 @@ import yaml
 
 from ..core.board import Board, Province, Terrain
 from ..core.errors import MapError
-from ..core.types import Location, Phase, PhaseKind, Position, Power, ProvinceId, Unit, UnitType
+from ..core.types import Location, Position, Power, ProvinceId, Unit, UnitType
 from ..core.variant import STANDARD_CALENDAR, Calendar, PowerInfo, Rules, Variant
+from ..reading import SAFE_LOADER, normalise_name, parse_phase
 
 _PROVINCE = re.compile(r"^province\s+(\S+)\s+(\S+)((?:\s+[^\s:]+)*)\s*:\s*(.+?)\s*$", re.I)
 _COASTS = re.compile(r"^coasts\s+(\S+)\s*:\s*(.+)$", re.I)
 _EDGES = re.compile(r"^(army|fleet)\s+(\S+)\s*:\s*(.*)$", re.I)
 _ID = re.compile(r"^[A-Z][A-Z0-9]*$")
-
-
-def normalise_name(text: str) -> str:
-    """The form in which names are compared: lower case, words joined by one space, no dots."""
-    text = text.lower().replace(".", " ").replace("-", " ").replace("'", "")
-    return " ".join(text.split())
 
 
 def parse_board(text: str, filename: str = "map.txt") -> Board:
@@ -187,11 +183,6 @@ class _BoardReader:
                     self.bad(self.fleet[str(sloc)][0], f"one-way edge: fleet {sloc} -> {to_loc}, but not {to_loc} -> {sloc}")
 
 
-SAFE_LOADER: type = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-"""libyaml's safe loader where PyYAML was built with it (several times faster), else PyYAML's:
-variants, positions and the site's game files are read with it."""
-
-
 def load_yaml(text: str, filename: str) -> Any:
     """Parse YAML; a syntax error becomes a MapError with file and line."""
     try:
@@ -214,32 +205,6 @@ def parse_unit(text: str, power: str, board: Board, where: str) -> Unit:
     if not board.can_stand(kind, loc):
         raise MapError(f"unit {text!r}: a {kind.noun} cannot stand there", where)
     return Unit(Power(power), kind, loc)
-
-
-SEASON_ALIASES: dict[str, tuple[str, ...]] = {"Monsoon": ("Winter",)}
-"""Other names a season may be written with (never written out): seed 004 §5, Maharajah's
-Winter "may be called" the Monsoon, so a phase written ``Winter 1501 Adjustment`` is the
-Monsoon's."""
-
-
-def parse_phase(text: str, calendar: Calendar, where: str = "") -> Phase:
-    """Read ``Spring 1901 Movement`` (also ``Spring 1901, Movement``, ``S1901M``)."""
-    t = str(text).replace(",", " ").split()
-    kinds = {k.value.lower(): k for k in PhaseKind}
-    kinds.update({"build": PhaseKind.ADJUSTMENT, "builds": PhaseKind.ADJUSTMENT, "adjustments": PhaseKind.ADJUSTMENT,
-                  "moves": PhaseKind.MOVEMENT, "retreats": PhaseKind.RETREAT})
-    seasons = {s.lower(): s for s in calendar.seasons()}
-    for season, others in SEASON_ALIASES.items():
-        if season in calendar.seasons():
-            seasons.update({o.lower(): season for o in others if o.lower() not in seasons})
-    if len(t) == 3 and t[0].lower() in seasons and t[1].isascii() and t[1].isdigit() and len(t[1]) <= 6 and t[2].lower() in kinds:
-        phase = Phase(int(t[1]), seasons[t[0].lower()], kinds[t[2].lower()])
-        if (phase.season, phase.kind) not in calendar.steps:
-            raise MapError(f"the calendar has no {phase.kind.value.lower()} phase in {phase.season}", where)
-        return phase
-    raise MapError(
-        f"phase {text!r} should read like '{calendar.steps[0][0]} 1901 Movement' "
-        f"(seasons: {', '.join(calendar.seasons())})", where)
 
 
 def build_variant(directory: Path, rules: Rules, calendar: Calendar = STANDARD_CALENDAR) -> Variant:

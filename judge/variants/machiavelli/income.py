@@ -18,7 +18,7 @@ from .control import home_controller, initialised
 from .geography import city_value, lagoon_rule
 from .state import MachiavelliState, PowerIncome, dice, income_blocked, state_of, with_state
 
-__all__ = ["income", "play_income"]
+__all__ = ["income", "play_income", "income_note"]
 
 
 def _dice(position: Position, dice_seed: Any, purpose: str = "income") -> Dice:
@@ -120,14 +120,15 @@ def play_income(variant: Variant, position: Position, dice_seed: Any = None) -> 
     for p, rec in paid.items():
         treasury[p] = treasury.get(p, 0) + rec.total
     after = with_state(position, st.replace(treasury=treasury, income=paid))
-    notes = [
-        f"{p} receives {rec.total} ducats: {rec.provinces} for provinces, {rec.cities} for cities, "
-        f"{rec.seas} for seas, {rec.variable} variable income (dice {_dice_words(rec.dice)})."
-        for p, rec in paid.items()
-    ]
+    notes = [income_note(p, rec) for p, rec in paid.items()]
     return close_phase(variant, position, position.phase, after, (), [], notes)
 
 
-def _dice_words(dice: Mapping[str, tuple[int, ...]]) -> str:
-    """The dice as the notes have always shown them (``{'Florence': [5, 3]}``)."""
-    return str({k: list(v) for k, v in dice.items()})
+def income_note(power: str, rec: PowerIncome) -> str:
+    """A power's income as the phase's record keeps it, in the words it has always had (``...,
+    7 variable income (dice {'Florence': [5, 3]}).``): ``judge verify`` compares the records of
+    games played by older judges with their replay, so these words do not change. Players read
+    :func:`.report.income_sentence` instead (:func:`.report.shown_notes`)."""
+    dice = str({k: list(v) for k, v in rec.dice.items()})
+    return (f"{power} receives {rec.total} ducats: {rec.provinces} for provinces, {rec.cities} for cities, "
+            f"{rec.seas} for seas, {rec.variable} variable income (dice {dice}).")

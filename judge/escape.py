@@ -1,5 +1,8 @@
-r"""Player text on the site: nothing a player writes may run as script or change the page.
+r"""Player text made harmless wherever the judge prints it: nothing a player writes may run as
+script, change a page, or start a mention, a link or a workflow command.
 
+It stands below every part that prints a player's words: the site's pages, the results and forum
+posts (:mod:`judge.reports`) and the orders check's answers on GitHub (:mod:`judge.store.pr`).
 Markdown allows raw HTML, and the extensions the site uses read ``{: attr=...}`` lists and links
 with any scheme. So:
 
@@ -15,6 +18,8 @@ with any scheme. So:
   nothing else); everything else is dropped or shown as text.
 * :func:`plain_title` strips what could open a tag from a title (page titles reach the theme's
   templates as they are).
+* :func:`gh_text` and :func:`gh_code` write a player's words into a GitHub comment or job summary,
+  and :func:`log_safe` into a job's log.
 """
 
 from __future__ import annotations

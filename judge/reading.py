@@ -1,0 +1,66 @@
+"""What every reader of the judge's text shares: how names are compared, how YAML is loaded, how
+a phase's name is read.
+
+The variants' loader (:mod:`judge.variants.loader`), the notation (:mod:`judge.notation`), the
+store and the reports all read names, YAML and phases; they read them here, in one way, so that a
+name or a phase the judge accepts in one file it accepts in every other. This module stands just
+above the rules core and knows no variant: a phase is read against the calendar it is given.
+"""
+
+from __future__ import annotations
+
+import yaml
+
+from .core.errors import MapError
+from .core.types import Phase, PhaseKind
+from .core.variant import Calendar
+
+__all__ = ["normalise_name", "SAFE_LOADER", "SEASON_ALIASES", "parse_phase"]
+
+
+def normalise_name(text: str) -> str:
+    """The form in which names are compared: lower case, words joined by one space, no dots.
+
+    >>> normalise_name("St. Petersburg")
+    'st petersburg'
+    >>> normalise_name("Gulf-of  Lyon's")
+    'gulf of lyons'
+    """
+    text = text.lower().replace(".", " ").replace("-", " ").replace("'", "")
+    return " ".join(text.split())
+
+
+SAFE_LOADER: type = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+"""libyaml's safe loader where PyYAML was built with it (several times faster), else PyYAML's:
+variants, positions, settings and the site's game files are read with it."""
+
+
+SEASON_ALIASES: dict[str, tuple[str, ...]] = {"Monsoon": ("Winter",)}
+"""Other names a season may be written with (never written out): seed 004 §5, Maharajah's
+Winter "may be called" the Monsoon, so a phase written ``Winter 1501 Adjustment`` is the
+Monsoon's."""
+
+
+def parse_phase(text: str, calendar: Calendar, where: str = "") -> Phase:
+    """Read ``Spring 1901 Movement`` (also ``Spring 1901, Movement``, ``S1901M``).
+
+    Raises:
+        MapError: the text is not a phase's name, or the calendar has no such phase (located at
+            ``where``).
+    """
+    t = str(text).replace(",", " ").split()
+    kinds = {k.value.lower(): k for k in PhaseKind}
+    kinds.update({"build": PhaseKind.ADJUSTMENT, "builds": PhaseKind.ADJUSTMENT, "adjustments": PhaseKind.ADJUSTMENT,
+                  "moves": PhaseKind.MOVEMENT, "retreats": PhaseKind.RETREAT})
+    seasons = {s.lower(): s for s in calendar.seasons()}
+    for season, others in SEASON_ALIASES.items():
+        if season in calendar.seasons():
+            seasons.update({o.lower(): season for o in others if o.lower() not in seasons})
+    if len(t) == 3 and t[0].lower() in seasons and t[1].isascii() and t[1].isdigit() and len(t[1]) <= 6 and t[2].lower() in kinds:
+        phase = Phase(int(t[1]), seasons[t[0].lower()], kinds[t[2].lower()])
+        if (phase.season, phase.kind) not in calendar.steps:
+            raise MapError(f"the calendar has no {phase.kind.value.lower()} phase in {phase.season}", where)
+        return phase
+    raise MapError(
+        f"phase {text!r} should read like '{calendar.steps[0][0]} 1901 Movement' "
+        f"(seasons: {', '.join(calendar.seasons())})", where)
