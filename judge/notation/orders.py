@@ -158,12 +158,7 @@ def _prefix_fits(toks: list[Token], k: int, own: dict[ProvinceId, Unit], variant
 def _order_from_tokens(toks: list[Token], power: Power, variant: Variant, position: Position, notes: list[str]) -> Order:
     """One order from its tokens (no power names, no separators): an adjustment order, or a unit
     (its place, and its kind when written) followed by what it does."""
-    if any(t.kind == "PROVS" for t in toks):
-        toks = _resolve_prefixes(toks, power, variant, position, notes)
-    if not toks:
-        raise InvalidOrder("empty order")
-    if len(toks) > 2 and toks[0].kind == "PROV" and toks[1].kind == "UNIT" and toks[2].kind not in ("PROV", "PROVS"):
-        toks = [toks[1], toks[0], *toks[2:]]  # "ION fleet convoys army to GRE from NAP"
+    toks = _in_order(toks, power, variant, position, notes)
     adjustment = _adjustment_words(toks, power, variant, position, notes)
     if adjustment is not None:
         return adjustment
@@ -179,6 +174,23 @@ def _order_from_tokens(toks: list[Token], power: Power, variant: Variant, positi
         rest = rest[1:]  # "A BRE-H", "A MUN-hold", "A SIL retreat OTB"
     if not rest or (len(rest) == 1 and rest[0].kind == "HOLD"):
         return _hold_order(toks, not rest, power, kind, loc, position, notes)
+    return _unit_verb(rest, power, kind, loc, variant, position, notes)
+
+
+def _in_order(toks: list[Token], power: Power, variant: Variant, position: Position, notes: list[str]) -> list[Token]:
+    """The tokens with a shared prefix resolved and a place written before its unit word put after it."""
+    if any(t.kind == "PROVS" for t in toks):
+        toks = _resolve_prefixes(toks, power, variant, position, notes)
+    if not toks:
+        raise InvalidOrder("empty order")
+    if len(toks) > 2 and toks[0].kind == "PROV" and toks[1].kind == "UNIT" and toks[2].kind not in ("PROV", "PROVS"):
+        toks = [toks[1], toks[0], *toks[2:]]  # "ION fleet convoys army to GRE from NAP"
+    return toks
+
+
+def _unit_verb(rest: list[Token], power: Power, kind: UnitType, loc: Location, variant: Variant, position: Position,
+               notes: list[str]) -> Order:
+    """What a unit does, from its verb on: a move or retreat, a disband, a support or a convoy."""
     verb = rest[0].kind
     if verb in ("MOVE", "RETREAT"):
         return _move_order(rest, power, kind, loc, variant, position, notes)
