@@ -403,7 +403,7 @@ def _child_peak(code: str, b: Bench) -> int | None:
 def _cli(b: Bench) -> None:
     import tempfile
 
-    from judge.notation import format_position
+    from judge.positions import format_position
 
     judge_exe = Path(sys.executable).with_name("judge")
     cmd_head = [str(judge_exe)] if judge_exe.exists() else [sys.executable, "-m", "judge.cli"]

@@ -218,7 +218,7 @@ def _history_bytes(repo: Any, since: str) -> int:
 def _order(repo: Any, game: Path, rng: random.Random) -> None:
     """Random legal orders for every power of the game's open phase, committed (as merged pull
     requests would be): the maps then show orders, as a real game's do."""
-    from judge.notation import parse_position
+    from judge.positions import parse_position
     from judge.site.synthetic import orders_for
 
     folder = sorted(p for p in game.iterdir() if p.is_dir())[-1]

@@ -14,7 +14,8 @@ from .core.phases import PhaseResult, adjudicate
 from .core.resolution import Outcome, Resolution
 from .core.types import Position
 from .core.variant import Variant
-from .notation import ParsedLine, parse_orders, position_to_data
+from .notation import ParsedLine, parse_orders
+from .positions import position_to_data
 
 
 @dataclass(frozen=True)

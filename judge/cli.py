@@ -112,7 +112,7 @@ def cli() -> None:
 def adjudicate_cmd(position_file: str, orders_file: str, as_json: bool) -> None:
     """Adjudicate one phase: every order with its result, then the next position."""
     from .adjudication import run_phase
-    from .notation import format_position, parse_position, to_json
+    from .positions import format_position, parse_position, to_json
 
     variant, position = parse_position(read_text(position_file), position_file)
     report = run_phase(variant, position, read_text(orders_file), orders_file)
@@ -150,7 +150,7 @@ def options_cmd(source: str, powers: tuple[str, ...], folder: str | None, as_jso
     "orders": [...builds, waives, declarations...], "count": builds (+) or removals (-)}}, "help":
     [how to write the orders with amounts]}.
     """
-    from .notation import parse_position, to_json
+    from .positions import parse_position, to_json
     from .options import phase_options
 
     path = Path(source)

@@ -51,7 +51,7 @@ def as_position(variant: Variant, data: Position | Mapping[str, Any] | None) -> 
     """A position from a :class:`Position` or from the plain data of a ``position.yaml``."""
     if data is None or isinstance(data, Position):
         return data
-    from .notation import parse_position
+    from .positions import parse_position
 
     return parse_position(yaml.safe_dump(dict(data), sort_keys=False, allow_unicode=True), "<position>", variant)[1]
 

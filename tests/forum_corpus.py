@@ -16,7 +16,8 @@ from judge.adjudication import run_phase
 from judge.core.orders import Build, Convoy, Disband, SupportHold, SupportMove, UnitOrder
 from judge.core.resolution import Outcome
 from judge.core.types import Power
-from judge.notation import parse_order, parse_position
+from judge.notation import parse_order
+from judge.positions import parse_position
 from judge.variants import find_variant
 
 DATA = Path(__file__).parent / "data" / "forum_orders.yaml"

@@ -237,7 +237,7 @@ def test_the_readme_position_example_reads_as_pasted():
     phase with its dislodged unit and standoff): ``judge adjudicate`` and ``judge options`` take it."""
     from pathlib import Path
 
-    from judge.notation import parse_position
+    from judge.positions import parse_position
     from judge.options import phase_options
 
     readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")

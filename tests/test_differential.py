@@ -68,7 +68,8 @@ from judge.core.legality import retreat_options
 from judge.core.orders import Convoy, Hold, Move, Order, SupportMove, Waive
 from judge.core.phases import adjudicate
 from judge.core.types import PhaseKind, Position
-from judge.notation import format_position, parse_order
+from judge.notation import parse_order
+from judge.positions import format_position
 
 needs_mila = pytest.mark.skipif(not available(), reason="the diplomacy package (MILA) is not installed")
 

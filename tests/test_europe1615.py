@@ -14,7 +14,7 @@ import yaml
 from judge.adjudication import run_phase
 from judge.core.resolution import Outcome
 from judge.core.types import PhaseKind
-from judge.notation import format_position, parse_position
+from judge.positions import format_position, parse_position
 from judge.variants import find_variant
 from judge.variants.europe1615.rules import CALENDAR, relations, start_position, status
 

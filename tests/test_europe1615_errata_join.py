@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 import yaml
 
-from judge.notation import format_position, parse_position
+from judge.positions import format_position, parse_position
 from judge.variants.europe1615.rules import relations, score
 
 from test_europe1615 import V, play, position

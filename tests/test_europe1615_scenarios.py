@@ -17,7 +17,7 @@ import yaml
 
 from judge.core.resolution import Outcome
 from judge.core.types import PhaseKind
-from judge.notation import format_position
+from judge.positions import format_position
 from judge.variants import find_variant
 from judge.variants.europe1615.rules import build_cost, relations, score, start_position, status
 from judge.variants.europe1615.state import state_marker

@@ -80,7 +80,8 @@ def test_a_place_is_never_read_as_a_power():
 def test_a_misspelt_short_name_with_two_meanings_is_not_followed():
     """``Tyhr``: Tyrolia or the Tyrrhenian Sea; the unit's place decides, and with units in both
     the order is ambiguous (seed 003 section 4: never a guess)."""
-    from judge.notation import parse_orders, parse_position
+    from judge.notation import parse_orders
+    from judge.positions import parse_position
     v, pos = parse_position("variant: standard\nphase: Spring 1901 Movement\nunits:\n  Italy: [A TYR, F TYS]\n")
     (line,) = parse_orders("Italy: F Tyhr - Tun\n", v, pos)
     assert line.order is None and type(line.error).__name__ == "AmbiguousOrder"

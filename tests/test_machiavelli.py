@@ -13,7 +13,8 @@ from judge.adjudication import run_phase
 from judge.core.phases import adjudicate
 from judge.core.resolution import Outcome
 from judge.core.types import PhaseKind, Position
-from judge.notation import format_position, parse_order, parse_position
+from judge.notation import parse_order
+from judge.positions import format_position, parse_position
 from judge.variants import find_variant
 from judge.variants.machiavelli.rules import AUTONOMOUS, Besiege, Convert, LiftSiege, income, start_position
 from judge.variants.machiavelli.state import MachiavelliState, Siege, state_of

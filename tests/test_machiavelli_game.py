@@ -14,7 +14,7 @@ import pytest
 
 from judge.adjudication import run_phase
 from judge.core.resolution import Outcome
-from judge.notation import format_position, parse_position
+from judge.positions import format_position, parse_position
 from judge.variants import find_variant
 from judge.variants.machiavelli.rules import start_position
 from judge.variants.machiavelli.state import Loan, state_of

@@ -15,7 +15,8 @@ import pytest
 
 from judge.adjudication import run_phase
 from judge.core.resolution import Outcome
-from judge.notation import parse_order, parse_position
+from judge.notation import parse_order
+from judge.positions import parse_position
 from judge.variants import find_variant
 from judge.variants.machiavelli import aftermath, money
 from judge.variants.machiavelli.money import Borrow, Expense, GiveChit, Pay

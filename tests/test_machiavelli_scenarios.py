@@ -2849,7 +2849,7 @@ def test_an_entry_in_the_moves_liberates_at_the_end_of_the_retreats():
     """rules §Effects of rebellions 8.3: Austria's army enters Treviso, rebelling against Venice, in
     a campaign with a retreat elsewhere (Florence's army dislodged from Arezzo); the campaign ends
     after the retreats, played from the position file as written, and Treviso is liberated then."""
-    from judge.notation import format_position, parse_position
+    from judge.positions import format_position, parse_position
 
     r = go("  Austria: [A FRI]\n  Florence: [A ARE]\n  Papacy: [A SIE, A URB]",
            "Austria: A FRI - TRV\nPapacy: A SIE - ARE\nPapacy: A URB S A SIE - ARE",

@@ -16,7 +16,7 @@ from judge.core.errors import JudgeError, PositionError
 from judge.core.orders import Hold, Move
 from judge.core.resolution import Outcome, Resolution
 from judge.core.types import Location, Phase, PhaseKind, Position, Power, ProvinceId, Unit, UnitType
-from judge.notation import parse_position, position_to_data
+from judge.positions import parse_position, position_to_data
 from judge.variants import find_variant
 from judge.variants.maharajah.rules import CALENDAR, MaharajahRules, effective_homes, home_claims
 from judge.variants.maharajah.state import Claim, MaharajahState

@@ -17,7 +17,7 @@ from test_maharajah import (BUILD_ANYWHERE, MAHARAJAH, NO_RIVER_CONVOYS, homes_a
 from judge.adjudication import run_phase
 from judge.core.resolution import Outcome
 from judge.core.types import PhaseKind
-from judge.notation import parse_position, position_to_data
+from judge.positions import parse_position, position_to_data
 from judge.variants import find_variant
 
 

@@ -225,7 +225,7 @@ def test_the_options_list_each_kind_of_order():
 
 
 def test_a_move_by_convoy_names_the_fleets_that_could_carry_it():
-    from judge.notation import parse_position
+    from judge.positions import parse_position
 
     _, pos = parse_position("variant: standard\nphase: Spring 1901 Movement\nunits:\n"
                             "  England: [A LON, F NTH, F ENG]\n")

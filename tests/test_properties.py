@@ -32,7 +32,8 @@ from judge.core.legality import retreat_options
 from judge.core.phases import adjudicate, adjustment_counts
 from judge.core.resolution import Outcome
 from judge.core.types import PhaseKind, Position, UnitType
-from judge.notation import format_position, parse_orders, parse_position
+from judge.notation import parse_orders
+from judge.positions import format_position, parse_position
 
 # Deterministic by default (the same inputs on every run, so that CI is stable); to explore,
 # JUDGE_FUZZ_RANDOM=1 draws new inputs each run and JUDGE_FUZZ_EXAMPLES=5000 draws more.
@@ -232,7 +233,7 @@ def _paths(node, path=()):
 @st.composite
 def mutated_position_data(draw) -> dict:
     """A sample position's data with one to three nodes replaced by something else."""
-    from judge.notation import position_to_data
+    from judge.positions import position_to_data
 
     data = position_to_data(draw(st.sampled_from(ALL_SAMPLES)))
     for _ in range(draw(st.integers(1, 3))):

@@ -23,7 +23,7 @@ from judge.adjudication import run_phase
 from judge.core.orders import Hold, UnitOrder, Waive
 from judge.core.resolution import Outcome
 from judge.core.types import UnitType
-from judge.notation import parse_position
+from judge.positions import parse_position
 from judge.render import parse_base_map, render_cmd, render_svg, to_png
 from judge.render.basemap import _line_subpaths
 from judge.variants import find_variant, variants_dir

@@ -24,7 +24,7 @@ import yaml
 
 from judge.adjudication import run_phase
 from judge.core.types import UnitType
-from judge.notation import format_position, parse_position
+from judge.positions import format_position, parse_position
 from judge.mapkit import mix as _mix
 from judge.render import load_base_map, render_svg, to_png
 from judge.variants import find_variant, variants_dir

@@ -9,7 +9,7 @@ import pytest
 import yaml
 
 from judge.adjudication import run_phase
-from judge.notation import parse_position, position_to_data
+from judge.positions import parse_position, position_to_data
 from judge.core.resolution import Outcome
 from judge.record import OrderRecord, PhaseRecord
 from judge.reports import forum_post, format_deadline, narrative, njudge_results

@@ -10,7 +10,7 @@ import pytest
 
 from judge.adjudication import run_phase
 from judge.core.resolution import Outcome
-from judge.notation import parse_position
+from judge.positions import parse_position
 from judge.variants import find_variant
 
 STANDARD = find_variant("standard")

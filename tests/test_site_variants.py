@@ -116,7 +116,7 @@ def test_europe1615_state_names_are_escaped(built: Path) -> None:
     import dataclasses
 
     from judge.core.errors import PositionError
-    from judge.notation import parse_position
+    from judge.positions import parse_position
     from judge.site.state_sections import state_sections
     from judge.variants.europe1615.position_state import Relations
 
@@ -138,7 +138,7 @@ def test_maharajah_page_shows_acquired_home_centres(built: Path) -> None:
     """Issue 8 pages: home centres acquired (seed 004 §3), from the variant's ``effective_homes``,
     and the centres being held towards a new home."""
     from judge.variants.maharajah.rules import effective_homes  # the expected figures: the rules' own
-    from judge.notation import parse_position
+    from judge.positions import parse_position
 
     variant = find_variant("maharajah")
     pos = parse_position(_last_position(built / "games", "maharajah").read_text(), "position.yaml", variant)[1]

@@ -14,7 +14,7 @@ import yaml
 from click.testing import CliRunner
 
 from judge.core.errors import StoreError
-from judge.notation import format_position, parse_position
+from judge.positions import format_position, parse_position
 from judge.store import artifacts, transaction
 from judge.store.commands import COMMANDS
 from judge.store.layout import GitTree, phase_folder

@@ -12,7 +12,7 @@ import pytest
 import yaml
 
 from judge.core.types import Power
-from judge.notation import parse_position
+from judge.positions import parse_position
 from judge.store.check import check_orders
 from judge.store.layout import DirTree, Game, phase_folder
 from judge.store.pr import FileVerdict, Verdict as PRVerdict, _read_orders

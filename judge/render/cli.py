@@ -22,7 +22,7 @@ def render_cli(position_file: str, orders_file: str | None = None, *, output: st
     1 when some order lines could not be read (they are reported on standard error)."""
     from ..adjudication import run_phase
     from ..cli import read_text
-    from ..notation import parse_position
+    from ..positions import parse_position
 
     suffix = Path(output).suffix.lower()
     if suffix not in (".svg", ".png"):

@@ -3,7 +3,7 @@
 Each phase folder gets what the judge writes after adjudication (``phase.yaml``,
 ``position.yaml``, ``results.yaml``; optionally small stand-in maps) and what players write
 (``orders/<power>.txt``, optionally ``press/*.md``). The positions are written with
-:func:`judge.notation.format_position` and the results come from
+:func:`judge.positions.format_position` and the results come from
 :func:`judge.adjudication.run_phase`, the judge's own path. Deterministic for a given seed.
 """
 
@@ -22,7 +22,7 @@ from ..adjudication import Report, run_phase
 from ..core.phases import adjustment_counts, build_sites
 from ..core.types import Phase, PhaseKind, Position, ProvinceId, Unit, UnitType
 from ..core.variant import Variant
-from ..notation import format_position
+from ..positions import format_position
 from ..record import PhaseRecord, record_phase
 from ..store.layout import PHASE_FILE, PhaseInfo, phase_folder
 

@@ -3,7 +3,7 @@
 See ``docs/game-layout.md``. The judge (the store's commands) and the site read game folders
 through this module only: one game-name rule (:func:`game_name`), one phase-folder pattern
 (:func:`phase_folder` / :func:`parse_folder`), one YAML reader (:func:`load_yaml`; positions
-through :func:`judge.notation.parse_position`), one schema per file (:func:`parse_settings`,
+through :func:`judge.positions.parse_position`), one schema per file (:func:`parse_settings`,
 :func:`parse_phase_info`, :func:`parse_receipt`, :meth:`Game.results`) and one kind of error, a
 :class:`~judge.core.errors.JudgeError` located ``file:line``.
 
@@ -28,7 +28,8 @@ from ..core.errors import JudgeError, StoreError
 from ..core.types import Phase, Position, Power
 from ..core.variant import Calendar, Variant
 from ..core.orders import Order
-from ..notation import parse_orders, parse_position
+from ..notation import parse_orders
+from ..positions import parse_position
 from ..record import PhaseRecord, Reread
 from .gitrepo import GitTree
 from .settings import GameSettings, format_time, load_yaml, parse_settings, parse_time

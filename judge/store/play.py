@@ -19,7 +19,7 @@ from ..core.errors import StoreError
 from ..core.types import PhaseKind, Position, Power
 from ..core.variant import Variant
 from ..dice import phase_seed
-from ..notation import format_position
+from ..positions import format_position
 from ..record import PhaseRecord, record_phase
 from . import artifacts
 from .layout import PHASE_FILE, POSITION, RESULTS, RESULTS_TXT, Game, Overlay, PhaseInfo, phase_folder

@@ -44,7 +44,7 @@ def played_powers(variant: Variant) -> list[str]:
 
 def load_yaml(text: str, filename: str) -> Any:
     """The one YAML reader of a game's files (``game.yaml``, ``phase.yaml``, ``results.yaml``,
-    receipts; the position has its own located reader, :func:`judge.notation.parse_position`),
+    receipts; the position has its own located reader, :func:`judge.positions.parse_position`),
     for the judge and the site alike: plain data only (a safe loader: no Python objects), and
     every failure of the reader — bad syntax, and the odder ones (``!!timestamp nonsense``,
     numbers too big, nesting too deep) — a StoreError with the file and, when known, the line."""

@@ -22,7 +22,7 @@ from typing import Any, Callable, Iterable, Mapping, TypeVar
 
 from ..core.errors import JudgeError, StoreError
 from ..core.types import Power
-from ..notation import format_position
+from ..positions import format_position
 from ..sealing import generate_identity, load_identities
 from .gitrepo import (GitFailed, branch as checked_out_branch, commit, head, init_repo, is_ancestor, open_repo, redact, run,
                       tag_commits)

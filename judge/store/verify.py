@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from ..core.errors import JudgeError
 from ..core.types import Position
-from ..notation import format_position
+from ..positions import format_position
 from .layout import POSITION, RESULTS, Game, Tree, read_text
 from .play import play_phase
 

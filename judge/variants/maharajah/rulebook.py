@@ -92,5 +92,5 @@ RULEBOOK = Rulebook("maharajah", (
     Rule("seed004/options-1", "Footnote **",
          "The Gamesmaster and players choose before the game whether to use one, both or neither simplified "
          "rule: each is its own option of the game (full rules by default).",
-         by=("data:variant.yaml", f"{_RULES}", "judge.notation:parse_position")),
+         by=("data:variant.yaml", f"{_RULES}", "judge.positions:parse_position")),
 ))

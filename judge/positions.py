@@ -1,4 +1,6 @@
-"""Position files: YAML to :class:`~judge.core.types.Position` and back.
+"""Position files: YAML to :class:`~judge.core.types.Position` and back. A position file names its
+variant and holds the variant's own state, so this reader stands above the variants (the order
+reader, :mod:`judge.notation`, stands below them: the variants read their orders with it).
 
 :func:`parse_position` reads a position file (every error located by file and line),
 :func:`format_position` writes one (deterministic: the same position, the same bytes), and
@@ -12,11 +14,11 @@ from typing import Any, Callable
 
 import yaml
 
-from ..core.errors import JudgeError, PositionError
-from ..core.types import Dislodged, Location, PhaseKind, Position, Power, ProvinceId, Unit, UnitType
-from ..core.variant import Variant
-from ..reading import SAFE_LOADER, normalise_name, parse_phase
-from .words import names_of
+from .core.errors import JudgeError, PositionError
+from .core.types import Dislodged, Location, PhaseKind, Position, Power, ProvinceId, Unit, UnitType
+from .core.variant import Variant
+from .reading import SAFE_LOADER, normalise_name, parse_phase
+from .notation.words import names_of
 
 def _located(text: str, filename: str) -> tuple[Any, dict[tuple, int]]:
     """Load YAML, remembering the line of every mapping key and list item (by path)."""
@@ -119,7 +121,7 @@ def _position_variant(data: dict[str, Any], variant: Variant | None, at: Callabl
     """The variant named (unless the caller gives it), under the rule options the file sets: a
     Gamesmaster's options (as in game.yaml's ``options:``) over the variant's. They stay in
     ``Position.extra``, so that the next position is played under them too."""
-    from ..variants import find_variant
+    from .variants import find_variant
 
     try:
         if variant is None:
@@ -257,8 +259,8 @@ class _PositionReader:
 def _variant_state(variant: Variant, extra: dict[str, Any], at: Any) -> Any:
     """The variant's typed state, read (and checked, once) from its keys of the position file,
     which leave ``extra``; None for a variant without a typed state."""
-    from ..variants import describe
-    from ..variants.description import StateError
+    from .variants import describe
+    from .variants.description import StateError
 
     description = describe(variant.name)
     kind = description.state if description is not None else None
