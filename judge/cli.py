@@ -18,16 +18,9 @@ from .core.errors import JudgeError
 
 def read_text(path: str) -> str:
     """A file's text (UTF-8); JudgeError with file (and line) when it cannot be read."""
-    p = Path(path)
-    try:
-        data = p.read_bytes()
-    except OSError as exc:
-        raise JudgeError(f"cannot read the file: {exc.strerror or exc}", path) from None
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        line = data[: exc.start].count(b"\n") + 1
-        raise JudgeError("not UTF-8 text", f"{path}:{line}") from None
+    from .reading import read_file
+
+    return read_file(path)
 
 
 class _LazyGroup(click.Group):

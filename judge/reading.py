@@ -1,5 +1,5 @@
-"""What every reader of the judge's text shares: how names are compared, how YAML is loaded, how
-a phase's name is read.
+"""What every reader of the judge's text shares: how a file's text is read, how names are compared,
+how YAML is loaded, how a phase's name is read.
 
 The variants' loader (:mod:`judge.variants.loader`), the notation (:mod:`judge.notation`), the
 store and the reports all read names, YAML and phases; they read them here, in one way, so that a
@@ -9,13 +9,31 @@ above the rules core and knows no variant: a phase is read against the calendar 
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import yaml
 
-from .core.errors import MapError
+from .core.errors import JudgeError, MapError
 from .core.types import Phase, PhaseKind
 from .core.variant import Calendar
 
-__all__ = ["normalise_name", "SAFE_LOADER", "SEASON_ALIASES", "parse_phase"]
+__all__ = ["read_file", "normalise_name", "SAFE_LOADER", "SEASON_ALIASES", "parse_phase"]
+
+
+def read_file(path: str | Path, *, latin1: bool = False) -> str:
+    """A file's text, UTF-8 (a byte-order mark dropped); JudgeError naming the file (and the line of
+    a byte that is not UTF-8) when it cannot be read. With ``latin1``, text that is not UTF-8 is
+    read as Latin-1 instead (old judges' mail archives often are)."""
+    try:
+        data = Path(path).read_bytes()
+    except OSError as exc:
+        raise JudgeError(f"cannot read the file: {exc.strerror or exc}", str(path)) from None
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        if latin1:
+            return data.decode("latin-1")
+        raise JudgeError("not UTF-8 text", f"{path}:{data[: exc.start].count(10) + 1}") from None
 
 
 def normalise_name(text: str) -> str:

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import click
 
-from ..core.errors import StoreError
+from ..core.errors import JudgeError, StoreError
 
 __all__ = ["new_cmd", "tick_cmd", "due_cmd", "check_cmd", "check_pr_cmd", "seal_cmd", "keygen_cmd", "verify_cmd", "init_cmd", "COMMANDS"]
 
@@ -26,14 +26,12 @@ def _now(value: str | None) -> datetime:
 
 
 def _read_text(path: Path) -> str:
+    from ..reading import read_file
+
     try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise StoreError(f"cannot read the file: {exc.strerror or exc}", str(path)) from None
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise StoreError("not UTF-8 text", f"{path}:{data[:exc.start].count(10) + 1}") from None
+        return read_file(path)
+    except JudgeError as exc:
+        raise StoreError(exc.message, exc.where) from None
 
 
 @click.command("new")

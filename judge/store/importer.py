@@ -565,14 +565,12 @@ def _finish(run: _Run, recorded: RecordedGame) -> None:
 
 
 def _read_source(path: Path) -> str:
+    from ..reading import read_file
+
     try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise StoreError(f"cannot read the file: {exc.strerror or exc}", str(path)) from None
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        return data.decode("latin-1")  # old judges' mail archives are often Latin-1
+        return read_file(path, latin1=True)  # old judges' mail archives are often Latin-1
+    except JudgeError as exc:
+        raise StoreError(exc.message, exc.where) from None
 
 
 def _draw_powers(variant: Any, text: str) -> tuple[str, ...]:
