@@ -50,7 +50,7 @@ def new_cmd(game_dir: str, more_players: tuple[str, ...], variant: str, title: s
             sealed: bool, timezone: str, now: str | None, commit: bool, no_maps: bool) -> None:
     """Create a game: game.yaml and the first phase folder with the starting position."""
     from .settings import Schedule, time_zone
-    from .tick import create_game, new_game, open_repo, parse_players, repo_path
+    from .tick import create_game, new_game, new_game_path, open_repo, parse_players
 
     if time_zone(timezone) is None:
         raise StoreError(f"unknown time zone {timezone!r} (an IANA name, e.g. UTC, Europe/Paris, America/New_York)",
@@ -58,14 +58,7 @@ def new_cmd(game_dir: str, more_players: tuple[str, ...], variant: str, title: s
     when = _now(now)
     pairs = parse_players(list(players) + list(more_players))
     repo = open_repo(".")
-    try:
-        rel = repo_path(repo, game_dir)
-    except StoreError:
-        rel = str(game_dir)
-    parts = rel.split("/")
-    if len(parts) != 2 or parts[0] != "games" or ".." in parts:
-        raise StoreError(f"a game's folder is games/<game> inside the league's repository ({repo.working_tree_dir}), "
-                         f"not {rel}", game_dir)
+    rel = new_game_path(repo, game_dir)
     if commit:
         game = new_game(rel, variant, now=when, title=title, players=pairs, sealed=sealed,
                         schedule=Schedule(timezone=timezone))

@@ -602,7 +602,7 @@ def import_cmd(results_file: str, game_dir: str, variant: str, title: str | None
     from ..variants import find_variant
     from ..reading import parse_phase
     from .settings import parse_time
-    from .tick import open_repo, repo_path
+    from .tick import new_game_path, open_repo
 
     when = parse_time(now, "--now") if now else datetime.now(UTC)
     source = Path(results_file)
@@ -611,13 +611,7 @@ def import_cmd(results_file: str, game_dir: str, variant: str, title: str | None
     if draw:
         recorded.draw = _draw_powers(found, draw)
     repo = open_repo(".")
-    try:
-        rel = repo_path(repo, game_dir)
-    except JudgeError:
-        rel = str(game_dir)
-    parts = rel.split("/")
-    if len(parts) != 2 or parts[0] != "games":
-        raise StoreError(f"a game's folder is games/<game> inside the league's repository, not {rel}", game_dir)
+    rel = new_game_path(repo, game_dir)
     last = parse_phase(until, found.calendar, "--until") if until else None
     result = import_game(repo, rel, recorded, variant_name=variant, title=title, now=when, maps=not no_maps, until=last)
     for note in result.notes:

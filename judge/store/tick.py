@@ -45,6 +45,20 @@ def repo_path(repo: Any, path: str | os.PathLike) -> str:
         raise StoreError(f"not inside the repository {root}", str(path)) from None
 
 
+def new_game_path(repo: Any, game_dir: str | os.PathLike) -> str:
+    """The repository path of a game to be made (``judge new``, ``judge import``): ``games/<game>``
+    inside the league's repository; StoreError naming the folder otherwise."""
+    try:
+        rel = repo_path(repo, game_dir)
+    except StoreError:
+        rel = str(game_dir)
+    parts = rel.split("/")
+    if len(parts) != 2 or parts[0] != "games" or ".." in parts:
+        raise StoreError(f"a game's folder is games/<game> inside the league's repository ({repo.working_tree_dir}), "
+                         f"not {rel}", str(game_dir))
+    return rel
+
+
 def head_tree(repo: Any) -> GitTree:
     """The committed files at HEAD; StoreError if there is no commit yet."""
     _, sha = head(repo)
