@@ -155,3 +155,20 @@ def test_a_compiled_wheel_installs_and_runs_its_compiled_core(tmp_path):
     played = _run([str(where / "bin" / "judge"), "adjudicate", str(ROOT / "tests/data/release/position.yaml"),
                    str(ROOT / "tests/data/release/orders.txt")], tmp_path).stdout
     assert "A PAR - BUR" in played and "success" in played, played
+
+
+def test_the_installed_wheel_passes_the_datc_as_the_release_checks_it(installed, tmp_path):
+    """Issue 27: the release workflow runs the DATC against each installed wheel (not the source
+    tree); its own command lines, taken from release.yml, run here against the wheel installed in
+    a fresh environment, and the judge they test is the installed one."""
+    import yaml
+
+    steps = yaml.safe_load((ROOT / ".github/workflows/release.yml").read_text())["jobs"]["sdist"]["steps"]
+    script = next(s["run"] for s in steps if "pytest" in s.get("run", ""))
+    lines = [line.replace("/tmp/pure/bin/", f"{installed}/") for line in script.splitlines()
+             if "pytest" in line]
+    assert len(lines) == 2 and "pip install pytest" in lines[0], lines
+    for line in lines:
+        _run(["bash", "-ec", line], ROOT, {"PIP_DISABLE_PIP_VERSION_CHECK": "1"}, timeout=900)
+    where = _run([str(installed / "python"), "-c", "import judge; print(judge.__file__)"], tmp_path).stdout
+    assert "site-packages" in where, where
