@@ -5,10 +5,15 @@ back: ``A PAR - BUR``, ``F LON S A WAL - BEL``, ``F NTH C A LON - BEL``, ``Build
 Each order names the unit it commands by kind and location; whether that unit exists, and
 whether the order is legal, is decided against a position by :mod:`judge.core.legality`.
 
+The orders write their own ``__init__``: the text path makes one per line, and the one a
+dataclass generates stays interpreted when the core is compiled (``judge.core.types`` says why
+and how much). Their equality, hash and ``repr`` are the dataclass's. The kinds without fields of
+their own (hold, disband, build, waive) keep their base's ``__init__`` (``init=False``).
+
 A variant adds its own kinds of order by subclassing :class:`Order` or :class:`UnitOrder` with
-``@dataclass(frozen=True)``, never ``slots=True``: when the core is compiled (``setup.py``), a
-slot of the subclass would hide the compiled field of the same name (``power``, ``kind``,
-``location``).
+``@dataclass(frozen=True)``, never ``slots=True``: a slot of the subclass would hide the field of
+the same name (``power``, ``kind``, ``location``) that its base sets, compiled in the field itself
+and plain in the instance's dictionary.
 """
 
 from __future__ import annotations
