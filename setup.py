@@ -6,35 +6,48 @@ The compiled modules are the same Python source, compiled: the value types (``ty
 (``legality``), the resolver (``movement``), the phases (``phases``) and the rule hooks
 (``variant``). Python imports a compiled module in place of its ``.py`` file. Set ``JUDGE_PURE=1``
 to install without compiling (slower, same results); ``judge --version`` says which one runs.
+
+mypy (which brings mypyc) is a build requirement only when the core will be compiled and it is
+not there: setuptools' build backend gives pip this file's ``setup_requires`` before building, so
+an install with ``JUDGE_PURE=1``, or on a machine without a C compiler, neither downloads nor
+installs it.
 """
 
 import os
+import shlex
+import shutil
 import sys
+import sysconfig
 
 from setuptools import setup
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "tools", "build"))
-from judge_build import have_compiler  # noqa: E402 - the build backend's own test, shared
+MYPY = "mypy==2.4.1"
 
 COMPILED = ["judge/core/board.py", "judge/core/convoy.py", "judge/core/legality.py",
             "judge/core/movement.py", "judge/core/orders.py", "judge/core/phases.py",
             "judge/core/resolution.py", "judge/core/types.py", "judge/core/variant.py"]
 
 
-ext_modules = []
-if os.environ.get("JUDGE_PURE", "") not in ("", "0"):
-    pass
-elif not have_compiler():
+def have_compiler() -> bool:
+    """Is the C compiler Python was built with (or ``$CC``) on this machine?"""
+    cc = os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc"
+    return shutil.which(shlex.split(cc)[0]) is not None
+
+
+pure = os.environ.get("JUDGE_PURE", "") not in ("", "0")
+compiling = not pure and have_compiler()
+if not pure and not compiling:
     print("judge: no C compiler found: installing the plain Python core (same results, slower)", file=sys.stderr)
-else:
+ext_modules = []
+if compiling:
     try:
         from mypyc.build import mypycify
     except ImportError:
-        # pip first runs this file to ask for the build requirements, before mypy is installed
-        # (tools/build/judge_build.py then asks for it); a build without it gets the plain core.
+        # pip first runs this file to ask for the build requirements (``egg_info``), before mypy is
+        # installed: ``setup_requires`` below asks for it. A build without it gets the plain core.
         if "egg_info" not in sys.argv:
             print("judge: mypy (mypyc) is not installed: installing the plain Python core", file=sys.stderr)
     else:
         ext_modules = mypycify(COMPILED, opt_level="3")
 
-setup(ext_modules=ext_modules)
+setup(ext_modules=ext_modules, setup_requires=[MYPY] if compiling and not ext_modules else [])

@@ -5,10 +5,17 @@ back: ``A PAR - BUR``, ``F LON S A WAL - BEL``, ``F NTH C A LON - BEL``, ``Build
 Each order names the unit it commands by kind and location; whether that unit exists, and
 whether the order is legal, is decided against a position by :mod:`judge.core.legality`.
 
-A variant adds its own kinds of order by subclassing :class:`Order` or :class:`UnitOrder` with
-``@dataclass(frozen=True)``, never ``slots=True``: when the core is compiled (``setup.py``), a
-slot of the subclass would hide the compiled field of the same name (``power``, ``kind``,
-``location``).
+The orders write their own ``__init__``: the text path makes one per line, and the one a
+dataclass generates stays interpreted when the core is compiled (``judge.core.types`` says why
+and how much). Their equality, hash and ``repr`` are the dataclass's. The kinds without fields of
+their own (hold, disband, build, waive) keep their base's ``__init__`` (``init=False``).
+
+A variant adds its own kinds of order by subclassing :class:`Order` or :class:`UnitOrder` (or
+:class:`Build`, as Machiavelli's special builds do) with ``@dataclass(frozen=True)``, never
+``slots=True``: a slot of the subclass would hide the field of the same name (``power``, ``kind``,
+``location``) that its base sets, compiled in the field itself and plain in the instance's
+dictionary. Only these three are open to subclasses (``allow_interpreted_subclasses``); compiled,
+the other kinds are final.
 """
 
 from __future__ import annotations
@@ -61,7 +68,6 @@ class UnitOrder(Order):
         return f"{self.kind.value} {self.location}"
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)
 @dataclass(frozen=True, init=False)
 class Hold(UnitOrder):
     """The unit stays where it is."""
@@ -70,7 +76,6 @@ class Hold(UnitOrder):
         return f"{self.unit_text} H"
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)
 @dataclass(frozen=True)
 class Move(UnitOrder):
     """The unit moves (attacks) to ``destination``; ``via_convoy`` when the player asked for it."""
@@ -91,7 +96,6 @@ class Move(UnitOrder):
         return f"{self.unit_text} - {self.destination}{tail}"
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)
 @dataclass(frozen=True)
 class SupportHold(UnitOrder):
     """The unit supports the unit in ``target`` to stay there (whatever that unit's other orders
@@ -113,7 +117,6 @@ class SupportHold(UnitOrder):
         return f"{self.unit_text} S {what}"
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)
 @dataclass(frozen=True)
 class SupportMove(UnitOrder):
     """The unit supports the unit in ``target`` moving to province ``destination``."""
@@ -140,7 +143,6 @@ class SupportMove(UnitOrder):
         return f"{self.unit_text} S {what} - {dest}"
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)
 @dataclass(frozen=True)
 class Convoy(UnitOrder):
     """The fleet carries the army in ``target`` towards ``destination``."""
@@ -163,7 +165,6 @@ class Convoy(UnitOrder):
         return f"{self.unit_text} C {kind} {self.target} - {self.destination}"
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)
 @dataclass(frozen=True)
 class Retreat(UnitOrder):
     """A dislodged unit retreats to ``destination``."""
@@ -181,7 +182,6 @@ class Retreat(UnitOrder):
         return f"{self.unit_text} R {self.destination}"
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)
 @dataclass(frozen=True, init=False)
 class Disband(UnitOrder):
     """A dislodged unit is disbanded (retreat phase), or a unit is removed (adjustment phase)."""
@@ -199,7 +199,6 @@ class Build(UnitOrder):
         return f"Build {self.unit_text}"
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)
 @dataclass(frozen=True, init=False)
 class Waive(Order):
     """A power gives up one build."""
