@@ -29,7 +29,11 @@ COMPILED = ["judge/core/board.py", "judge/core/convoy.py", "judge/core/legality.
 
 
 def have_compiler() -> bool:
-    """Is the C compiler Python was built with (or ``$CC``) on this machine?"""
+    """Is the C compiler Python was built with (or ``$CC``) on this machine? On Windows, where
+    setuptools finds Microsoft's compiler itself (and Python names none), yes: the release's
+    Windows wheels are compiled; ``JUDGE_PURE=1`` installs the plain core where there is none."""
+    if sys.platform == "win32" and not os.environ.get("CC"):
+        return True
     cc = os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc"
     return shutil.which(shlex.split(cc)[0]) is not None
 
