@@ -268,6 +268,17 @@ def test_a_game_s_job_builds_its_pages_and_the_publishing_job_takes_them(tmp_pat
     assert "no per-game part in no-parts: every game's pages are made here" in out, out
     assert "Second words." in (tmp_path / "pub/site/games/second/index.html").read_text()
 
+    # A part whose game changed where the index does not show it: taken, nothing else rendered,
+    # and the search index has the part's entries (from the job's index) where a whole build has them.
+    (games / "first" / "gm.md").write_text("Even later words.\n")
+    _age(games / "first", 600)
+    judge_site("--game", "first", "--build", "--out", "parts/first/site-src", "--site-dir", "parts/first/site")
+    out = judge_site("--build", "--out", "pub/site-src", "--site-dir", "pub/site", "--assemble", "parts")
+    assert "nothing rendered; the pages of first taken as their jobs built them" in out, out
+    judge_site("--build", "--out", "whole/site-src", "--site-dir", "whole/site")
+    assert _tree(tmp_path / "pub/site") == _tree(tmp_path / "whole/site")
+    assert ("games/first/index.html", "First") in _search(tmp_path / "pub/site")
+
 
 def test_a_game_s_job_names_a_game_of_the_games_folder(tmp_path, monkeypatch):
     from click.testing import CliRunner

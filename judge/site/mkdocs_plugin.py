@@ -38,16 +38,14 @@ from mkdocs.plugins import BasePlugin
 from mkdocs.structure.files import File, Files, file_sort_key
 from mkdocs.utils import is_markdown_file
 
+from .build import SEARCH_INDEX, BuildPlan
 from .escape import plain_title
 from .incremental import part_of
 
 if TYPE_CHECKING:
     from pathlib import Path
 
-    from .build import BuildPlan
-
 NAV_NAME = ".nav.yml"
-SEARCH_INDEX = os.path.join("search", "search_index.json")
 BUILD_LOGGER = "mkdocs.commands.build"
 """The logger of MkDocs' build, which says that a build is dirty (:class:`_DirtyNotice`)."""
 
