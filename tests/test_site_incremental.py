@@ -369,3 +369,21 @@ def test_mkdocs_says_once_that_a_build_is_dirty_between_pre_build_and_files(tmp_
         said.index(("mkdocs.hooks.pin", logging.INFO, "pin: files"))
     warnings = [i for i, (name, level, _) in enumerate(said) if level >= logging.WARNING]
     assert len(warnings) == 1 and start < warnings[0] < end and said[warnings[0]][0] == "mkdocs.commands.build", said
+
+
+def test_a_build_that_fails_says_what_mkdocs_said_and_leaves_the_logging_as_it_was(tmp_path):
+    from judge.core.errors import JudgeError
+
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "index.md").write_text("# Home\n\nSee [a page that is not there](gone.md).\n")
+    logger = logging.getLogger("mkdocs")
+    before = (list(logger.handlers), logger.level, logger.propagate)
+    with pytest.raises(JudgeError) as failed:
+        mkdocs_build(src, tmp_path / "site")
+    said = str(failed.value)
+    assert "mkdocs build failed" in said and "'gone.md'" in said and "strict mode" in said, said
+    assert (list(logger.handlers), logger.level, logger.propagate) == before
+    (src / "index.md").write_text("# Home\n")
+    assert mkdocs_build(src, tmp_path / "site").log == ""
+    assert (tmp_path / "site/index.html").is_file()

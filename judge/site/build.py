@@ -156,6 +156,9 @@ of it), with the id of the build, which is also written into the site folder (``
 The build keeps nothing else between runs: the search entries of the pages it does not render
 are those of the site's own search index (:mod:`judge.site.mkdocs_plugin`)."""
 BUILD_ID = ".judge-build-id"
+TEMPLATE_CACHE = ".judge-templates"
+"""The theme's templates as Jinja compiled them, in the sources' folder: a cache (no build reads
+anything else from it), which Jinja compiles again when a template's source changes."""
 SEARCH_INDEX = "search/search_index.json"
 """The search index in a site folder, as the search plugin (MkDocs' or Material's) writes it."""
 
@@ -200,6 +203,8 @@ class BuildPlan:
     staged: list[str] | None = None
     kept_pages: list[str] = field(default_factory=list)
     """The pages of the parts not staged, relative to ``docs``: MkDocs knows them without reading them."""
+    template_cache: Path | None = None
+    """Where the theme's compiled templates are kept between builds (:data:`TEMPLATE_CACHE`)."""
     adopted_search: list[tuple[str, Path]] = field(default_factory=list)
     """``(part, search index)`` of the parts taken from per-game jobs (:func:`_adopt`): the search
     entries of that part's pages are those of the job's index, not of the kept site's."""
@@ -400,7 +405,7 @@ def _listening(quiet: bool) -> Iterator[_Said]:
         logger.propagate = propagate
 
 
-def _run_mkdocs(config: Path, docs: Path, site: Path, *, strict: bool, plan: BuildPlan | None,
+def _run_mkdocs(config: Path, docs: Path, site: Path, *, strict: bool, plan: BuildPlan,
                 environment: dict[str, str], quiet: bool) -> str:
     """MkDocs' own build (``mkdocs build``, in this process, through its API: the configuration
     loaded with the folders given, then built), the plan handed to the ``judge`` plugin; a dirty
@@ -416,17 +421,20 @@ def _run_mkdocs(config: Path, docs: Path, site: Path, *, strict: bool, plan: Bui
 
     from .mkdocs_plugin import NavPlugin
 
-    dirty = plan is not None and plan.staged is not None
+    ours: list[NavPlugin] = []
     with _listening(quiet) as said, _environ(environment):
         try:
             cfg = load_config(str(config), docs_dir=str(docs), site_dir=str(site), strict=strict)
-            for plugin in cfg.plugins.values():
-                if isinstance(plugin, NavPlugin):
-                    plugin.plan = plan
-            build(cfg, dirty=dirty)
+            ours = [plugin for plugin in cfg.plugins.values() if isinstance(plugin, NavPlugin)]
+            for plugin in ours:
+                plugin.plan = plan
+            build(cfg, dirty=plan.staged is not None)
         except (Exception, SystemExit) as exc:  # MkDocs' Abort is a SystemExit; a plugin may raise anything
             said_text = "\n".join(said.lines)
             raise JudgeError(f"mkdocs build failed:\n{said_text}\n{exc}".rstrip(), str(config)) from exc
+        finally:
+            for plugin in ours:  # MkDocs may give the same plugin to the next build: it has no plan
+                plugin.plan = None
     return "\n".join(said.lines)
 
 
@@ -469,7 +477,7 @@ def mkdocs_build(docs_dir: Path | str, site_dir: Path | str, *, config: Path | s
                          kept_pages=[f for p in (parts or {}).values() for f in p.files if f.endswith(".md")])
     if plan is None:
         return MkdocsRun(incremental=True, parts=[], adopted=[name for name, _ in adopted])
-    plan.adopted_search = adopted
+    plan.adopted_search, plan.template_cache = adopted, docs / TEMPLATE_CACHE
     (docs / STAMP).unlink(missing_ok=True)  # a build that fails leaves no stamp: the next is whole
     with tempfile.TemporaryDirectory(prefix="judge-mkdocs-") as tmp:
         walked = docs

@@ -139,7 +139,14 @@ class NavPlugin(BasePlugin):
         return Files(pages + [f for f in every if not f.is_documentation_page()])
 
     def on_env(self, env: Any, *, config: Any, files: Files) -> Any:
+        """The order of the pages; the theme's templates compiled once, not at every build (Jinja's
+        bytecode cache, which compiles a template again when its source changes)."""
         self.order = [f.url for f in files.documentation_pages()]
+        if self.plan is not None and self.plan.template_cache is not None and env.bytecode_cache is None:
+            import jinja2
+
+            self.plan.template_cache.mkdir(parents=True, exist_ok=True)
+            env.bytecode_cache = jinja2.FileSystemBytecodeCache(str(self.plan.template_cache))
         return env
 
     def on_post_page(self, output: str, *, page: Any, config: Any) -> str:
