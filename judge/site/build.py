@@ -479,6 +479,7 @@ def mkdocs_build(docs_dir: Path | str, site_dir: Path | str, *, config: Path | s
         return MkdocsRun(incremental=True, parts=[], adopted=[name for name, _ in adopted])
     plan.adopted_search, plan.template_cache = adopted, docs / TEMPLATE_CACHE
     (docs / STAMP).unlink(missing_ok=True)  # a build that fails leaves no stamp: the next is whole
+    shutil.rmtree(docs / ".judge-build", ignore_errors=True)  # the search entries by part an older judge kept
     with tempfile.TemporaryDirectory(prefix="judge-mkdocs-") as tmp:
         walked = docs
         if plan.staged is not None:
