@@ -2,7 +2,7 @@
 
 A synthetic league (random legal play, :mod:`judge.site.synthetic`) of ``games`` x ``phases`` is
 written once as a git repository (a league is one: the generator knows an unchanged game by its
-tree id), then timed, wall and CPU time (MkDocs runs as a child process):
+tree id), then timed, wall and CPU time (MkDocs runs in this process):
 
 1. the cold publish: generation with no manifest (every phase rendered) and a whole MkDocs build;
 2. the publish with nothing new (no game read, MkDocs not run);
@@ -66,8 +66,8 @@ def _sync(src: Path, dst: Path) -> int:
 
 
 class _Clock:
-    """Wall time, and CPU time of this process and its children (MkDocs runs as a child): on a
-    busy machine the CPU time is the steadier figure."""
+    """Wall time, and CPU time of this process and its children (git runs as a child): on a busy
+    machine the CPU time is the steadier figure."""
 
     def __enter__(self) -> "_Clock":
         self.wall = time.perf_counter()

@@ -8,6 +8,7 @@ search index and sitemap included. Real MkDocs builds of a synthetic archive."""
 from __future__ import annotations
 
 import filecmp
+import logging
 import json
 import os
 import shutil
@@ -267,6 +268,17 @@ def test_a_game_s_job_builds_its_pages_and_the_publishing_job_takes_them(tmp_pat
     assert "no per-game part in no-parts: every game's pages are made here" in out, out
     assert "Second words." in (tmp_path / "pub/site/games/second/index.html").read_text()
 
+    # A part whose game changed where the index does not show it: taken, nothing else rendered,
+    # and the search index has the part's entries (from the job's index) where a whole build has them.
+    (games / "first" / "gm.md").write_text("Even later words.\n")
+    _age(games / "first", 600)
+    judge_site("--game", "first", "--build", "--out", "parts/first/site-src", "--site-dir", "parts/first/site")
+    out = judge_site("--build", "--out", "pub/site-src", "--site-dir", "pub/site", "--assemble", "parts")
+    assert "nothing rendered; the pages of first taken as their jobs built them" in out, out
+    judge_site("--build", "--out", "whole/site-src", "--site-dir", "whole/site")
+    assert _tree(tmp_path / "pub/site") == _tree(tmp_path / "whole/site")
+    assert ("games/first/index.html", "First") in _search(tmp_path / "pub/site")
+
 
 def test_a_game_s_job_names_a_game_of_the_games_folder(tmp_path, monkeypatch):
     from click.testing import CliRunner
@@ -278,3 +290,100 @@ def test_a_game_s_job_names_a_game_of_the_games_folder(tmp_path, monkeypatch):
     (tmp_path / "elsewhere" / "first").mkdir(parents=True)
     run = CliRunner().invoke(site_cmd, ["--games", str(games), "--game", "elsewhere/first"])
     assert run.exit_code != 0 and "is not a game folder of" in str(run.exception), run.output
+
+
+# -- what the incremental build relies on of MkDocs beyond its plugin events (mkdocs_plugin) ----------
+# These pin MkDocs' behaviour, not the judge's: an upgrade of MkDocs that changes it fails here, by
+# name, rather than as a site that differs from a whole build.
+
+_PIN_HOOKS = '''
+import logging
+
+from mkdocs.structure.files import Files
+
+from judge.site.mkdocs_plugin import KeptPage
+
+said = logging.getLogger("mkdocs.hooks.pin")
+
+
+def on_pre_build(config):
+    said.info("pin: pre_build")
+
+
+def on_files(files, config):
+    said.info("pin: files")
+    # A kept page whose source is nowhere: reading it would fail the build.
+    return Files(list(files) + [KeptPage("kept.md", config["docs_dir"] + "/nowhere", config["site_dir"], False)])
+'''
+
+
+def _pin_site(tmp_path: Path) -> Path:
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs/index.md").write_text("# Home\n\nSee [the kept page](kept.md).\n")
+    (tmp_path / "hooks.py").write_text(_PIN_HOOKS)
+    (tmp_path / "mkdocs.yml").write_text("site_name: pin\ndocs_dir: docs\nsite_dir: site\nuse_directory_urls: false\n"
+                                         "hooks: [hooks.py]\nvalidation:\n  links:\n    not_found: warn\n")
+    return tmp_path / "mkdocs.yml"
+
+
+class _Records(logging.Handler):
+    def __init__(self) -> None:
+        super().__init__(logging.DEBUG)
+        self.records: list[logging.LogRecord] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.records.append(record)
+
+
+def _pin_build(tmp_path: Path) -> list[logging.LogRecord]:
+    from mkdocs.commands.build import build
+    from mkdocs.config import load_config
+
+    heard, logger = _Records(), logging.getLogger("mkdocs")
+    level = logger.level
+    logger.addHandler(heard)
+    logger.setLevel(logging.INFO)
+    try:
+        build(load_config(str(_pin_site(tmp_path)), strict=False), dirty=True)
+    finally:
+        logger.removeHandler(heard)
+        logger.setLevel(level)
+    return heard.records
+
+
+def test_mkdocs_dirty_build_neither_reads_nor_renders_a_page_not_modified(tmp_path):
+    """KeptPage: a dirty build asks each page's File.is_modified() before reading and rendering
+    it; a page that says no is known (the link to it resolves) and never opened."""
+    records = _pin_build(tmp_path)
+    assert (tmp_path / "site/index.html").is_file() and not (tmp_path / "site/kept.html").exists()
+    assert 'href="kept.html"' in (tmp_path / "site/index.html").read_text()
+    assert not [r for r in records if r.levelno >= logging.WARNING and r.name != "mkdocs.commands.build"], \
+        [r.getMessage() for r in records]
+
+
+def test_mkdocs_says_once_that_a_build_is_dirty_between_pre_build_and_files(tmp_path):
+    """_DirtyNotice: MkDocs' notice of a dirty build is one warning of its build logger, said
+    after the pre_build event and before the files event (where the plugin listens for it)."""
+    said = [(r.name, r.levelno, r.getMessage()) for r in _pin_build(tmp_path)]
+    start, end = said.index(("mkdocs.hooks.pin", logging.INFO, "pin: pre_build")), \
+        said.index(("mkdocs.hooks.pin", logging.INFO, "pin: files"))
+    warnings = [i for i, (name, level, _) in enumerate(said) if level >= logging.WARNING]
+    assert len(warnings) == 1 and start < warnings[0] < end and said[warnings[0]][0] == "mkdocs.commands.build", said
+
+
+def test_a_build_that_fails_says_what_mkdocs_said_and_leaves_the_logging_as_it_was(tmp_path):
+    from judge.core.errors import JudgeError
+
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "index.md").write_text("# Home\n\nSee [a page that is not there](gone.md).\n")
+    logger = logging.getLogger("mkdocs")
+    before = (list(logger.handlers), logger.level, logger.propagate)
+    with pytest.raises(JudgeError) as failed:
+        mkdocs_build(src, tmp_path / "site")
+    said = str(failed.value)
+    assert "mkdocs build failed" in said and "'gone.md'" in said and "strict mode" in said, said
+    assert (list(logger.handlers), logger.level, logger.propagate) == before
+    (src / "index.md").write_text("# Home\n")
+    assert mkdocs_build(src, tmp_path / "site").log == ""
+    assert (tmp_path / "site/index.html").is_file()

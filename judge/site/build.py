@@ -1,35 +1,37 @@
 """Running MkDocs on the generated sources (MkDocs renders; it generates nothing).
 
-:func:`mkdocs_build` runs ``mkdocs build --strict`` with the project's ``mkdocs.yml``. When the
-sources or the output are elsewhere than that file says (tests, benchmarks, ``judge site --out``),
-it writes a small configuration that INHERITs the project's and names the folders by absolute
-path. ``SOURCE_DATE_EPOCH`` is set from the last commit unless already set, so the
-same sources give the same site.
+:func:`mkdocs_build` runs MkDocs' own build in this process, through its API
+(:func:`mkdocs.config.load_config` with the folders given, then
+:func:`mkdocs.commands.build.build`), with the project's ``mkdocs.yml``, strict by default.
+``SOURCE_DATE_EPOCH`` is set from the last commit unless already set, so the same sources give the
+same site.
 
 Incremental builds cost what changed. The generator's manifest splits the sources into parts (the
 site's own files; each game's folder: :func:`judge.site.incremental.site_parts`) with a digest
 each; the stamp of the last build (in the sources' folder) records those it was built from. An
 incremental build (:func:`_plan`) links only the parts whose digests changed into a staging
-folder, which MkDocs walks (``--dirty``: of those, the pages whose sources are newer than their
-output are rendered); the plugin (:mod:`judge.site.mkdocs_plugin`) tells MkDocs of the other pages
-without their being read, and keeps the search index by part. A league of 100 games x 100 phases
-(10,000 pages) is brought up to date after one new phase in under two seconds. The same parts let
-a game's job build that game's pages alone (``only``) and the publishing job take them
-(``adopt``).
+folder, which MkDocs walks (a dirty build: of those, the pages whose sources are newer than their
+output are rendered). The plan (:class:`BuildPlan`) is handed to the ``judge`` plugin
+(:mod:`judge.site.mkdocs_plugin`) as an object: the plugin tells MkDocs of the other pages without
+their being read, and keeps their search entries from the site's own index. A league of 100 games
+x 100 phases (10,000 pages) is brought up to date after one new phase in under two seconds. The
+same parts let a game's job build that game's pages alone (``only``) and the publishing job take
+them (``adopt``).
 """
 
 from __future__ import annotations
 
 import json
+import logging
 import os
 import re
 import shutil
-import subprocess
 import sys
 import tempfile
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal, cast
+from typing import Any, Iterator, Literal, cast
 
 import yaml
 
@@ -37,7 +39,7 @@ from ..core.errors import JudgeError, StoreError
 from ..resources import data_path
 from .incremental import SITE_PART, Part, site_parts
 
-__all__ = ["mkdocs_build", "read_site_url", "pages_url", "github_repository", "DEFAULT_CONFIG"]
+__all__ = ["mkdocs_build", "MkdocsRun", "BuildPlan", "read_site_url", "pages_url", "github_repository", "DEFAULT_CONFIG"]
 
 DEFAULT_CONFIG = data_path("mkdocs.yml")
 """The judge's own ``mkdocs.yml`` (``$JUDGE_MKDOCS_CONFIG``), for a league that has none."""
@@ -150,21 +152,15 @@ def _last_commit_time(where: Path) -> str | None:
 
 STAMP = ".judge-build.json"
 """What the last build was made from: kept in the sources' folder (MkDocs publishes no dot file
-of it), with the id of the build, which is also written into the site folder (``BUILD_ID``)."""
+of it), with the id of the build, which is also written into the site folder (``BUILD_ID``).
+The build keeps nothing else between runs: the search entries of the pages it does not render
+are those of the site's own search index (:mod:`judge.site.mkdocs_plugin`)."""
 BUILD_ID = ".judge-build-id"
-STATE = ".judge-build"
-"""The build's own files between runs, in the sources' folder: the search index of each part
-(:mod:`judge.site.mkdocs_plugin`)."""
-PLAN_ENV = "JUDGE_BUILD_PLAN"
-"""The environment variable naming the build's plan for the plugin (:func:`_write_plan`)."""
-SEARCH_STORE = "search"
-"""The folder of ``STATE`` keeping each part's search entries (:func:`search_part`)."""
-
-
-def search_part(part: str) -> str:
-    """Where a part's search entries are kept between builds, relative to ``STATE``
-    (:mod:`judge.site.mkdocs_plugin` writes them; :func:`_adopt` takes a per-game job's)."""
-    return f"{SEARCH_STORE}/{part}.json"
+TEMPLATE_CACHE = ".judge-templates"
+"""The theme's templates as Jinja compiled them, in the sources' folder: a cache (no build reads
+anything else from it), which Jinja compiles again when a template's source changes."""
+SEARCH_INDEX = "search/search_index.json"
+"""The search index in a site folder, as the search plugin (MkDocs' or Material's) writes it."""
 
 
 def _build_stamp(docs: Path, cfg_text: str, offline: bool | None, parts: dict[str, Part] | None) -> dict[str, Any]:
@@ -191,25 +187,37 @@ def _build_stamp(docs: Path, cfg_text: str, offline: bool | None, parts: dict[st
 
 
 @dataclass
-class _Plan:
-    """What a build renders. ``staged`` None: everything (a whole build); else the parts whose
-    sources changed since the last build (their pages whose sources are newer than their output
-    are rendered: MkDocs' dirty build), the other parts' output being kept as it is."""
+class BuildPlan:
+    """What one MkDocs build renders, handed to the ``judge`` plugin
+    (:class:`judge.site.mkdocs_plugin.NavPlugin`) as it is: no file and no environment carries it.
 
+    ``staged`` None: everything (a whole build, MkDocs' own). Otherwise the parts whose sources
+    changed since the last build, the only ones MkDocs walks; of their pages, those whose sources
+    are newer than their output are rendered (MkDocs' dirty build); the pages of the other parts
+    (``kept_pages``) are told to MkDocs without being read, their output kept as it is."""
+
+    docs: Path
+    """The sources' folder (MkDocs walks a folder of the staged parts only)."""
     parts: list[str]
+    """Every part of the sources, by name (``site``, ``games/<slug>``)."""
     staged: list[str] | None = None
     kept_pages: list[str] = field(default_factory=list)
-    """The pages of the parts not staged (their output kept): MkDocs knows them without reading them."""
+    """The pages of the parts not staged, relative to ``docs``: MkDocs knows them without reading them."""
+    template_cache: Path | None = None
+    """Where the theme's compiled templates are kept between builds (:data:`TEMPLATE_CACHE`)."""
+    adopted_search: list[tuple[str, Path]] = field(default_factory=list)
+    """``(part, search index)`` of the parts taken from per-game jobs (:func:`_adopt`): the search
+    entries of that part's pages are those of the job's index, not of the kept site's."""
 
 
-def _plan(docs: Path, site: Path, stamp: dict[str, Any], parts: dict[str, Part] | None, incremental: bool) -> _Plan | None:
+def _plan(docs: Path, site: Path, stamp: dict[str, Any], parts: dict[str, Part] | None, incremental: bool) -> BuildPlan | None:
     """Whole or incremental? Incremental when the site folder holds the very build the sources'
     stamp describes, made from the same configuration, navigation and versions, with the same
     parts, and the site's own part lost no file (a dirty build would leave its page behind). A
     game's part that lost files (a phase taken back) is built whole: its output is removed first.
     None when no part changed: the site is up to date."""
     names = list(parts or {})
-    whole = _Plan(parts=names)
+    whole = BuildPlan(docs=docs, parts=names)
     if not incremental or parts is None:
         return whole
     old = _kept_build(docs, site, stamp)
@@ -227,7 +235,7 @@ def _plan(docs: Path, site: Path, stamp: dict[str, Any], parts: dict[str, Part] 
     if not staged:
         return None
     kept = [f for n in names if n not in staged for f in parts[n].files if f.endswith(".md")]
-    return _Plan(parts=names, staged=staged, kept_pages=kept)
+    return BuildPlan(docs=docs, parts=names, staged=staged, kept_pages=kept)
 
 
 _CONTEXT = ("config", "nav", "versions", "offline")
@@ -242,12 +250,12 @@ def _kept_build(docs: Path, site: Path, stamp: dict[str, Any]) -> dict[str, Any]
         built = (site / BUILD_ID).read_text(encoding="utf-8").strip()
     except (OSError, ValueError):
         return None
-    if not isinstance(old, dict) or old.get("id") != built or not (docs / STATE).is_dir() or old.get("built") is not None:
+    if not isinstance(old, dict) or old.get("id") != built or old.get("built") is not None:
         return None
     return old if all(old.get(k) == stamp[k] for k in _CONTEXT) else None
 
 
-def _part_plan(docs: Path, site: Path, parts: dict[str, Part] | None, only: list[str]) -> _Plan:
+def _part_plan(docs: Path, site: Path, parts: dict[str, Part] | None, only: list[str]) -> BuildPlan:
     """A build of some games' pages only (a per-game job's, :mod:`judge.site.parts`), into a
     site folder of their own: the other pages known to MkDocs (those the generator's manifest
     lists and those the navigation names), none of them rendered."""
@@ -259,7 +267,7 @@ def _part_plan(docs: Path, site: Path, parts: dict[str, Part] | None, only: list
     named = {str(v) for item in _nav_items(yaml.safe_load(nav)) for v in item.values() if str(v).endswith(".md")}
     kept = {f for n, p in parts.items() if n not in only for f in p.files if f.endswith(".md")}
     kept |= {f for f in named if not any(f.startswith(name + "/") for name in only)}
-    return _Plan(parts=list(parts), staged=list(only), kept_pages=sorted(kept))
+    return BuildPlan(docs=docs, parts=list(parts), staged=list(only), kept_pages=sorted(kept))
 
 
 def _nav_items(nav: Any) -> list[dict[str, Any]]:
@@ -273,11 +281,15 @@ def _nav_items(nav: Any) -> list[dict[str, Any]]:
 
 
 def _adopt(bundles: list[tuple[Path, Path]], docs: Path, site: Path, stamp: dict[str, Any],
-           parts: dict[str, Part] | None) -> list[str]:
+           parts: dict[str, Part] | None) -> list[tuple[str, Path]]:
     """Put into the kept site the pages per-game jobs built (``bundles``: their sources' and
     site's folders), for each game whose sources here are those they were built from, built in the
     same context as the kept site (configuration, navigation, versions): their part then counts as
-    built, and their search entries are kept with the others'. The games taken."""
+    built. The parts taken, each with the job's search index (whose entries of that part's pages
+    the next build keeps, :attr:`BuildPlan.adopted_search`).
+
+    The pages are copied with a new time, later than their sources here: a later dirty build of
+    the game renders only the pages whose sources change after this."""
     old = _kept_build(docs, site, stamp) if bundles and parts is not None else None
     if old is None or parts is None:
         return []
@@ -294,13 +306,9 @@ def _adopt(bundles: list[tuple[Path, Path]], docs: Path, site: Path, stamp: dict
             if name == SITE_PART or part is None or (theirs.get("parts") or {}).get(name, {}).get("digest") != part.digest:
                 continue
             shutil.rmtree(site / name, ignore_errors=True)
-            shutil.copytree(their_site / name, site / name)
-            their_search, our_search = their_docs / STATE / search_part(name), docs / STATE / search_part(name)
-            if their_search.is_file():
-                our_search.parent.mkdir(parents=True, exist_ok=True)
-                shutil.copyfile(their_search, our_search)
+            shutil.copytree(their_site / name, site / name, copy_function=shutil.copyfile)
             old.setdefault("parts", {})[name] = {"digest": part.digest, "files": list(part.files)}
-            taken.append(name)
+            taken.append((name, their_site / SEARCH_INDEX))
     if taken:
         (docs / STAMP).write_text(json.dumps(old, separators=(",", ":")), encoding="utf-8")
     return taken
@@ -321,97 +329,164 @@ def _stage(docs: Path, stage: Path, staged: list[str]) -> None:
             (stage / name).symlink_to(docs / name, target_is_directory=True)
 
 
-def _write_plan(plan: _Plan, docs: Path, path: Path) -> None:
-    path.write_text(json.dumps({"docs": str(docs), "state": str(docs / STATE), "parts": plan.parts,
-                                "staged": plan.staged, "kept_pages": plan.kept_pages}), encoding="utf-8")
+@dataclass
+class MkdocsRun:
+    """The finished MkDocs build: what it rendered, and what MkDocs said."""
 
-
-class MkdocsRun(subprocess.CompletedProcess[str]):
-    """The finished ``mkdocs build``, and whether it was incremental (``--dirty``)."""
-
+    log: str = ""
+    """MkDocs' messages (warnings and errors; information too unless the build was quiet)."""
     incremental: bool = False
+    """True when only what changed was rendered (a dirty build into the kept site)."""
     parts: list[str] | None = None
     """The parts rendered (None: every one; [] when nothing had changed and MkDocs did not run)."""
-    adopted: list[str] = []
+    adopted: list[str] = field(default_factory=list)
     """The parts whose pages per-game jobs built, taken into the kept site."""
 
 
-def _run_env(config: Path, env: dict[str, str] | None, offline: bool | None) -> dict[str, str]:
-    run_env = {**os.environ, **(env or {})}
+def _environment(config: Path, env: dict[str, str] | None, offline: bool | None) -> dict[str, str]:
+    """The environment the configuration and the build read (``!ENV`` values such as
+    ``JUDGE_SITE_OFFLINE`` and ``SITE_URL``; ``SOURCE_DATE_EPOCH``, from the last commit unless
+    already set): the values to set for the time of the build."""
+    values = dict(env or {})
     if offline is not None:
-        run_env["JUDGE_SITE_OFFLINE"] = "true" if offline else "false"
-    run_env.setdefault("NO_MKDOCS_2_WARNING", "1")
-    if "SOURCE_DATE_EPOCH" not in run_env:
+        values["JUDGE_SITE_OFFLINE"] = "true" if offline else "false"
+    if "SOURCE_DATE_EPOCH" not in values and "SOURCE_DATE_EPOCH" not in os.environ:
         commit_time = _last_commit_time(config.parent)
         if commit_time:
-            run_env["SOURCE_DATE_EPOCH"] = commit_time
-    return run_env
+            values["SOURCE_DATE_EPOCH"] = commit_time
+    return values
+
+
+@contextmanager
+def _environ(values: dict[str, str]) -> Iterator[None]:
+    """``os.environ`` with ``values`` set, as it was again afterwards."""
+    saved = {name: os.environ.get(name) for name in values}
+    os.environ.update(values)
+    try:
+        yield
+    finally:
+        for name, value in saved.items():
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value
+
+
+class _Said(logging.Handler):
+    """What MkDocs and its plugins log during a build (the ``mkdocs`` logger and those under it),
+    kept for the caller and, unless quiet, shown on standard error as ``mkdocs build`` shows it."""
+
+    def __init__(self, level: int, echo: bool) -> None:
+        super().__init__(level)
+        self.lines: list[str] = []
+        self.echo = echo
+
+    def emit(self, record: logging.LogRecord) -> None:
+        line = f"{record.levelname:<8}-  {record.getMessage()}"
+        self.lines.append(line)
+        if self.echo:
+            print(line, file=sys.stderr)
+
+
+@contextmanager
+def _listening(quiet: bool) -> Iterator[_Said]:
+    """MkDocs' messages caught for the time of a build (and not passed on to the caller's logging)."""
+    logger = logging.getLogger("mkdocs")
+    said = _Said(logging.WARNING if quiet else logging.INFO, echo=not quiet)
+    level, propagate = logger.level, logger.propagate
+    logger.addHandler(said)
+    logger.setLevel(said.level)
+    logger.propagate = False
+    try:
+        yield said
+    finally:
+        logger.removeHandler(said)
+        logger.setLevel(level)
+        logger.propagate = propagate
+
+
+def _run_mkdocs(config: Path, docs: Path, site: Path, *, strict: bool, plan: BuildPlan,
+                environment: dict[str, str], quiet: bool) -> str:
+    """MkDocs' own build (``mkdocs build``, in this process, through its API: the configuration
+    loaded with the folders given, then built), the plan handed to the ``judge`` plugin; a dirty
+    build when the plan stages parts. MkDocs' messages; JudgeError with them when the build fails
+    (under strict, any warning fails it).
+
+    The plugins are not sent MkDocs' ``startup`` event, as ``mkdocs build`` sends it: MkDocs keeps
+    the plugins that listen to it from one build to the next in a process (for ``mkdocs serve``),
+    and a plugin told that builds are dirty may carry its state over (Material's search plugin
+    adds the last build's index to the next one's). Each build here is a build of its own."""
+    from mkdocs.commands.build import build
+    from mkdocs.config import load_config
+
+    from .mkdocs_plugin import NavPlugin
+
+    ours: list[NavPlugin] = []
+    with _listening(quiet) as said, _environ(environment):
+        try:
+            cfg = load_config(str(config), docs_dir=str(docs), site_dir=str(site), strict=strict)
+            ours = [plugin for plugin in cfg.plugins.values() if isinstance(plugin, NavPlugin)]
+            for plugin in ours:
+                plugin.plan = plan
+            build(cfg, dirty=plan.staged is not None)
+        except (Exception, SystemExit) as exc:  # MkDocs' Abort is a SystemExit; a plugin may raise anything
+            said_text = "\n".join(said.lines)
+            raise JudgeError(f"mkdocs build failed:\n{said_text}\n{exc}".rstrip(), str(config)) from exc
+        finally:
+            for plugin in ours:  # MkDocs may give the same plugin to the next build: it has no plan
+                plugin.plan = None
+    return "\n".join(said.lines)
 
 
 def mkdocs_build(docs_dir: Path | str, site_dir: Path | str, *, config: Path | str = DEFAULT_CONFIG,
                  strict: bool = True, offline: bool | None = None, quiet: bool = True,
                  env: dict[str, str] | None = None, incremental: bool = False, only: list[str] | None = None,
                  adopt: list[tuple[Path, Path]] | None = None) -> MkdocsRun:
-    """``mkdocs build`` of ``docs_dir`` into ``site_dir``; raises JudgeError with MkDocs' output
-    when the build fails (under ``--strict``, any warning fails it).
+    """MkDocs' build (``mkdocs build``, in this process) of ``docs_dir`` into ``site_dir`` with the
+    configuration ``config``; raises JudgeError with MkDocs' messages when the build fails (under
+    ``strict``, any warning fails it). ``env`` and ``offline`` are values of the environment the
+    configuration reads (``!ENV``), set for the time of the build.
 
     With ``incremental``, a site folder kept from the last build is brought up to date by
     rendering only what changed (:func:`_plan`): MkDocs walks only the parts of the sources whose
     digests changed (:func:`_stage`) and, in them, renders the pages whose sources are newer than
-    their output (``mkdocs build --dirty``: the generator rewrites only the files whose bytes
-    change, so the rest keep their times); the pages of the other parts are known to MkDocs without
-    being read (for the navigation, the links and the sitemap), their output kept. The search index
-    is kept by part and put together again (:mod:`judge.site.mkdocs_plugin`), so the site is the same
-    as a whole build's. Otherwise the whole site is built. ``proc.incremental`` (an attribute of the
-    result) says which it was, ``proc.parts`` which parts were rendered.
+    their output (a dirty build: the generator rewrites only the files whose bytes change, so the
+    rest keep their times); the pages of the other parts are known to MkDocs without being read
+    (for the navigation, the links and the sitemap), their output kept. The search entries of the
+    pages not rendered are kept from the site's own search index (:mod:`judge.site.mkdocs_plugin`),
+    so the site is the same as a whole build's. Otherwise the whole site is built.
+    ``run.incremental`` says which it was, ``run.parts`` which parts were rendered.
 
     ``only`` (parts such as ``games/<slug>``) builds those games' pages alone into ``site_dir`` (a
     per-game job's, :mod:`judge.site.parts`); ``adopt`` takes the pages such jobs built into the
-    kept site before an incremental build (:func:`_adopt`; ``proc.adopted`` names them).
+    kept site before an incremental build (:func:`_adopt`; ``run.adopted`` names them).
     """
     config = Path(config).resolve()
     base = read_config(config)
     docs, site = Path(docs_dir).resolve(), Path(site_dir).resolve()
-    run_env = _run_env(config, env, offline)
-    same = (config.parent / str(base.get("docs_dir", "docs"))).resolve() == docs and \
-        (config.parent / str(base.get("site_dir", "site"))).resolve() == site
-    derived: dict[str, Any] = {"INHERIT": str(config), "docs_dir": str(docs), "site_dir": str(site)}
-    if base.get("hooks"):
-        derived["hooks"] = [str((config.parent / h).resolve()) for h in base["hooks"]]
-    # Where the sources and the site are is no input of a page: a per-game job's pages, built
-    # elsewhere, are the publishing job's.
-    cfg_text = config.read_text(encoding="utf-8") + json.dumps(derived.get("hooks"))
+    # Where the sources and the site are is no input of a page (a per-game job's pages, built
+    # elsewhere, are the publishing job's); where the hooks are is.
+    hooks = [str((config.parent / h).resolve()) for h in base.get("hooks") or []] or None
     parts = site_parts(docs)
-    stamp = _build_stamp(docs, cfg_text, offline, parts)
+    stamp = _build_stamp(docs, config.read_text(encoding="utf-8") + json.dumps(hooks), offline, parts)
     adopted = _adopt(adopt or [], docs, site, stamp, parts) if only is None else []
     plan = _part_plan(docs, site, parts, only) if only is not None else _plan(docs, site, stamp, parts, incremental)
+    if plan is None and adopted:
+        # Their pages are in; the search index takes their entries (MkDocs renders nothing).
+        plan = BuildPlan(docs=docs, parts=list(parts or {}), staged=[],
+                         kept_pages=[f for p in (parts or {}).values() for f in p.files if f.endswith(".md")])
     if plan is None:
-        run = MkdocsRun([], 0, "", "")
-        run.incremental, run.parts, run.adopted = True, [], adopted
-        return run
+        return MkdocsRun(incremental=True, parts=[], adopted=[name for name, _ in adopted])
+    plan.adopted_search, plan.template_cache = adopted, docs / TEMPLATE_CACHE
+    (docs / STAMP).unlink(missing_ok=True)  # a build that fails leaves no stamp: the next is whole
+    shutil.rmtree(docs / ".judge-build", ignore_errors=True)  # the search entries by part an older judge kept
     with tempfile.TemporaryDirectory(prefix="judge-mkdocs-") as tmp:
-        cfg = config
+        walked = docs
         if plan.staged is not None:
-            _stage(docs, Path(tmp) / "stage", plan.staged)
-            derived["docs_dir"] = str(Path(tmp) / "stage")
-        if plan.staged is not None or not same:
-            cfg = Path(tmp) / "mkdocs.yml"
-            cfg.write_text(yaml.safe_dump(derived, sort_keys=False), encoding="utf-8")
-        cmd = [sys.executable, "-m", "mkdocs", "build", "-f", str(cfg)]
-        cmd.append("--strict" if strict else "--no-strict")
-        if quiet:
-            cmd.append("-q")
-        if plan.staged is not None:
-            cmd.append("--dirty")
-            run_env["JUDGE_INCREMENTAL"] = "1"
-        if parts is not None:
-            (docs / STATE).mkdir(exist_ok=True)
-            _write_plan(plan, docs, Path(tmp) / "plan.json")
-            run_env[PLAN_ENV] = str(Path(tmp) / "plan.json")
-        (docs / STAMP).unlink(missing_ok=True)  # a build that fails leaves no stamp: the next is whole
-        proc = subprocess.run(cmd, capture_output=True, text=True, env=run_env, cwd=str(config.parent))
-    if proc.returncode != 0:
-        raise JudgeError(f"mkdocs build failed:\n{proc.stdout}{proc.stderr}".rstrip(), str(config))
+            walked = Path(tmp) / "stage"
+            _stage(docs, walked, plan.staged)
+        said = _run_mkdocs(config, walked, site, strict=strict, plan=plan,
+                           environment=_environment(config, env, offline), quiet=quiet)
     import uuid
 
     stamp["id"] = uuid.uuid4().hex
@@ -419,6 +494,5 @@ def mkdocs_build(docs_dir: Path | str, site_dir: Path | str, *, config: Path | s
         stamp["built"] = only  # not a whole site: no incremental build starts from it
     (site / BUILD_ID).write_text(stamp["id"] + "\n", encoding="utf-8")
     (docs / STAMP).write_text(json.dumps(stamp, separators=(",", ":")), encoding="utf-8")
-    run = MkdocsRun(proc.args, proc.returncode, proc.stdout, proc.stderr)
-    run.incremental, run.parts, run.adopted = plan.staged is not None and only is None, plan.staged, adopted
-    return run
+    return MkdocsRun(log=said, incremental=plan.staged is not None and only is None, parts=plan.staged,
+                     adopted=[name for name, _ in adopted])

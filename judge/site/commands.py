@@ -117,7 +117,7 @@ def site_cmd(games_dir: str, out_dir: str | None, build: bool, site_dir: str | N
         import time
 
         t0 = time.perf_counter()
-        proc = mkdocs_build(out, dest, config=cfg_path, offline=offline or None, env={"NO_MKDOCS_2_WARNING": "1"},
+        proc = mkdocs_build(out, dest, config=cfg_path, offline=offline or None,
                             incremental=not force, only=[f"games/{g}" for g in only] or None, adopt=made)
         how = _what_was_built(proc, only)
         click.echo(f"site built in {dest} ({time.perf_counter() - t0:.2f} s, {how}): open {dest / 'index.html'}")

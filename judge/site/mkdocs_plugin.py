@@ -7,18 +7,23 @@ file), after ``search``.
 
 * The generator writes the navigation to ``<docs_dir>/.nav.yml`` (a dot file: MkDocs does not
   publish it); the plugin reads it before the build, unless ``mkdocs.yml`` sets a ``nav`` of its own.
-* Builds run by :func:`judge.site.build.mkdocs_build` come with a plan (``$JUDGE_BUILD_PLAN``): the
-  parts of the sources (the site's own files, each game's folder) and, in an incremental build,
-  the parts staged (the only ones MkDocs walks) and the pages of the others, whose output is kept.
-  The plugin adds those pages to MkDocs' files as pages not modified since the last build: the
-  navigation, the links and the sitemap see every page, none of them is read or rendered. The
-  search index is kept by part in the sources' folder (``.judge-build/search/``): after a build,
-  the entries of the pages rendered replace theirs in their part's, and the site's index is put
-  together again from every part's, in the order of the pages, so that it is the same as a whole
-  build's.
-* A ``mkdocs build --dirty`` run by hand (no plan) renders only the pages whose source is newer
-  than their output, and the search plugin indexes only those: the plugin adds back the previous
-  build's entries of the pages not rendered this time (and still in the site).
+* Builds run by :func:`judge.site.build.mkdocs_build` hand the plugin their plan
+  (:class:`judge.site.build.BuildPlan`, the attribute ``plan``): the parts of the sources and, in
+  an incremental build, the parts staged (the only ones MkDocs walks) and the pages of the others,
+  whose output is kept. The plugin adds those pages to MkDocs' files as pages not modified since
+  the last build (:class:`KeptPage`): the navigation, the links and the sitemap see every page,
+  none of them is read or rendered.
+* In a dirty build (the judge's, or ``mkdocs build --dirty`` run by hand), the search plugin
+  indexes only the pages rendered: the plugin then gives every other page the entries it had in
+  the site's index before the build (or, for the games taken from per-game jobs, in the job's
+  index), in the order of the pages, so that the index is the same as a whole build's.
+
+What this relies on of MkDocs beyond its plugin events, pinned by tests that fail on an upgrade
+that changes it (``tests/test_site_incremental.py``, ``test_mkdocs_``): a dirty build reads and
+renders only the pages whose :meth:`~mkdocs.structure.files.File.is_modified` is true, and says
+once, as a warning of the logger ``mkdocs.commands.build`` between the ``pre_build`` and ``files``
+events, that it is dirty. The search index is read and written as Material's search plugin writes
+it (JSON, ``{"config": ..., "docs": [...]}``, compact); the tests compare it with a whole build's.
 """
 
 from __future__ import annotations
@@ -26,65 +31,71 @@ from __future__ import annotations
 import json
 import logging
 import os
-import shutil
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import yaml
 from mkdocs.plugins import BasePlugin
-from mkdocs.structure.files import File, Files
+from mkdocs.structure.files import File, Files, file_sort_key
 from mkdocs.utils import is_markdown_file
 
-from .build import PLAN_ENV, SEARCH_STORE, search_part
+from .build import SEARCH_INDEX, BuildPlan
 from ..escape import plain_title
 from .incremental import part_of
 
+if TYPE_CHECKING:
+    from pathlib import Path
+
 NAV_NAME = ".nav.yml"
-SEARCH_INDEX = os.path.join("search", "search_index.json")
+BUILD_LOGGER = "mkdocs.commands.build"
+"""The logger of MkDocs' build, which says that a build is dirty (:class:`_DirtyNotice`)."""
 
 
-class _NotTheDirtyWarning(logging.Filter):
-    def filter(self, record: logging.LogRecord) -> bool:
-        return not str(record.msg).startswith("A 'dirty' build is being performed")
-
-
-class _KeptPage(File):
-    """A page of a part this build does not render: its output is kept from the last build."""
+class KeptPage(File):
+    """A page whose output this build keeps from the last one: MkDocs knows it (for the
+    navigation, the links and the sitemap) but neither reads nor renders it, as MkDocs' dirty
+    build does with a page whose :meth:`is_modified` is false."""
 
     def is_modified(self) -> bool:
         return False
 
 
-def _sort_key(f: File) -> tuple[tuple[str, ...], bool, str]:
-    """MkDocs' order of the files it walks (:func:`mkdocs.structure.files.file_sort_key`: by
-    folder, the index first), without a path object per file."""
-    parts = f.src_uri.split("/")
-    return tuple(parts[:-1]), f.name != "index", parts[-1]
+class _DirtyNotice(logging.Filter):
+    """MkDocs' notice that a build is dirty, told as information rather than as a warning.
 
+    The judge builds dirty only when the navigation and the configuration are unchanged and no
+    page went away (:func:`judge.site.build._plan`): the notice, meant for builds run by hand,
+    where those may have changed, does not apply, and under strict it would fail the build. The
+    notice is known by where it comes from (MkDocs' build logger, between the ``pre_build`` and
+    ``files`` events: the plugin sets the filter in the first and takes it off in the second),
+    not by its words; one warning at most is told so."""
 
-def _dumps(value: Any) -> str:
-    """JSON as the search plugin writes it."""
-    return json.dumps(value, separators=(",", ":"), default=str)
+    def __init__(self) -> None:
+        super().__init__()
+        self.seen = False
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if not self.seen and record.levelno == logging.WARNING:
+            self.seen = True
+            record.levelno, record.levelname = logging.INFO, "INFO"
+        return True
 
 
 class NavPlugin(BasePlugin):
     """Use the navigation that ``judge site`` generated; render only what changed; keep the search index whole."""
 
+    plan: BuildPlan | None = None
+    """The plan of a build run by :func:`judge.site.build.mkdocs_build` (None for one run by hand)."""
     dirty = False
-    previous: list[dict[str, Any]] | None = None
-    plan: dict[str, Any] | None = None
+    """Whether ``mkdocs build --dirty`` was run (by hand: a build with a plan is dirty when it stages parts)."""
+    kept_search: dict[str, list[Any]] | None = None
+    """In a dirty build, the search entries of each page as before the build, by page address."""
+    notice: _DirtyNotice | None = None
     rendered: set[str]
-    pages: set[str]
-    order: dict[str, list[str]]
-    """The pages MkDocs walked (not those kept), by part, in MkDocs' order."""
+    order: list[str]
+    """The addresses of the pages, in the order MkDocs builds them."""
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
         self.dirty = dirty
-        if dirty and os.environ.get("JUDGE_INCREMENTAL") == "1":
-            # judge.site.build runs --dirty only when the navigation and the configuration are
-            # unchanged and no page went away: MkDocs' warning about dirty builds (meant for
-            # hand-run builds, where those may have changed) does not apply, and under --strict
-            # it would fail the build.
-            logging.getLogger("mkdocs.commands.build").addFilter(_NotTheDirtyWarning())
 
     def on_config(self, config: Any, **kwargs: Any) -> Any:
         # The league's name is the Gamesmaster's text, and the theme prints it as it is: keep
@@ -92,11 +103,6 @@ class NavPlugin(BasePlugin):
         if config.get("site_name"):
             name = str(config["site_name"]).replace('"', "\u201d")  # a quote ends no attribute
             config["site_name"] = plain_title(name) or "Diplomacy games"
-        self.plan = None
-        plan = os.environ.get(PLAN_ENV)
-        if plan:
-            with open(plan, encoding="utf-8") as fh:
-                self.plan = json.load(fh)
         if config.get("nav"):
             return config
         path = os.path.join(config["docs_dir"], NAV_NAME)
@@ -108,43 +114,39 @@ class NavPlugin(BasePlugin):
         return config
 
     def on_pre_build(self, *, config: Any) -> None:
-        self.rendered, self.pages, self.previous, self.order = set(), set(), None, {}
-        path = os.path.join(config["site_dir"], SEARCH_INDEX)
-        if self.plan is None and self.dirty and os.path.isfile(path):
-            try:
-                with open(path, encoding="utf-8") as fh:
-                    self.previous = json.load(fh).get("docs")
-            except (OSError, ValueError, AttributeError):
-                self.previous = None
+        self.rendered, self.order, self.kept_search = set(), [], None
+        if self.dirty if self.plan is None else self.plan.staged is not None:
+            adopted = self.plan.adopted_search if self.plan is not None else []
+            self.kept_search = _kept_entries(os.path.join(config["site_dir"], SEARCH_INDEX), adopted)
+        if self.plan is not None and self.plan.staged is not None:
+            self.notice = _DirtyNotice()
+            logging.getLogger(BUILD_LOGGER).addFilter(self.notice)
 
     def on_files(self, files: Files, *, config: Any) -> Files:
-        for f in files.documentation_pages():
-            self.order.setdefault(part_of(f.src_uri), []).append(f.url)
-        if self.plan is not None and self.plan.get("staged") is not None:
+        self._forget_notice()
+        if self.plan is not None and self.plan.staged is not None:
             files = self._with_kept_pages(files, config)
-        if self.plan is None and self.dirty:
-            self.pages = {f.url for f in files.documentation_pages()}
         return files
 
     def _with_kept_pages(self, files: Files, config: Any) -> Files:
         """The files MkDocs walked (the staged parts) and the pages of the other parts, kept,
-        the pages in the order a whole build has them."""
+        the pages in the order a whole build has them (:func:`mkdocs.structure.files.file_sort_key`)."""
         assert self.plan is not None
-        docs, site, urls = self.plan["docs"], config["site_dir"], config["use_directory_urls"]
-        kept = [_KeptPage(rel, docs, site, urls) for rel in self.plan.get("kept_pages") or [] if is_markdown_file(rel)]
+        docs, site, urls = str(self.plan.docs), config["site_dir"], config["use_directory_urls"]
+        kept = [KeptPage(rel, docs, site, urls) for rel in self.plan.kept_pages if is_markdown_file(rel)]
         every = list(files) + kept
-        pages = sorted((f for f in every if f.is_documentation_page()), key=_sort_key)
+        pages = sorted((f for f in every if f.is_documentation_page()), key=file_sort_key)
         return Files(pages + [f for f in every if not f.is_documentation_page()])
 
     def on_env(self, env: Any, *, config: Any, files: Files) -> Any:
-        """The theme's templates compiled once, not at every build (Jinja's bytecode cache, which
-        compiles a template again when its source changes), in the build's own folder."""
-        if self.plan is not None and env.bytecode_cache is None:
+        """The order of the pages; the theme's templates compiled once, not at every build (Jinja's
+        bytecode cache, which compiles a template again when its source changes)."""
+        self.order = [f.url for f in files.documentation_pages()]
+        if self.plan is not None and self.plan.template_cache is not None and env.bytecode_cache is None:
             import jinja2
 
-            folder = os.path.join(self.plan["state"], "templates")
-            os.makedirs(folder, exist_ok=True)
-            env.bytecode_cache = jinja2.FileSystemBytecodeCache(folder)
+            self.plan.template_cache.mkdir(parents=True, exist_ok=True)
+            env.bytecode_cache = jinja2.FileSystemBytecodeCache(str(self.plan.template_cache))
         return env
 
     def on_post_page(self, output: str, *, page: Any, config: Any) -> str:
@@ -152,76 +154,58 @@ class NavPlugin(BasePlugin):
         return output
 
     def on_post_build(self, *, config: Any) -> None:
-        path = os.path.join(config["site_dir"], SEARCH_INDEX)
-        if self.plan is not None:
-            self._assemble_search_index(path)
-            return
-        if not (self.dirty and self.previous):
-            return
-        try:
-            with open(path, encoding="utf-8") as fh:
-                index = json.load(fh)
-        except (OSError, ValueError):
-            return
-        kept = [d for d in self.previous
-                if isinstance(d, dict) and (page := str(d.get("location", "")).split("#")[0]) not in self.rendered
-                and page in self.pages]
-        index["docs"] = kept + list(index.get("docs") or [])
-        with open(path, "w", encoding="utf-8") as fh:
-            json.dump(index, fh, separators=(",", ":"))
+        if self.kept_search is not None:
+            self._complete_search_index(os.path.join(config["site_dir"], SEARCH_INDEX), self.kept_search)
 
-    def _assemble_search_index(self, path: str) -> None:
-        """Each part's search entries (those of its pages rendered now, the others' as kept), then
-        the site's index: every part's, in order."""
-        assert self.plan is not None
-        try:
-            with open(path, encoding="utf-8") as fh:
-                index = json.load(fh)
-        except (OSError, ValueError):
+    def on_build_error(self, *, error: Exception) -> None:
+        self._forget_notice()
+
+    def _forget_notice(self) -> None:
+        if self.notice is not None:
+            logging.getLogger(BUILD_LOGGER).removeFilter(self.notice)
+            self.notice = None
+
+    def _complete_search_index(self, path: str, kept: dict[str, list[Any]]) -> None:
+        """The search index of a dirty build made whole: each page's entries, in the order of
+        the pages, those of the pages rendered as the search plugin wrote them now, the others'
+        as they were (``kept``)."""
+        index = _read_index(path)
+        if index is None:
             return  # no search plugin: no index
         fresh = _by_page(index.get("docs") or [])
-        state = self.plan["state"]
-        staged = self.plan.get("staged")
-        if staged is None:
-            shutil.rmtree(os.path.join(state, SEARCH_STORE), ignore_errors=True)  # a whole build: the parts of games gone go too
-        texts = {}
-        for part in self.plan["parts"] if staged is None else staged:
-            old = {} if staged is None else _by_page(_entries(_read_part(state, part)))
-            entries = [e for url in self.order.get(part, [])
-                       for e in (fresh.get(url, []) if url in self.rendered else old.get(url, []))]
-            texts[part] = ",".join(_dumps(e) for e in entries)
-            _write_part(state, part, texts[part])
-        texts = {part: texts[part] if part in texts else _read_part(state, part) for part in self.plan["parts"]}
-        body = '{"config":' + _dumps(index.get("config")) + ',"docs":[' + ",".join(t for t in texts.values() if t) + "]}"
+        index["docs"] = [entry for url in self.order
+                         for entry in (fresh.get(url, []) if url in self.rendered else kept.get(url, []))]
         with open(path, "w", encoding="utf-8") as fh:
-            fh.write(body)
+            fh.write(json.dumps(index, separators=(",", ":"), default=str))  # as the search plugin writes it
 
 
-def _read_part(state: str, part: str) -> str:
-    """A part's search entries as kept: JSON objects separated by commas ('' for none)."""
+def _read_index(path: str | Path) -> dict[str, Any] | None:
+    """A search index as data; None when there is none or it cannot be read."""
     try:
-        with open(os.path.join(state, search_part(part)), encoding="utf-8") as fh:
-            return fh.read()
-    except OSError:
-        return ""
+        with open(path, encoding="utf-8") as fh:
+            index = json.load(fh)
+    except (OSError, ValueError):
+        return None
+    return index if isinstance(index, dict) else None
 
 
-def _write_part(state: str, part: str, text: str) -> None:
-    path = os.path.join(state, search_part(part))
-    os.makedirs(os.path.dirname(path), exist_ok=True)
-    with open(path + ".tmp", "w", encoding="utf-8") as fh:
-        fh.write(text)
-    os.replace(path + ".tmp", path)
-
-
-def _entries(text: str) -> list[Any]:
-    """The search entries of a part's text as kept (:func:`_read_part`)."""
-    return json.loads(f"[{text}]") if text else []
+def _kept_entries(path: str, adopted: list[tuple[str, Path]]) -> dict[str, list[Any]]:
+    """The search entries of each page as the site's index at ``path`` has them, those of the
+    pages of a part taken from a per-game job (``adopted``: the part and the job's index) as the
+    job's index has them."""
+    kept = _by_page((_read_index(path) or {}).get("docs") or [])
+    for part, theirs in adopted:
+        for url in [url for url in kept if part_of(url) == part]:
+            del kept[url]
+        kept.update((url, e) for url, e in _by_page((_read_index(theirs) or {}).get("docs") or []).items()
+                    if part_of(url) == part)
+    return kept
 
 
 def _by_page(entries: list[Any]) -> dict[str, list[Any]]:
     """Search entries by the page they are of (their location without the anchor)."""
     out: dict[str, list[Any]] = {}
     for entry in entries:
-        out.setdefault(str(entry.get("location", "")).split("#")[0], []).append(entry)
+        if isinstance(entry, dict):
+            out.setdefault(str(entry.get("location", "")).split("#")[0], []).append(entry)
     return out
