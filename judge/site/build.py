@@ -38,6 +38,7 @@ import yaml
 from ..core.errors import JudgeError, StoreError
 from ..resources import data_path
 from .incremental import SITE_PART, Part, site_parts
+from .plan import SEARCH_INDEX, BuildPlan
 
 __all__ = ["mkdocs_build", "MkdocsRun", "BuildPlan", "read_site_url", "pages_url", "github_repository", "DEFAULT_CONFIG"]
 
@@ -159,8 +160,6 @@ BUILD_ID = ".judge-build-id"
 TEMPLATE_CACHE = ".judge-templates"
 """The theme's templates as Jinja compiled them, in the sources' folder: a cache (no build reads
 anything else from it), which Jinja compiles again when a template's source changes."""
-SEARCH_INDEX = "search/search_index.json"
-"""The search index in a site folder, as the search plugin (MkDocs' or Material's) writes it."""
 
 
 def _build_stamp(docs: Path, cfg_text: str, offline: bool | None, parts: dict[str, Part] | None) -> dict[str, Any]:
@@ -184,30 +183,6 @@ def _build_stamp(docs: Path, cfg_text: str, offline: bool | None, parts: dict[st
             "versions": [__version__, version("mkdocs"), version("mkdocs-material")],
             "offline": bool(offline),
             "parts": {name: {"digest": p.digest, "files": list(p.files)} for name, p in (parts or {}).items()}}
-
-
-@dataclass
-class BuildPlan:
-    """What one MkDocs build renders, handed to the ``judge`` plugin
-    (:class:`judge.site.mkdocs_plugin.NavPlugin`) as it is: no file and no environment carries it.
-
-    ``staged`` None: everything (a whole build, MkDocs' own). Otherwise the parts whose sources
-    changed since the last build, the only ones MkDocs walks; of their pages, those whose sources
-    are newer than their output are rendered (MkDocs' dirty build); the pages of the other parts
-    (``kept_pages``) are told to MkDocs without being read, their output kept as it is."""
-
-    docs: Path
-    """The sources' folder (MkDocs walks a folder of the staged parts only)."""
-    parts: list[str]
-    """Every part of the sources, by name (``site``, ``games/<slug>``)."""
-    staged: list[str] | None = None
-    kept_pages: list[str] = field(default_factory=list)
-    """The pages of the parts not staged, relative to ``docs``: MkDocs knows them without reading them."""
-    template_cache: Path | None = None
-    """Where the theme's compiled templates are kept between builds (:data:`TEMPLATE_CACHE`)."""
-    adopted_search: list[tuple[str, Path]] = field(default_factory=list)
-    """``(part, search index)`` of the parts taken from per-game jobs (:func:`_adopt`): the search
-    entries of that part's pages are those of the job's index, not of the kept site's."""
 
 
 def _plan(docs: Path, site: Path, stamp: dict[str, Any], parts: dict[str, Part] | None, incremental: bool) -> BuildPlan | None:

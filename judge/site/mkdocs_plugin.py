@@ -8,7 +8,7 @@ file), after ``search``.
 * The generator writes the navigation to ``<docs_dir>/.nav.yml`` (a dot file: MkDocs does not
   publish it); the plugin reads it before the build, unless ``mkdocs.yml`` sets a ``nav`` of its own.
 * Builds run by :func:`judge.site.build.mkdocs_build` hand the plugin their plan
-  (:class:`judge.site.build.BuildPlan`, the attribute ``plan``): the parts of the sources and, in
+  (:class:`judge.site.plan.BuildPlan`, the attribute ``plan``): the parts of the sources and, in
   an incremental build, the parts staged (the only ones MkDocs walks) and the pages of the others,
   whose output is kept. The plugin adds those pages to MkDocs' files as pages not modified since
   the last build (:class:`KeptPage`): the navigation, the links and the sitemap see every page,
@@ -38,7 +38,7 @@ from mkdocs.plugins import BasePlugin
 from mkdocs.structure.files import File, Files, file_sort_key
 from mkdocs.utils import is_markdown_file
 
-from .build import SEARCH_INDEX, BuildPlan
+from .plan import SEARCH_INDEX, BuildPlan
 from ..escape import plain_title
 from .incremental import part_of
 
