@@ -61,8 +61,9 @@ wheel, built once a session from the source tree as the release builds it (the r
 when a C compiler is at hand), and the dependencies as ``requirements.txt`` pins them. The jobs'
 pip and uv read a session wheelhouse instead of an index (``PIP_NO_INDEX`` and ``PIP_FIND_LINKS``;
 uv's configuration file, ``UV_CONFIG_FILE``, as uv has no variable for ``--no-index``; this
-machine's pip configuration is not read), with the session's caches (``PIP_CACHE_DIR``,
-``UV_CACHE_DIR``), as a league's warm cache of downloads would be. By default (``GHA_PIP=seeded``)
+machine's pip configuration is not read); pip's cache is the session's (``PIP_CACHE_DIR``), uv's
+is the job's own ``~/.cache/uv``, which the workflows carry from job to job with
+``actions/cache`` as on GitHub. By default (``GHA_PIP=seeded``)
 setup-python's new venv is a hard-linked copy (``cp -al``, 1-2 s) of a session venv holding the
 pinned dependencies, so the job's uv finds them satisfied and installs the judge's wheel alone:
 the install step takes 4-5 s a job on this 2-core machine. ``GHA_PIP=fresh`` starts each job from
@@ -862,7 +863,6 @@ class PipSupply:
             raise HarnessError(f"GHA_PIP={self.mode!r}: seeded, fresh or index")
         self.root = root
         self.cache = root / "pip-cache"
-        self.uv_cache = root / "uv-cache"
         self.wheelhouse = root / "wheelhouse"
         self.template = root / "toolcache" / "python-deps"
         self.python = Path(sys._base_executable)  # noqa: SLF001 - the interpreter the venvs are made from
@@ -905,9 +905,9 @@ class PipSupply:
         return self.wheelhouse
 
     def env(self) -> dict[str, str]:
-        """The pip and uv settings of a job's environment: the session's caches (as the league's
-        cache of downloads would be), and the wheelhouse in place of the index, but for the
-        ``index`` mode, which reaches the index for everything but the judge's own wheel."""
+        """The pip and uv settings of a job's environment: the session's pip cache, and the
+        wheelhouse in place of the index, but for the ``index`` mode, which reaches the index for
+        everything but the judge's own wheel."""
         env = {"PIP_CACHE_DIR": str(self.cache), "PIP_DISABLE_PIP_VERSION_CHECK": "1",
                "UV_FIND_LINKS": str(self.wheelhouse),
                "UV_PYTHON_DOWNLOADS": "never"}
