@@ -935,3 +935,22 @@ def test_an_upgrade_pull_request_replays_every_game_under_the_new_judge(tmp_path
     # Orders by pull request touch no pin: the upgrade workflow does not start.
     sha = league.send_orders(43, "ed-london", {"games/standard-game/1901-3-fall-movement/orders/england.txt": "F LON H\n"})
     assert not upgrade.triggered_by(league.gh.open_pull_request(43, sha, "ed-london", event="pull_request"))
+
+
+def test_hash_files_as_github_computes_it(tmp_path):
+    """hashFiles(): the SHA-256 of the files' SHA-256 digests in path order; '' when nothing
+    matches; a change to any file changes it; patterns outside the workspace fail loudly."""
+    import hashlib
+
+    (tmp_path / ".github").mkdir()
+    (tmp_path / ".github" / "a.txt").write_text("one")
+    (tmp_path / ".github" / "b.txt").write_text("two")
+    s = Scope({"github": {"workspace": str(tmp_path)}})
+    both = evaluate("hashFiles('.github/b.txt', '.github/a.txt')", s)
+    expected = hashlib.sha256(hashlib.sha256(b"one").digest() + hashlib.sha256(b"two").digest()).hexdigest()
+    assert both == expected == evaluate("hashFiles('.github/*.txt')", s)
+    assert evaluate("hashFiles('nothing/*')", s) == ""
+    (tmp_path / ".github" / "b.txt").write_text("three")
+    assert evaluate("hashFiles('.github/*.txt')", s) != both
+    with pytest.raises(HarnessError, match="inside the workspace"):
+        evaluate("hashFiles('/etc/passwd')", s)
