@@ -521,6 +521,16 @@ def _install(b: Bench) -> None:
     b.figures["install"] = f
 
 
+@section("job", "A tick job's judge commands as the workflow runs them (bench/job_bench.py: tick, then the game's pages)")
+def _job(b: Bench) -> None:
+    sys.path.insert(0, str(ROOT / "bench"))
+    from job_bench import job_bench, print_figures
+
+    f = job_bench(repeat=3)
+    print_figures(f)
+    b.figures["job"] = f
+
+
 @section("load", "Load: a repository of 100 games, 50 due (bench/load_bench.py; each step a fresh process)")
 def _load(b: Bench) -> None:
     sys.path.insert(0, str(ROOT / "bench"))
