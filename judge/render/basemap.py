@@ -23,6 +23,7 @@ from ..core.errors import RenderError
 from ..core.variant import Variant
 from ..mapkit import n as _n
 from ..mapkit import steps_path as _steps_path
+from ..reading import read_file
 
 __all__ = ["BaseMap", "parse_base_map", "load_base_map", "base_map_path"]
 
@@ -307,7 +308,7 @@ def _compact_base(root: ET.Element, view: tuple[float, ...]) -> dict[str, str]:
 
 @functools.lru_cache(maxsize=16)
 def _read_base_map(path: str, mtime_ns: int) -> BaseMap:
-    return parse_base_map(Path(path).read_text(encoding="utf-8"))
+    return parse_base_map(read_file(path))
 
 
 def base_map_path(variant: Variant) -> Path:
