@@ -29,6 +29,10 @@ __all__ = ["BaseMap", "parse_base_map", "load_base_map", "base_map_path"]
 
 SVG_NS = "http://www.w3.org/2000/svg"
 XLINK_NS = "http://www.w3.org/1999/xlink"
+HEADER_TAGS = ("style", "defs", "title", "desc", "metadata")
+"""The children of a map's root that draw nothing (style sheets, definitions, titles): the
+drawing starts after them (:meth:`judge.render.canvas.Renderer.first_drawing_index`), and the
+PNG's layers are made of the other children (:mod:`judge.render.png`)."""
 
 
 @dataclass(frozen=True)

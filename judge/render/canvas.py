@@ -25,7 +25,7 @@ from ..mapkit import mix as _mix
 from ..mapkit import n as _n
 from ..mapkit import path as _path
 from ..mapkit import sub_el as _sub_el
-from .basemap import BaseMap
+from .basemap import HEADER_TAGS, BaseMap
 from .geometry import _UNIT_CIRCLE, _ring, _symbol_steps, _trim
 
 __all__ = ["Renderer", "Box"]
@@ -261,7 +261,7 @@ class Renderer:
     def first_drawing_index(self) -> int:
         """Where drawings start in the SVG: after any leading <style>, <title>, <defs> or metadata."""
         for i, child in enumerate(list(self.root)):
-            if child.tag not in ("style", "title", "desc", "defs", "metadata"):
+            if child.tag not in HEADER_TAGS:
                 return i
         return len(self.root)
 
