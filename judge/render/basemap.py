@@ -23,11 +23,16 @@ from ..core.errors import RenderError
 from ..core.variant import Variant
 from ..mapkit import n as _n
 from ..mapkit import steps_path as _steps_path
+from ..reading import read_file
 
 __all__ = ["BaseMap", "parse_base_map", "load_base_map", "base_map_path"]
 
 SVG_NS = "http://www.w3.org/2000/svg"
 XLINK_NS = "http://www.w3.org/1999/xlink"
+HEADER_TAGS = ("style", "defs", "title", "desc", "metadata")
+"""The children of a map's root that draw nothing (style sheets, definitions, titles): the
+drawing starts after them (:meth:`judge.render.canvas.Renderer.first_drawing_index`), and the
+PNG's layers are made of the other children (:mod:`judge.render.png`)."""
 
 
 @dataclass(frozen=True)
@@ -135,28 +140,20 @@ Polyline = tuple[list[tuple[int, int]], bool]
 """A subpath of straight lines: its points in tenths of a unit, and whether it is closed."""
 
 
-PathOp = tuple[str, float, float]
-"""A step of a path of straight lines: ``M``/``m`` move, ``L``/``l`` line (absolute/relative),
-``Z`` close (its numbers unused)."""
+Subpath = tuple[list[tuple[float, float]], bool]
+"""A subpath of straight lines: its points, absolute, and whether it is closed."""
 
 
-def _path_ops(d: str) -> list[PathOp] | None:
-    """The steps of a path made of straight lines (M, L, H, V, Z, absolute or relative), H and V
-    as lines (for :func:`_compact_base`, which thins the seas' outlines); None for a path with
-    curves or arcs, or one that cannot be read."""
+def _line_subpaths(d: str) -> list[Subpath] | None:
+    """The subpaths of a path made of straight lines (M, L, H, V, Z, absolute or relative), for
+    :func:`_compact_base`, which thins the seas' outlines; None for a path with curves or arcs,
+    or one that cannot be read."""
     if _MAPC_PATH.fullmatch(d):  # the form mapc writes, read at C speed
-        fast: list[PathOp] = []
-        for x, y, steps, z in _MAPC_SUBPATH.findall(d):
-            fast.append(("M", float(x), float(y)))
-            numbers = [float(v) for v in _NUMBER.findall(steps)]
-            fast += [("l", a, b) for a, b in zip(numbers[0::2], numbers[1::2], strict=True)]
-            if z:
-                fast.append(("Z", 0.0, 0.0))
-        return fast
+        return [_mapc_subpath(*found) for found in _MAPC_SUBPATH.findall(d)]
     tokens = _PATH_TOKEN.findall(d)
-    ops: list[PathOp] = []
-    x = y = 0.0  # the current point, for H and V
-    start = (0.0, 0.0)
+    subs: list[Subpath] = []
+    pts: list[tuple[float, float]] = []
+    x = y = 0.0  # the current point
     cmd = ""
     i = 0
     try:
@@ -166,64 +163,44 @@ def _path_ops(d: str) -> list[PathOp] | None:
                 if t not in "MmLlHhVvZz":
                     return None
                 cmd, i = t, i + 1
-                if cmd in "Zz":
-                    ops.append(("Z", 0.0, 0.0))
-                    x, y = start
+                if cmd in "Zz" and pts:
+                    subs.append((pts, True))
+                    x, y = pts[0]
+                    pts = []
                 continue
             if not cmd:
                 return None
+            last = (x, y)
             if cmd in "HhVv":
                 v, i = float(t), i + 1
-                if cmd == "h":
-                    ops.append(("l", v, 0.0))
-                    x += v
-                elif cmd == "v":
-                    ops.append(("l", 0.0, v))
-                    y += v
-                else:
-                    x, y = (v, y) if cmd == "H" else (x, v)
-                    ops.append(("L", x, y))
-                continue
-            a, b = float(t), float(tokens[i + 1])
-            i += 2
-            ops.append((cmd.upper() if cmd in "ML" else cmd, a, b))
-            x, y = (x + a, y + b) if cmd in "ml" else (a, b)
+                x, y = {"H": (v, y), "h": (x + v, y), "V": (x, v), "v": (x, y + v)}[cmd]
+            else:
+                a, b = float(t), float(tokens[i + 1])
+                i += 2
+                x, y = (x + a, y + b) if cmd in "ml" else (a, b)
             if cmd in "Mm":
-                start = (x, y)
+                if pts:
+                    subs.append((pts, False))
+                pts = [(x, y)]
                 cmd = "l" if cmd == "m" else "L"  # further pairs are lines
+            else:
+                if not pts:  # a line after a close starts from the closed subpath's start
+                    pts = [last]
+                pts.append((x, y))
     except (ValueError, IndexError):
         return None
-    return ops
-
-
-def _line_subpaths(d: str) -> list[tuple[list[tuple[float, float]], bool]] | None:
-    """The subpaths of a path of straight lines (:func:`_path_ops`) as absolute points, each with
-    whether it is closed."""
-    ops = _path_ops(d)
-    if ops is None:
-        return None
-    subs: list[tuple[list[tuple[float, float]], bool]] = []
-    pts: list[tuple[float, float]] = []
-    x = y = 0.0
-    for op, a, b in ops:
-        if op == "Z":
-            if pts:
-                subs.append((pts, True))
-                x, y = pts[0]
-            pts = []
-            continue
-        x, y = (x + a, y + b) if op in "ml" else (a, b)
-        if op in "Mm":
-            if pts:
-                subs.append((pts, False))
-            pts = [(x, y)]
-        elif pts:
-            pts.append((x, y))
-        else:
-            pts = [(x, y)]  # a line after a close starts from the closed subpath's start
     if pts:
         subs.append((pts, False))
     return subs
+
+
+def _mapc_subpath(x: str, y: str, steps: str, z: str) -> Subpath:
+    """A subpath as mapc writes it (``M<x> <y>l<steps>``, then ``z`` when closed)."""
+    pts = [(float(x), float(y))]
+    numbers = [float(v) for v in _NUMBER.findall(steps)]
+    for a, b in zip(numbers[0::2], numbers[1::2], strict=True):
+        pts.append((pts[-1][0] + a, pts[-1][1] + b))
+    return pts, bool(z)
 
 
 def _polylines(d: str) -> list[Polyline] | None:
@@ -307,7 +284,7 @@ def _compact_base(root: ET.Element, view: tuple[float, ...]) -> dict[str, str]:
 
 @functools.lru_cache(maxsize=16)
 def _read_base_map(path: str, mtime_ns: int) -> BaseMap:
-    return parse_base_map(Path(path).read_text(encoding="utf-8"))
+    return parse_base_map(read_file(path))
 
 
 def base_map_path(variant: Variant) -> Path:

@@ -25,7 +25,7 @@ from ..mapkit import mix as _mix
 from ..mapkit import n as _n
 from ..mapkit import path as _path
 from ..mapkit import sub_el as _sub_el
-from .basemap import BaseMap
+from .basemap import HEADER_TAGS, BaseMap
 from .geometry import _UNIT_CIRCLE, _ring, _symbol_steps, _trim
 
 __all__ = ["Renderer", "Box"]
@@ -103,6 +103,15 @@ class Renderer:
         x, y = self.anchor(unit.location)
         return x + 0.75 * self.s, y - 0.75 * self.s
 
+    def symbol_size(self, kind: UnitType) -> float:
+        """Half the width of a unit's symbol: the unit size, a garrison's tower smaller."""
+        return self.s * (0.78 if kind is UnitType.GARRISON else 1.0)
+
+    def unit_box(self, unit: Unit, margin: float) -> Box:
+        """The box around a unit's symbol, ``margin`` times its half width each way."""
+        (x, y), k = self.unit_point(unit), self.symbol_size(unit.kind) * margin
+        return x - k, y - k, x + k, y + k
+
     def colour(self, power: str) -> str:
         """A power's colour (grey for a name the variant does not know)."""
         info = self.variant.powers.get(Power(power))
@@ -115,7 +124,7 @@ class Renderer:
                     halos: dict[str, list[str]] | None = None) -> ET.Element:
         """A unit's symbol: its halo, then its body. With ``halos``, the halo is not drawn but
         added there (by its style), for the caller to draw with others in one path."""
-        s = self.s * (0.78 if kind is UnitType.GARRISON else 1.0)
+        s = self.symbol_size(kind)
         g = _sub_el(parent, "g", {"id": uid, "class": cls})
         stroke = stroke or self.st["outline"]
         width = s * 0.085 * stroke_scale
@@ -176,10 +185,7 @@ class Renderer:
         symbols; a unit beside another (a garrison beside an army) keeps its halo just under its
         body, over its neighbour."""
         layer = _sub_el(self.root, "g", {"id": "units"})
-        boxes = []
-        for u in self.position.units:
-            (x, y), k = self.unit_point(u), self.s * (0.78 if u.kind is UnitType.GARRISON else 1.0) * 1.2
-            boxes.append((x - k, y - k, x + k, y + k))
+        boxes = [self.unit_box(u, 1.2) for u in self.position.units]
         halos: dict[str, list[str]] = {}
         for i, u in enumerate(self.position.units):
             a = boxes[i]
@@ -204,11 +210,7 @@ class Renderer:
         map's ``text{font-size:..}`` rule) and its length. Only labels under a unit move."""
         m = re.search(r"text\s*\{[^}]*font-size:\s*([0-9.]+)px", "".join(el.text or "" for el in self.root.iter("style")))
         fs = float(m.group(1)) if m else 11.0
-        boxes: list[Box] = []
-        for u in self.position.units:
-            x, y = self.unit_point(u)
-            k = self.s * (0.78 if u.kind is UnitType.GARRISON else 1.0) * 1.1
-            boxes.append((x - k, y - k, x + k, y + k))
+        boxes = [self.unit_box(u, 1.1) for u in self.position.units]
         for d in self.position.dislodged:
             x, y = self.dislodged_point(d.unit)
             boxes.append((x - self.s * 1.1, y - self.s * 1.1, x + self.s * 1.1, y + self.s * 1.1))
@@ -259,7 +261,7 @@ class Renderer:
     def first_drawing_index(self) -> int:
         """Where drawings start in the SVG: after any leading <style>, <title>, <defs> or metadata."""
         for i, child in enumerate(list(self.root)):
-            if child.tag not in ("style", "title", "desc", "defs", "metadata"):
+            if child.tag not in HEADER_TAGS:
                 return i
         return len(self.root)
 

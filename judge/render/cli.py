@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Any
 
 import click
 
@@ -16,22 +15,22 @@ __all__ = ["render_cli", "render_cmd"]
 
 
 def render_cli(position_file: str, orders_file: str | None = None, *, output: str, title: str | None = None,
-               width: int = 1600, err: Any = None) -> int:
+               width: int = 1600) -> int:
     """``judge render``: draw the position (with the orders of its phase and their results, when
     an orders file is given) to ``output``, SVG or PNG by its suffix. Returns the exit code: 0, or
     1 when some order lines could not be read (they are reported on standard error)."""
     from ..adjudication import run_phase
-    from ..cli import read_text
     from ..positions import parse_position
+    from ..reading import read_file
 
     suffix = Path(output).suffix.lower()
     if suffix not in (".svg", ".png"):
         raise click.BadParameter(f"{output!r}: the output file ends in .svg or .png", param_hint="'-o'")
-    variant, position = parse_position(read_text(position_file), position_file)
+    variant, position = parse_position(read_file(position_file), position_file)
     resolutions = None
     code = 0
     if orders_file is not None:
-        report = run_phase(variant, position, read_text(orders_file), orders_file)
+        report = run_phase(variant, position, read_file(orders_file), orders_file)
         for msg in report.problems:
             click.echo(msg, err=True)
         resolutions = report.resolutions()

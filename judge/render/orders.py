@@ -129,8 +129,9 @@ class OrderDrawing:
         u = self.r.position.unit_in(target)
         return self.r.anchor(u.location if u is not None else Location(target))
 
-    def supported_path(self, target: ProvinceId, dest: ProvinceId, coast: str | None) -> list[Point]:
-        """The drawn path of the move a support supports, or a straight line when it is not drawn."""
+    def move_path(self, target: ProvinceId, dest: ProvinceId, coast: str | None = None) -> list[Point]:
+        """The drawn path of the move from ``target`` to ``dest`` (the move a support supports or
+        a convoy carries), or a straight line when it is not drawn."""
         path = self.moves_from.get(target)
         if path is not None and path[0] == dest:
             return path[1]
@@ -270,7 +271,7 @@ class OrderDrawing:
         s, o = self.s, d.order
         assert isinstance(o, SupportMove)
         start = self.order_point(o)
-        target = self.supported_path(o.target, o.destination, o.coast)
+        target = self.move_path(o.target, o.destination, o.coast)
         mid, _ = _point_at(target, _length(target) / 2)
         line = _trim([start, mid], s * 0.95, s * 0.12)
         if len(line) < 2 or _length(line) < s * 0.3:
@@ -303,12 +304,7 @@ class OrderDrawing:
         s, o, colour = self.s, d.order, d.colour
         assert isinstance(o, Convoy)
         start = self.order_point(o)
-        path = self.moves_from.get(o.target)
-        if path is not None and path[0] == o.destination:
-            pts = path[1]
-        else:
-            pts = [self.target_point(o.target), self.r.anchor(Location(o.destination))]
-        near = _nearest(pts, start)
+        near = _nearest(self.move_path(o.target, o.destination), start)
         dot = f"0.1 {_n(s * 0.3)}"
         # A river convoy's fleet stands on land, among the bold rivers and the owners' tints,
         # where dots in the power's colour are lost: a pale halo under its dots gives them the

@@ -48,7 +48,7 @@ from io import BytesIO
 from pathlib import Path
 from typing import Any
 
-from .basemap import _strip_namespace
+from .basemap import HEADER_TAGS, _strip_namespace
 
 __all__ = ["to_png", "cache_dir", "BASE_GROUPS", "HEAVY", "KEPT_FILES"]
 
@@ -57,8 +57,6 @@ BASE_GROUPS = ("provinces", "neutral", "borders", "rivers", "labels")
 areas, the borders, the rivers and the labels. The heavy ones are kept; the others remembered."""
 HEAVY = 2000
 """Such a group with this many characters of path data (or more) is drawn once and kept."""
-_HEADER_TAGS = ("style", "defs", "title", "desc", "metadata")
-"""The children of the root drawn in no layer but given to every one (styles, definitions)."""
 _MAGIC = b"judge-argb32-1\n"
 """The first bytes of a kept layer's file (then its width, height and stride, then its pixels,
 compressed)."""
@@ -173,7 +171,7 @@ def _layers(svg: str) -> list[_Layer]:
     # The style sheets and definitions are given to every layer; titles to none (a kept layer's
     # document must not change with the phase's title).
     header = [el for el in root if el.tag in ("style", "defs")]
-    children = [el for el in root if el.tag not in _HEADER_TAGS]
+    children = [el for el in root if el.tag not in HEADER_TAGS]
     by_id = {e.get("id"): e for el in children for e in el.iter() if e.get("id")}
     runs: list[tuple[str, list[ET.Element]]] = []
     for el in children:

@@ -9,14 +9,12 @@ Every element the renderer adds has a stable id (``unit-England-LON``, ``order-3
 
 from __future__ import annotations
 
-import re
 import xml.etree.ElementTree as ET
 from typing import Any, Mapping, Sequence
 
 from ..core.resolution import Resolution
 from ..core.types import Position
 from ..core.variant import Variant
-from ..mapkit import n as _n
 from .basemap import BaseMap, load_base_map, parse_base_map
 from .canvas import Renderer
 from .frame import frame
@@ -81,7 +79,13 @@ def render_svg(
     :data:`DEFAULT_STYLE`; ``base_map`` replaces the variant's ``map.svg`` (its text or a parsed
     :class:`BaseMap`). Raises RenderError when the map lacks an anchor the drawing needs.
     """
-    st = _style(style)
+    r = _draw(variant, position, resolutions or (), title, _style(style), base_map)
+    return ET.tostring(r.root, encoding="unicode") + "\n"
+
+
+def _draw(variant: Variant, position: Position, resolutions: Sequence[Resolution], title: str | None,
+          st: Mapping[str, Any], base_map: str | BaseMap | None) -> Renderer:
+    """The map drawn (:func:`render_svg`'s work, before the tree is written out)."""
     if base_map is None:
         base = load_base_map(variant)
     elif isinstance(base_map, BaseMap):
@@ -95,7 +99,7 @@ def render_svg(
     r.root.insert(0, doc_title)
     r.centres()
     r.layer.under_units(r)
-    orders = OrderDrawing(r, resolutions or ())
+    orders = OrderDrawing(r, resolutions)
     r.units(orders.dislodged_now)
     r.layer.over_units(r)
     r.dislodged()
@@ -103,7 +107,7 @@ def render_svg(
     orders.draw()
     frame(r, text)
     r.style_sheet()
-    return ET.tostring(r.root, encoding="unicode") + "\n"
+    return r
 
 
 def map_geometry(variant: Variant, position: Position, *, title: str | None = None) -> dict[str, Any]:
@@ -111,9 +115,7 @@ def map_geometry(variant: Variant, position: Position, *, title: str | None = No
     it (the orders page draws each order as it is chosen, over the open phase's ``map.png``): the
     drawing's ``viewBox`` (``x y width height``) and the anchor of every location (``PAR``,
     ``STP/SC``: ``[x, y]`` in the same units)."""
-    svg = render_svg(variant, position, title=title)
-    found = re.search(r'viewBox="([^"]+)"', svg)
+    r = _draw(variant, position, (), title, DEFAULT_STYLE, None)
     anchors = {key[2:].replace("-", "/"): [round(x, 1), round(y, 1)]
-               for key, (x, y) in load_base_map(variant).anchors.items() if key.startswith("u-")}
-    return {"viewBox": found.group(1) if found else " ".join(_n(v) for v in load_base_map(variant).view),
-            "anchors": dict(sorted(anchors.items()))}
+               for key, (x, y) in r.base.anchors.items() if key.startswith("u-")}
+    return {"viewBox": r.root.get("viewBox", ""), "anchors": dict(sorted(anchors.items()))}
