@@ -31,7 +31,7 @@ from typing import Iterable
 
 from .core.errors import AmbiguousOrder
 from .core.orders import UnitOrder
-from .core.phases import REPLACED, adjudicate
+from .core.phases import CIVIL_DISORDER, DEFAULTS, REPLACED, adjudicate
 from .core.resolution import Outcome, Resolution
 from .core.types import Position, Power
 from .core.variant import Variant
@@ -277,7 +277,7 @@ def _adjudicated(resolutions: Iterable[Resolution], mine: list[tuple[int, Parsed
         if found is not None:
             unmatched.remove(found)
             verdicts[found[0]] = _line_verdict(found[1], r.outcome, r.reason, position, power)
-        elif r.reason.startswith(("no order", "no retreat ordered", "civil disorder")):
+        elif r.reason.startswith((*DEFAULTS, CIVIL_DISORDER)):
             unordered.append((_as_positioned(r, position), r.reason))
     for i, ln in unmatched:  # an order the core gave no resolution of its own: followed as read
         verdicts[i] = LineVerdict(ln.line, ln.text, Verdict.ORDER, ln.where, str(ln.order), notes=tuple(ln.notes))
