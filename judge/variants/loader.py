@@ -10,15 +10,12 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Any
-
-import yaml
 
 from ..core.board import Board, Province, Terrain
 from ..core.errors import MapError
 from ..core.types import Location, Position, Power, ProvinceId, Unit, UnitType
 from ..core.variant import STANDARD_CALENDAR, Calendar, PowerInfo, Rules, Variant
-from ..reading import SAFE_LOADER, normalise_name, parse_phase, read_file
+from ..reading import load_yaml, normalise_name, parse_phase, read_file
 
 _PROVINCE = re.compile(r"^province\s+(\S+)\s+(\S+)((?:\s+[^\s:]+)*)\s*:\s*(.+?)\s*$", re.I)
 _COASTS = re.compile(r"^coasts\s+(\S+)\s*:\s*(.+)$", re.I)
@@ -181,16 +178,6 @@ class _BoardReader:
             for to_loc in sorted(reached_by_sea):
                 if sloc not in fleet_edges.get(to_loc, set()):
                     self.bad(self.fleet[str(sloc)][0], f"one-way edge: fleet {sloc} -> {to_loc}, but not {to_loc} -> {sloc}")
-
-
-def load_yaml(text: str, filename: str) -> Any:
-    """Parse YAML; a syntax error becomes a MapError with file and line."""
-    try:
-        return yaml.load(text, Loader=SAFE_LOADER)  # noqa: S506 - a safe loader
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = f"{filename}:{mark.line + 1}" if mark else filename
-        raise MapError(f"not valid YAML: {getattr(exc, 'problem', exc)}", where) from None
 
 
 def parse_unit(text: str, power: str, board: Board, where: str) -> Unit:

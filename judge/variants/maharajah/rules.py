@@ -52,8 +52,7 @@ from ...core.orders import Move
 from ...core.resolution import Outcome
 from ...core.types import Location, PhaseKind, Position, Power, ProvinceId, UnitType
 from ...core.variant import Calendar, Rules, Variant
-from ...reading import read_file
-from ..loader import load_yaml
+from ...reading import load_yaml, read_file
 from .state import Claim, MaharajahState
 
 if TYPE_CHECKING:  # pragma: no cover
