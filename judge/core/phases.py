@@ -456,8 +456,8 @@ class _AdjustmentLedger:
         """Builds (waives too) or removals each power has made."""
         self.units: list[Unit] = list(position.units)
         self.removed: list[Unit] = []
-        self.built_at: set[ProvinceId] = set()
         self.occupied: set[ProvinceId] = {u.province for u in position.units}
+        """The provinces with a unit: the position's, and those built in so far."""
 
     def build(self, o: Build | Waive) -> Resolution:
         """A build or a waive: refused when the power has no build to make, has used them all, or
@@ -472,11 +472,11 @@ class _AdjustmentLedger:
         if isinstance(o, Build):
             board = self.variant.board
             why = self.variant.rules.can_build_at(self.position, self.variant.homes(p), p, o.location.province)
-            if why is None and o.location.province in self.occupied | self.built_at:
+            if why is None and o.location.province in self.occupied:
                 why = "occupied"
             if why is not None:
                 return Resolution(p, o, Outcome.ILLEGAL, f"cannot build in {name(board, o.location.province)}: {why}")
-            self.built_at.add(o.location.province)
+            self.occupied.add(o.location.province)
             self.units.append(Unit(p, o.kind, o.location))
             done = Resolution(p, o, Outcome.SUCCESS, f"built in {name(board, o.location.province)}")
         self.used[p] = self.used.get(p, 0) + 1
