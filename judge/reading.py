@@ -1,5 +1,5 @@
 """What every reader of the judge's text shares: how a file's text is read, how names are compared,
-how YAML is loaded, how a phase's name is read.
+how YAML is loaded (:func:`load_yaml`), how a phase's name is read.
 
 The variants' loader (:mod:`judge.variants.loader`), the notation (:mod:`judge.notation`), the
 store and the reports all read names, YAML and phases; they read them here, in one way, so that a
@@ -10,6 +10,7 @@ above the rules core and knows no variant: a phase is read against the calendar 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import yaml
 
@@ -17,7 +18,7 @@ from .core.errors import JudgeError, MapError
 from .core.types import Phase, PhaseKind
 from .core.variant import Calendar
 
-__all__ = ["read_file", "normalise_name", "SAFE_LOADER", "SEASON_ALIASES", "parse_phase"]
+__all__ = ["read_file", "normalise_name", "SAFE_LOADER", "load_yaml", "SEASON_ALIASES", "parse_phase"]
 
 
 def read_file(path: str | Path, *, latin1: bool = False) -> str:
@@ -51,6 +52,23 @@ def normalise_name(text: str) -> str:
 SAFE_LOADER: type = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 """libyaml's safe loader where PyYAML was built with it (several times faster), else PyYAML's:
 variants, positions, settings and the site's game files are read with it."""
+
+
+def load_yaml(text: str, filename: str, error: type[JudgeError] = MapError) -> Any:
+    """The one YAML reader of the judge's files (a variant's ``variant.yaml``; a game's
+    ``game.yaml``, ``phase.yaml``, ``results.yaml`` and receipts, with ``error`` StoreError; the
+    position has its own located reader, :func:`judge.positions.parse_position`): plain data only
+    (a safe loader: no Python objects), and every failure of the reader (bad syntax, and the odder
+    ones: ``!!timestamp nonsense``, numbers too big, nesting too deep) an ``error`` naming the
+    file and, when known, the line."""
+    try:
+        return yaml.load(text, Loader=SAFE_LOADER)  # noqa: S506 - a safe loader
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        raise error(f"not valid YAML: {getattr(exc, 'problem', None) or exc}",
+                    f"{filename}:{mark.line + 1}" if mark else filename) from None
+    except Exception as exc:  # noqa: BLE001 - odd tags raise many kinds (!!bool x: KeyError)
+        raise error(f"not valid YAML: a value cannot be read ({type(exc).__name__})", filename) from None
 
 
 SEASON_ALIASES: dict[str, tuple[str, ...]] = {"Monsoon": ("Winter",)}

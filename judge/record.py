@@ -28,7 +28,7 @@ import yaml
 
 from .core import orders as core
 from .core.errors import StoreError
-from .core.phases import adjustment_counts
+from .core.phases import DEFAULTS, adjustment_counts
 from .core.resolution import Outcome, Resolution, Tag
 from .core.types import Location, Position, UnitType
 
@@ -54,11 +54,6 @@ STANDARD_KINDS = frozenset(_CORE_KINDS.values())
 
 REFUSED = (Outcome.INVALID, Outcome.ILLEGAL, Outcome.AMBIGUOUS)
 """The verdicts of an order that was not followed as written (the unit holds)."""
-
-_DEFAULT_REASONS = ("no order", "no retreat ordered")
-"""How the judge's reason for a unit given no order begins (:mod:`judge.core.phases`, and the
-variants' own defaults such as Machiavelli's upkeep)."""
-
 
 def _snake(name: str) -> str:
     return re.sub(r"(?<!^)(?=[A-Z])", "_", name).lower()
@@ -170,7 +165,7 @@ class OrderRecord:
     @property
     def default(self) -> bool:
         """The judge's own order for a unit given none (it held, was disbanded, maintained)."""
-        return self.reason.startswith(_DEFAULT_REASONS)
+        return self.reason.startswith(DEFAULTS)
 
     @property
     def province(self) -> str:

@@ -31,7 +31,7 @@ from typing import Iterable
 
 from .core.errors import AmbiguousOrder
 from .core.orders import UnitOrder
-from .core.phases import REPLACED, adjudicate
+from .core.phases import CIVIL_DISORDER, DEFAULTS, REPLACED, adjudicate
 from .core.resolution import Outcome, Resolution
 from .core.types import Position, Power
 from .core.variant import Variant
@@ -62,19 +62,15 @@ class Verdict(enum.Enum):
     VOTE_UNREAD = "vote_unread"
 
     @property
-    def followed(self) -> bool:
-        """Will the judge follow the line as an order (as written)?"""
-        return self is Verdict.ORDER
-
-    @property
-    def understood(self) -> bool:
-        """Was the line understood (an illegal order was: the rules, not the reading, make the unit hold)?"""
-        return self not in (Verdict.UNREAD, Verdict.AMBIGUOUS, Verdict.FOREIGN, Verdict.VOTE_UNREAD)
-
-    @property
     def is_problem(self) -> bool:
         """A line the player should look at again."""
         return self not in (Verdict.ORDER, Verdict.READY, Verdict.VOTE)
+
+
+_NOT_UNDERSTOOD = (Verdict.UNREAD, Verdict.AMBIGUOUS, Verdict.FOREIGN)
+"""The verdicts of an order line the judge did not understand as this power's order (an illegal
+order, or one to another power's unit, was understood: the rules, not the reading, make the unit
+hold): they keep ``# ready`` from counting, and their lines give no order."""
 
 
 _WORDS = {
@@ -154,7 +150,7 @@ class OrderFile:
         for ln in self.lines:
             if ln.verdict is Verdict.FOREIGN:
                 out.append(f"line {ln.line} is an order for {ln.for_power}, refused in {self.power}'s file")
-            elif ln.verdict in (Verdict.UNREAD, Verdict.AMBIGUOUS):
+            elif ln.verdict in _NOT_UNDERSTOOD:
                 kind = "has two meanings" if ln.verdict is Verdict.AMBIGUOUS else "was not understood"
                 out.append(f"line {ln.line} {kind} ({ln.reason})")
         return out
@@ -162,8 +158,9 @@ class OrderFile:
     @property
     def ready_lines(self) -> list[int]:
         """The lines that keep ``# ready`` from counting (see :attr:`ready_problems`), by number
-        only: what may be said of a sealed file before the deadline (its words may not)."""
-        return [ln.line for ln in self.lines if ln.verdict in (Verdict.UNREAD, Verdict.FOREIGN, Verdict.AMBIGUOUS)]
+        only, each once and in order: what may be said of a sealed file before the deadline (its
+        words may not)."""
+        return sorted({ln.line for ln in self.lines if ln.verdict in _NOT_UNDERSTOOD})
 
     @property
     def ready(self) -> bool:
@@ -179,7 +176,7 @@ class OrderFile:
     def orders(self) -> list[str]:
         """The orders read as this power's, in the judge's notation (illegal ones too: the judge
         reads them, and the rules make the unit hold)."""
-        return [ln.order for ln in self.lines if ln.order and ln.verdict not in (Verdict.FOREIGN, Verdict.UNREAD, Verdict.AMBIGUOUS)]
+        return [ln.order for ln in self.lines if ln.order and ln.verdict not in _NOT_UNDERSTOOD]
 
     @property
     def votes(self) -> list[str]:
@@ -280,7 +277,7 @@ def _adjudicated(resolutions: Iterable[Resolution], mine: list[tuple[int, Parsed
         if found is not None:
             unmatched.remove(found)
             verdicts[found[0]] = _line_verdict(found[1], r.outcome, r.reason, position, power)
-        elif r.reason.startswith(("no order", "no retreat ordered", "civil disorder")):
+        elif r.reason.startswith((*DEFAULTS, CIVIL_DISORDER)):
             unordered.append((_as_positioned(r, position), r.reason))
     for i, ln in unmatched:  # an order the core gave no resolution of its own: followed as read
         verdicts[i] = LineVerdict(ln.line, ln.text, Verdict.ORDER, ln.where, str(ln.order), notes=tuple(ln.notes))

@@ -205,11 +205,3 @@ class Waive(Order):
 
     def __str__(self) -> str:
         return "Waive"
-
-
-MOVEMENT_ORDERS = (Hold, Move, SupportHold, SupportMove, Convoy)
-"""Order kinds of a standard movement phase."""
-RETREAT_ORDERS = (Retreat, Disband)
-"""Order kinds of a retreat phase."""
-ADJUSTMENT_ORDERS = (Build, Disband, Waive)
-"""Order kinds of an adjustment phase."""

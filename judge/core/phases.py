@@ -27,6 +27,16 @@ log = logging.getLogger(__name__)
 
 REPLACED = "replaced by a later order for the same unit"
 """The reason of an order that a later legal order for the same unit replaces (it is not followed)."""
+NO_ORDER = "no order"
+"""How the reason begins of the judge's own order for a unit given none (``no order: held``; a
+variant's defaults too, such as Machiavelli's upkeep)."""
+NO_RETREAT = "no retreat ordered"
+"""How the reason begins of a dislodged unit's disbanding when it was given no retreat."""
+CIVIL_DISORDER = "civil disorder"
+"""How the reason begins of a removal the judge made for a power that ordered too few."""
+DEFAULTS = (NO_ORDER, NO_RETREAT)
+"""How the reason begins of the judge's own order for a unit given none (it held, was disbanded,
+was maintained): the reports and the order files' verdicts tell these from the players' orders."""
 
 
 @dataclass(frozen=True)
@@ -177,7 +187,7 @@ def _movement_results(variant: Variant, adj: MovementAdjudicator, results: list[
         if idx is None:
             if (field_units[i].power, field_units[i].province) in refused:
                 continue
-            unordered.append(replace(text_of[i], reason="no order: " + text_of[i].reason))
+            unordered.append(replace(text_of[i], reason=f"{NO_ORDER}: {text_of[i].reason}"))
         else:
             slots[idx] = text_of[i]
             placed += 1
@@ -334,7 +344,7 @@ def _retreats(variant: Variant, position: Position, orders: Sequence[Order]) -> 
         u = d.unit
         if u not in wanted:
             lost.append(u)
-            extra.append(Resolution(u.power, Disband(u.power, u.kind, u.location), Outcome.SUCCESS, "no retreat ordered: disbanded", (Tag.DISBANDED,)))
+            extra.append(Resolution(u.power, Disband(u.power, u.kind, u.location), Outcome.SUCCESS, f"{NO_RETREAT}: disbanded", (Tag.DISBANDED,)))
             continue
         idx, o = wanted[u]
         if isinstance(o, Retreat):
@@ -446,8 +456,8 @@ class _AdjustmentLedger:
         """Builds (waives too) or removals each power has made."""
         self.units: list[Unit] = list(position.units)
         self.removed: list[Unit] = []
-        self.built_at: set[ProvinceId] = set()
         self.occupied: set[ProvinceId] = {u.province for u in position.units}
+        """The provinces with a unit: the position's, and those built in so far."""
 
     def build(self, o: Build | Waive) -> Resolution:
         """A build or a waive: refused when the power has no build to make, has used them all, or
@@ -462,11 +472,11 @@ class _AdjustmentLedger:
         if isinstance(o, Build):
             board = self.variant.board
             why = self.variant.rules.can_build_at(self.position, self.variant.homes(p), p, o.location.province)
-            if why is None and o.location.province in self.occupied | self.built_at:
+            if why is None and o.location.province in self.occupied:
                 why = "occupied"
             if why is not None:
                 return Resolution(p, o, Outcome.ILLEGAL, f"cannot build in {name(board, o.location.province)}: {why}")
-            self.built_at.add(o.location.province)
+            self.occupied.add(o.location.province)
             self.units.append(Unit(p, o.kind, o.location))
             done = Resolution(p, o, Outcome.SUCCESS, f"built in {name(board, o.location.province)}")
         self.used[p] = self.used.get(p, 0) + 1
@@ -502,7 +512,7 @@ class _AdjustmentLedger:
                 for unit in civil_disorder_removals(self.variant, [u for u in self.units if u.power == p], p, left):
                     self.units.remove(unit)
                     self.removed.append(unit)
-                    final.append(Resolution(p, Disband(p, unit.kind, unit.location), Outcome.SUCCESS, "civil disorder: removed, farthest from home", (Tag.DISBANDED,)))
+                    final.append(Resolution(p, Disband(p, unit.kind, unit.location), Outcome.SUCCESS, f"{CIVIL_DISORDER}: removed, farthest from home", (Tag.DISBANDED,)))
                     notes.append(f"{p} did not order enough removals: its {unit.kind.noun} in {name(self.variant.board, unit.province)} is removed (civil disorder).")
         return notes
 

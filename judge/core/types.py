@@ -183,10 +183,6 @@ class Unit:
     def __str__(self) -> str:
         return f"{self.kind.value} {self.location}"
 
-    def sort_key(self) -> tuple:
-        """Canonical order: by power, then province, then coast, then kind."""
-        return _unit_order(self)
-
     def __repr__(self) -> str:
         return f"Unit('{self.power}: {self}')"
 

@@ -22,7 +22,7 @@ import yaml
 from ..core.errors import StoreError
 from ..core.types import PhaseKind, Power
 from ..core.variant import Variant
-from ..reading import SAFE_LOADER
+from .. import reading
 
 UTC = timezone.utc
 
@@ -43,19 +43,9 @@ def played_powers(variant: Variant) -> list[str]:
 
 
 def load_yaml(text: str, filename: str) -> Any:
-    """The one YAML reader of a game's files (``game.yaml``, ``phase.yaml``, ``results.yaml``,
-    receipts; the position has its own located reader, :func:`judge.positions.parse_position`),
-    for the judge and the site alike: plain data only (a safe loader: no Python objects), and
-    every failure of the reader — bad syntax, and the odder ones (``!!timestamp nonsense``,
-    numbers too big, nesting too deep) — a StoreError with the file and, when known, the line."""
-    try:
-        return yaml.load(text, Loader=SAFE_LOADER)  # noqa: S506 - a safe loader
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        raise StoreError(f"not valid YAML: {getattr(exc, 'problem', None) or exc}",
-                         f"{filename}:{mark.line + 1}" if mark else filename) from None
-    except Exception as exc:  # noqa: BLE001 - odd tags raise many kinds (!!bool x: KeyError)
-        raise StoreError(f"not valid YAML: a value cannot be read ({type(exc).__name__})", filename) from None
+    """A game's file read as YAML (``game.yaml``, ``phase.yaml``, ``results.yaml``, receipts), for
+    the judge and the site alike: :func:`judge.reading.load_yaml`, its failures a StoreError."""
+    return reading.load_yaml(text, filename, StoreError)
 
 
 # -- time ---------------------------------------------------------------------------------------

@@ -10,15 +10,12 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Any
-
-import yaml
 
 from ..core.board import Board, Province, Terrain
 from ..core.errors import MapError
 from ..core.types import Location, Position, Power, ProvinceId, Unit, UnitType
 from ..core.variant import STANDARD_CALENDAR, Calendar, PowerInfo, Rules, Variant
-from ..reading import SAFE_LOADER, normalise_name, parse_phase
+from ..reading import load_yaml, normalise_name, parse_phase, read_file
 
 _PROVINCE = re.compile(r"^province\s+(\S+)\s+(\S+)((?:\s+[^\s:]+)*)\s*:\s*(.+?)\s*$", re.I)
 _COASTS = re.compile(r"^coasts\s+(\S+)\s*:\s*(.+)$", re.I)
@@ -183,16 +180,6 @@ class _BoardReader:
                     self.bad(self.fleet[str(sloc)][0], f"one-way edge: fleet {sloc} -> {to_loc}, but not {to_loc} -> {sloc}")
 
 
-def load_yaml(text: str, filename: str) -> Any:
-    """Parse YAML; a syntax error becomes a MapError with file and line."""
-    try:
-        return yaml.load(text, Loader=SAFE_LOADER)  # noqa: S506 - a safe loader
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = f"{filename}:{mark.line + 1}" if mark else filename
-        raise MapError(f"not valid YAML: {getattr(exc, 'problem', exc)}", where) from None
-
-
 def parse_unit(text: str, power: str, board: Board, where: str) -> Unit:
     """Read ``A PAR`` / ``F STP/SC`` / ``G FLO`` (ids, as data files write them)."""
     parts = str(text).split()
@@ -210,11 +197,11 @@ def parse_unit(text: str, power: str, board: Board, where: str) -> Unit:
 def build_variant(directory: Path, rules: Rules, calendar: Calendar = STANDARD_CALENDAR) -> Variant:
     """Load ``directory/variant.yaml`` and its board into a Variant using ``rules``."""
     desc_path = directory / "variant.yaml"
-    data = load_yaml(desc_path.read_text(encoding="utf-8"), str(desc_path))
+    data = load_yaml(read_file(desc_path), str(desc_path))
     if not isinstance(data, dict):
         raise MapError("variant.yaml must be a mapping", str(desc_path))
     map_path = directory / data.get("map", "map.txt")
-    board = parse_board(map_path.read_text(encoding="utf-8"), str(map_path))
+    board = parse_board(read_file(map_path), str(map_path))
     powers: dict[Power, PowerInfo] = {}
     units: list[Unit] = []
     centres: dict[ProvinceId, Power] = {}

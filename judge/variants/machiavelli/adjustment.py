@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from typing import Sequence
 
 from ...core.orders import Build, Disband, Order, UnitOrder
-from ...core.phases import PhaseResult, close_phase
+from ...core.phases import CIVIL_DISORDER, NO_ORDER, PhaseResult, close_phase
 from ...core.resolution import Outcome, Resolution, Tag
 from ...core.types import Position, Power, ProvinceId, Unit, UnitType
 from ...core.variant import Variant
@@ -292,10 +292,10 @@ def _silent_units(up: _Upkeep) -> tuple[list[Resolution], list[str]]:
         for u in sorted(silent, key=lambda u: (dist.get(u.province, 99), u.province, u.kind.value)):
             if up.pay(power, up.cost_of(u)):
                 up.fate[u] = "kept"
-                extra.append(Resolution(power, Maintain(power, u.kind, u.location), Outcome.SUCCESS, f"no order: maintained for {up.cost_of(u)} ducats", text=f"Maintain {u}"))
+                extra.append(Resolution(power, Maintain(power, u.kind, u.location), Outcome.SUCCESS, f"{NO_ORDER}: maintained for {up.cost_of(u)} ducats", text=f"Maintain {u}"))
             else:
                 up.fate[u] = "disbanded"
-                extra.append(Resolution(power, Disband(power, u.kind, u.location), Outcome.SUCCESS, "no order, and no money for its upkeep: disbanded", (Tag.DISBANDED,), text=f"Disband {u}"))
+                extra.append(Resolution(power, Disband(power, u.kind, u.location), Outcome.SUCCESS, f"{NO_ORDER}, and no money for its upkeep: disbanded", (Tag.DISBANDED,), text=f"Disband {u}"))
                 notes.append(f"{power} cannot pay for its {u.kind.noun} in {board.provinces[u.province].name}: disbanded.")
     return extra, notes
 
@@ -382,6 +382,6 @@ def _basic_removals_unordered(variant: Variant, st: MachiavelliState, units: lis
             for u in sorted(mine, key=lambda u: (-dist.get(u.province, 99), u.province, u.kind.value))[:left]:
                 lost.append(u)
                 results.append(Resolution(p, Disband(p, u.kind, u.location), Outcome.SUCCESS,
-                                          "civil disorder: removed, farthest from home", (Tag.DISBANDED,), text=f"Disband {u}"))
+                                          f"{CIVIL_DISORDER}: removed, farthest from home", (Tag.DISBANDED,), text=f"Disband {u}"))
                 notes.append(f"{p} did not order enough removals: its {u.kind.noun} in {board.provinces[u.province].name} is removed.")
     return notes

@@ -23,7 +23,7 @@ from typing import AbstractSet, Mapping, Sequence, cast
 
 from ...core.board import Terrain
 from ...core.orders import Convoy, Disband, Hold, Move, Order, SupportHold, SupportMove, UnitOrder
-from ...core.phases import PhaseResult, adjudicate, close_phase
+from ...core.phases import NO_ORDER, PhaseResult, adjudicate, close_phase
 from ...core.resolution import Outcome, Resolution, Tag
 from ...core.types import Dislodged, Location, PhaseKind, Position, Power, ProvinceId, Unit, UnitType
 from ...core.variant import Variant
@@ -116,7 +116,7 @@ def _without_assassinated_holds(result: PhaseResult, held: list[Resolution]) -> 
     swapped = {(r.power, r.order.location) for r in held if isinstance(r.order, UnitOrder)}
     return [r for r in result.resolutions
             if not (isinstance(r.order, UnitOrder) and (r.power, r.order.location) in swapped and r.text.endswith(" H")
-                    and r.reason in ("held", "no order: held"))]
+                    and r.reason in ("held", f"{NO_ORDER}: held"))]
 
 
 def _held(position: Position, orders: Sequence[Order]) -> set[ProvinceId]:

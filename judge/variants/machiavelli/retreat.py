@@ -19,7 +19,7 @@ from typing import Sequence
 
 from ...core.legality import retreat_options
 from ...core.orders import Move, Order, Retreat, UnitOrder
-from ...core.phases import PhaseResult, adjudicate
+from ...core.phases import NO_RETREAT, PhaseResult, adjudicate
 from ...core.resolution import Outcome, Resolution, Tag
 from ...core.types import Dislodged, Location, Phase, PhaseKind, Position, ProvinceId, Unit, UnitType
 from ...core.variant import Variant
@@ -94,7 +94,7 @@ def play_retreat(variant: Variant, position: Position, orders: Sequence[Order]) 
         (u.power, u.location) for u in converted}
     resolutions = refused + [
         r for r in resolutions
-        if not (isinstance(r.order, UnitOrder) and (r.power, r.order.location) in named and "no retreat ordered" in r.reason)
+        if not (isinstance(r.order, UnitOrder) and (r.power, r.order.location) in named and NO_RETREAT in r.reason)
     ]
     resolutions += [Resolution(g.power, Convert(g.power, u.kind, u.location, UnitType.GARRISON), Outcome.SUCCESS,
                                "retreated into the city as its garrison", text=f"{u} C G")

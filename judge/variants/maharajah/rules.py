@@ -45,7 +45,6 @@ from __future__ import annotations
 import contextvars
 import dataclasses
 import functools
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from ...core.board import Board, Terrain
@@ -53,7 +52,7 @@ from ...core.orders import Move
 from ...core.resolution import Outcome
 from ...core.types import Location, PhaseKind, Position, Power, ProvinceId, UnitType
 from ...core.variant import Calendar, Rules, Variant
-from ..loader import load_yaml
+from ...reading import load_yaml, read_file
 from .state import Claim, MaharajahState
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -81,7 +80,7 @@ _REPLAYING: contextvars.ContextVar[bool] = contextvars.ContextVar("maharajah_rep
 
 @functools.lru_cache(maxsize=None)
 def _courses_from(path: str) -> dict[str, tuple[ProvinceId, ...]]:
-    data = load_yaml(Path(path).read_text(encoding="utf-8"), path)
+    data = load_yaml(read_file(path), path)
     rivers = (data or {}).get("rivers") or {}
     return {str(name): tuple(ProvinceId(str(p).upper()) for p in provs) for name, provs in rivers.items()}
 
