@@ -11,7 +11,6 @@ import yaml
 
 from judge.reports import forum_post, narrative, njudge_results, state_report
 from judge.site.gamefiles import read_game
-from judge.site.phase_page import _Positions
 from judge.site.state_sections import state_sections
 from judge.variants import find_variant
 
@@ -23,11 +22,10 @@ def _phase(slug: str, folder: str):
     of a bundled example game."""
     game = read_game(ROOT / "games" / slug)
     variant = find_variant(game.variant_name)
-    positions = _Positions(variant)
     names = [f.name for f in game.phases]
     i = names.index(folder)
     results = game.phases[i].results
-    return variant, results, positions.get(game.phases[i]), positions.get(game.phases[i + 1])
+    return variant, results, game.phases[i].position, game.phases[i + 1].position
 
 
 # -- Machiavelli (point 2): loans and their due dates, chits, famine, rebellions ------------------

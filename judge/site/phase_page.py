@@ -64,17 +64,6 @@ def _iso(when: Any) -> str:
     return dt.astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ") if dt else ""
 
 
-class _Positions:
-    """The position at the start of each phase folder (None for no folder): the judge's reader,
-    :meth:`judge.store.layout.Game.position`, read once per folder."""
-
-    def __init__(self, variant: Variant | None = None) -> None:
-        self.variant = variant
-
-    def get(self, folder: PhaseFolder | None) -> Position | None:
-        return folder.position if folder is not None else None
-
-
 def _counts(position: Position | None) -> tuple[dict[str, int], dict[str, int]]:
     """Supply centres and units (garrisons aside) per power."""
     if position is None:
