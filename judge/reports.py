@@ -35,7 +35,7 @@ from .core.variant import Variant
 
 __all__ = [
     "njudge_results", "narrative", "forum_post", "ForumPost",
-    "as_position", "as_moment", "phase_of", "format_deadline", "place_name", "state_report",
+    "as_position", "as_moment", "phase_of", "format_deadline", "place_name", "state_report", "idle_minor_states",
 ]
 
 _UNIT_NAMES = {"A": "Army", "F": "Fleet", "G": "Garrison"}
@@ -268,16 +268,22 @@ def _orders_lines(variant: Variant, record: PhaseRecord, before: Position | None
     return out
 
 
-def _idle_minor_units(variant: Variant, by_power: dict[str, list[OrderRecord]]) -> list[str]:
-    """Take out of ``by_power`` the minor states whose units all held for want of orders, and
-    name those units (``Army Bavaria (BAV)``)."""
-    idle: list[str] = []
-    for power in list(by_power):
+def idle_minor_states(variant: Variant, by_power: Mapping[str, Sequence[OrderRecord]]) -> list[str]:
+    """The minor states (pseudo-powers no player plays) whose every unit held for want of an order:
+    the results and the phase page list their units on one line rather than as orders."""
+    out = []
+    for power, orders in by_power.items():
         info = variant.powers.get(Power(power))
-        if info is not None and not info.playable and all(e.default and e.kind == "hold" for e in by_power[power]):
-            for e in by_power.pop(power):
-                idle.append(f"{_UNIT_NAMES.get(e.unit, 'Unit')} {place_name(variant, e.at)} ({power})")
-    return idle
+        if info is not None and not info.playable and orders and all(e.default and e.kind == "hold" for e in orders):
+            out.append(power)
+    return out
+
+
+def _idle_minor_units(variant: Variant, by_power: dict[str, list[OrderRecord]]) -> list[str]:
+    """Take out of ``by_power`` the minor states whose units all held for want of orders
+    (:func:`idle_minor_states`), and name those units (``Army Bavaria (BAV)``)."""
+    return [f"{_UNIT_NAMES.get(e.unit, 'Unit')} {place_name(variant, e.at)} ({power})"
+            for power in idle_minor_states(variant, by_power) for e in by_power.pop(power)]
 
 
 def _dislodged_lines(variant: Variant, record: PhaseRecord, after: Position | None) -> list[str]:

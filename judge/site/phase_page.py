@@ -25,10 +25,10 @@ from markupsafe import Markup
 
 from ..core.errors import JudgeError
 from ..core.resolution import Tag
-from ..core.types import PhaseKind, Position, Power, UnitType
+from ..core.types import PhaseKind, Position, UnitType
 from ..core.variant import Variant
 from ..record import OrderRecord, PhaseRecord
-from ..reports import as_moment, centre_counts, njudge_results, narrative, shown_notes
+from ..reports import as_moment, centre_counts, idle_minor_states, njudge_results, narrative, shown_notes
 from ..sections import place_name
 from ..escape import md_escape, press_html
 from ..store.importer import IMPORT_FILE, TRIGGER as IMPORTED, parse_import
@@ -175,9 +175,10 @@ def _power_order(variant: Variant) -> dict[str, int]:
 
 def _orders_table(variant: Variant, results: PhaseRecord) -> list[PowerOrders]:
     """The orders by power, in the powers' order; a minor state (a pseudo-power no player plays)
-    whose units all held for want of orders is left out (:func:`_idle_minor_units` names them)."""
+    whose units all held for want of orders is left out (:func:`_idle_minor_units` names them:
+    :func:`judge.reports.idle_minor_states`)."""
     by: dict[str, list[OrderRow]] = {}
-    idle = set(_idle_minor_states(variant, results))
+    idle = set(idle_minor_states(variant, results.by_power()))
     for e in results.orders:
         if e.power in idle:
             continue
@@ -188,19 +189,9 @@ def _orders_table(variant: Variant, results: PhaseRecord) -> list[PowerOrders]:
             for p in sorted(by, key=lambda p: (p == "", rank.get(p, len(rank)), p))]
 
 
-def _idle_minor_states(variant: Variant, results: PhaseRecord) -> list[str]:
-    """The minor states whose every unit held for want of an order."""
-    out = []
-    for power, orders in results.by_power().items():
-        info = variant.powers.get(Power(power))
-        if info is not None and not info.playable and orders and all(o.default and o.kind == "hold" for o in orders):
-            out.append(power)
-    return out
-
-
 def _idle_minor_units(variant: Variant, results: PhaseRecord) -> str:
     """One line for the units of minor states that held with no orders (``A BAV (BAV)``)."""
-    idle = set(_idle_minor_states(variant, results))
+    idle = set(idle_minor_states(variant, results.by_power()))
     units = [f"{o.unit} {o.at} ({o.power})" for o in results.orders if o.power in idle]
     return ("Units of minor states with no orders, holding: " + ", ".join(units) + ".") if units else ""
 
