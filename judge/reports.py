@@ -28,6 +28,7 @@ import yaml
 
 from .core.board import Terrain
 from .core.resolution import Tag
+from .escape import bb_text, code_fence, md_escape, wiki_text
 from .record import OrderRecord, PhaseRecord, shown_kind
 from .sections import Items, Listing, Part, Section, Table, Text, join_words, place_name, state_name
 from .core.types import Phase, PhaseKind, Position, Power, ProvinceId, UnitType
@@ -658,17 +659,6 @@ class ForumPost:
     mediawiki: str = ""
 
 
-def _bb(text: str) -> str:
-    """Player text in a BBCode post: no square brackets, so it opens or closes no tag."""
-    return str(text).replace("[", "(").replace("]", ")")
-
-
-def _fence(text: str) -> str:
-    """A Markdown code fence longer than any run of backticks in ``text``."""
-    longest = max((len(m.group(0)) for m in re.finditer(r"`+", text)), default=0)
-    return "`" * max(3, longest + 1)
-
-
 def forum_post(variant: Variant, record: PhaseRecord, *,
                game_title: str, slug: str, phase_folder: str, base_url: str,
                before: Position | Mapping[str, Any] | None = None,
@@ -696,24 +686,24 @@ def forum_post(variant: Variant, record: PhaseRecord, *,
     over = f"{winner} has won the game" if winner else f"The game is over: {ended}" if ended else ""
     counts = centre_counts(variant, record, after_p, before_p)
 
-    bb = [f"[b]{_bb(title)}[/b]", ""]
-    md = [f"## {_md_inline(title)}", ""]
+    bb = [f"[b]{bb_text(title)}[/b]", ""]
+    md = [f"## {md_escape(title)}", ""]
     if story:
-        bb += [_bb(s) for s in story] + [""]
-        md += [_md_inline(s) for s in story] + [""]
+        bb += [bb_text(s) for s in story] + [""]
+        md += [md_escape(s) for s in story] + [""]
     bb += [f"[url={page}][img]{image}[/img][/url]", ""]
-    md += [f"[![Map of {_md_inline(record.phase)}]({image})]({page})", ""]
-    bb += ["[code]", _bb(text).rstrip("\n"), "[/code]", ""]
-    fence = _fence(text)
+    md += [f"[![Map of {md_escape(record.phase)}]({image})]({page})", ""]
+    bb += ["[code]", bb_text(text).rstrip("\n"), "[/code]", ""]
+    fence = code_fence(text)
     md += [fence + "text", text.rstrip("\n"), fence, ""]
     if over:
         final = "; ".join(f"{p} {n}" for p, n in counts)
-        bb += [f"[b]{_bb(over)}.[/b]" + (f" Final supply centres: {_bb(final)}." if final else ""), ""]
-        md += [f"**{_md_inline(over)}.**" + (f" Final supply centres: {_md_inline(final)}." if final else ""), ""]
+        bb += [f"[b]{bb_text(over)}.[/b]" + (f" Final supply centres: {bb_text(final)}." if final else ""), ""]
+        md += [f"**{md_escape(over)}.**" + (f" Final supply centres: {md_escape(final)}." if final else ""), ""]
     elif nxt:
         since = f", opened {format_deadline(opened)}" if as_moment(opened) is not None else ""
-        bb.append(f"[b]Next:[/b] {_bb(str(nxt))}{since}")
-        md.append(f"**Next:** {_md_inline(str(nxt))}{since}")
+        bb.append(f"[b]Next:[/b] {bb_text(str(nxt))}{since}")
+        md.append(f"**Next:** {md_escape(str(nxt))}{since}")
         if when:
             bb.append("[b]Deadline:[/b] " + " / ".join(when))
             md.append("**Deadline:** " + " / ".join(when))
@@ -740,13 +730,6 @@ def centre_counts(variant: Variant, record: PhaseRecord, after: Position | None,
     return [(str(p), n) for p in variant.powers if (n := sum(1 for o in owners.values() if o == p))]
 
 
-def _wiki(text: object) -> str:
-    """Text shown as it is in MediaWiki markup: no link, template, table cell or formatting can
-    open in it (``<nowiki>``), and no tag (``<`` and ``&`` as entities)."""
-    s = str(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-    return f"<nowiki>{s}</nowiki>" if s else ""
-
-
 _BOLD = "'''"
 
 
@@ -755,33 +738,27 @@ def _mediawiki(variant: Variant, record: PhaseRecord, before: Position | None, *
     """The phase as a wiki page: the narrative, the map (an external link: a wiki that does not
     show outside images still links it), the orders in a table by power with their results, the
     centre counts, and the next phase or how the game ended."""
-    out = [f"== {_wiki(title)} ==", ""]
+    out = [f"== {wiki_text(title)} ==", ""]
     if story:
-        out += ["=== What happened ===", *(f"* {_wiki(s)}" for s in story), ""]
-    out += [f"[{image} The map of {_wiki(record.phase)}] ([{page} the phase on the archive])", ""]
+        out += ["=== What happened ===", *(f"* {wiki_text(s)}" for s in story), ""]
+    out += [f"[{image} The map of {wiki_text(record.phase)}] ([{page} the phase on the archive])", ""]
     out += ["=== Orders and results ===", '{| class="wikitable"', "! Power !! Order !! Result"]
     for power, orders in record.by_power().items():
         for i, o in enumerate(orders):
             line = _njudge_order(variant, o, before)
             body, _, marks = line.partition("  (*")
             result = marks.rstrip("*)") or ("success" if o.succeeded else o.result.value)
-            who = f"{_BOLD}{_wiki(power or 'Unattributed')}{_BOLD}" if i == 0 else ""
-            out += ["|-", f"| {who} || {_wiki(body.rstrip('.'))} || {_wiki(result)}"]
+            who = f"{_BOLD}{wiki_text(power or 'Unattributed')}{_BOLD}" if i == 0 else ""
+            out += ["|-", f"| {who} || {wiki_text(body.rstrip('.'))} || {wiki_text(result)}"]
     out += ["|}", ""]
     if counts:
         out += ["=== Supply centres ===", '{| class="wikitable"', "! Power !! Centres"]
         for p, n in counts:
-            out += ["|-", f"| {_wiki(p)} || {n}"]
+            out += ["|-", f"| {wiki_text(p)} || {n}"]
         out += ["|}", ""]
     if over:
-        out.append(f"{_BOLD}{_wiki(over)}.{_BOLD}")
+        out.append(f"{_BOLD}{wiki_text(over)}.{_BOLD}")
     elif record.next_phase:
-        deadline = f". {_BOLD}Deadline:{_BOLD} {_wiki(' / '.join(when))}" if when else ""
-        out.append(f"{_BOLD}Next:{_BOLD} {_wiki(record.next_phase)}{deadline}")
+        deadline = f". {_BOLD}Deadline:{_BOLD} {wiki_text(' / '.join(when))}" if when else ""
+        out.append(f"{_BOLD}Next:{_BOLD} {wiki_text(record.next_phase)}{deadline}")
     return "\n".join(out).rstrip() + "\n"
-
-
-def _md_inline(text: str) -> str:
-    from .escape import md_escape
-
-    return md_escape(text)
