@@ -27,6 +27,7 @@ from ..core.errors import JudgeError
 from ..core.resolution import Tag
 from ..core.types import PhaseKind, Position, UnitType
 from ..core.variant import Variant
+from ..reading import read_file
 from ..record import OrderRecord, PhaseRecord
 from ..reports import as_moment, centre_counts, idle_minor_states, njudge_results, narrative, shown_notes
 from ..sections import place_name
@@ -134,8 +135,9 @@ class DrawnMap:
 
 
 def markdown_file(path: Path | None) -> Markup | None:
-    """A Markdown file of the Gamesmaster's or a player's (notes, press), sanitised."""
-    return Markup(press_html(path.read_text(encoding="utf-8-sig"))) if path is not None and path.is_file() else None
+    """A Markdown file of the Gamesmaster's or a player's (notes, press), read as every file is
+    (:func:`judge.reading.read_file`: one that is not UTF-8 is a located error) and sanitised."""
+    return Markup(press_html(read_file(path))) if path is not None and path.is_file() else None
 
 
 # -- a phase page ---------------------------------------------------------------------------------
@@ -351,7 +353,7 @@ def _results_text(game: GameFolder, i: int) -> Markup:
     folder, next_f = game.phases[i], _next(game, i)
     txt = folder.file(RESULTS_TXT)
     if txt is not None:
-        text = txt.read_text(encoding="utf-8-sig")
+        text = read_file(txt)
     else:
         text = njudge_results(game.variant, folder.results, before=folder.position,
                               after=next_f.position if next_f else None, game=game.slug,
@@ -383,7 +385,7 @@ def _imported(folder: PhaseFolder) -> ImportView | None:
     if path is None:  # the import writes one in every folder; a Gamesmaster may have removed it
         return ImportView(source="another judge's record", recorded="its file import.yaml is gone", notes=[],
                           differences=[])
-    note = parse_import(path.read_text(encoding="utf-8-sig"), f"{folder.game.path}/{folder.name}/{IMPORT_FILE}")
+    note = parse_import(read_file(path), f"{folder.game.path}/{folder.name}/{IMPORT_FILE}")
     return ImportView(source=note.source, recorded=note.recorded_words, notes=list(note.notes), differences=[
         DifferenceRow(power=d.power, order=d.order, recorded=d.recorded, judge=d.judge, why=d.why)
         for d in note.differences])
