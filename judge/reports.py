@@ -17,7 +17,6 @@ and the same inputs give the same text.
 
 from __future__ import annotations
 
-import re
 import textwrap
 from dataclasses import dataclass
 from datetime import datetime, timezone
@@ -30,7 +29,7 @@ from .core.board import Terrain
 from .core.resolution import Tag
 from .escape import bb_text, code_fence, md_escape, wiki_text
 from .record import OrderRecord, PhaseRecord, shown_kind
-from .sections import Items, Listing, Part, Section, Table, Text, join_words, place_name, state_name
+from .sections import Items, Listing, Part, Section, Table, Text, join_words, place_name
 from .core.types import Phase, PhaseKind, Position, Power, ProvinceId, UnitType
 from .core.variant import Variant
 
@@ -473,7 +472,7 @@ def narrative(variant: Variant, record: PhaseRecord, position_before: Position |
         out += _retreat_story(variant, record.orders)
     else:
         out += _adjustment_story(variant, record.orders)
-    out += _diplomacy_story(variant, record.orders, record.notes)
+    out += _variant_story(variant, record)
 
     # Centres taken.
     gains: dict[str, list[str]] = {}
@@ -506,45 +505,14 @@ def narrative(variant: Variant, record: PhaseRecord, position_before: Position |
     return out
 
 
-_DECLARATION_WORDS = {
-    "war": "{p} declared war on {t}", "alliance": "{p} declared an alliance with {t}",
-    "neutrality": "{p} declared neutrality", "armistice": "{p} declared an armistice with {t}",
-    "surrender": "{p} surrendered to {t}", "break": "{p} broke its alliance",
-}
-_CONTROL_NOTE = re.compile(r"^(?P<where>.+?): control passes from (?P<old>.+?) to (?P<new>.+?) \((?P<why>.+)\)\.$")
+def _variant_story(variant: Variant, record: PhaseRecord) -> list[str]:
+    """The sentences the variant's description adds for its own orders and notes
+    (:meth:`~judge.variants.description.VariantDescription.story`: Europe 1615's declarations,
+    diplomatic attacks, purchases of INFs and changes of control); none for the others."""
+    from .variants import describe
 
-
-def _diplomacy_story(variant: Variant, orders: Sequence[OrderRecord], notes: Sequence[str]) -> list[str]:
-    """Sentences for a variant's own orders that are not unit orders (Europe 1615's declarations,
-    diplomatic attacks, transfers and purchases of INFs) and for the changes of hands its rules
-    report in notes (``X: control passes from A to B (why).``, as in the Winter Adjustment)."""
-    out: list[str] = []
-    for e in orders:
-        p, ok, why = e.power, e.succeeded, e.reason.rstrip(".")
-        if e.kind == "declaration":
-            words = _DECLARATION_WORDS.get(str(e.detail("kind")), "{p} declared {t}")
-            said = words.format(p=p, t=join_words([str(t) for t in e.detail("targets", ())]))
-            out.append(f"{said}{' (' + why + ')' if why else ''}." if ok else f"{p}'s declaration ({e.order}) failed: {why}.")
-        elif e.kind == "diplomatic_attack":
-            state, target = state_name(variant, str(e.detail("state"))), e.detail("target")
-            out.append(f"{p} made a diplomatic attack on {target} in {state}: {why}." if ok
-                       else f"{p}'s diplomatic attack on {target} in {state} failed: {why}.")
-        elif e.kind == "transfer_control" and ok:
-            out.append(f"{p} announced the transfer of {place_name(variant, str(e.detail('province')))} to {e.detail('recipient')}.")
-        elif e.kind == "buy_influence" and ok:
-            n = e.detail("amount")
-            out.append(f"{p} bought {n} INF{'s' if n != 1 else ''}.")
-    for n in notes:
-        m = _CONTROL_NOTE.match(str(n))
-        if m:
-            old, new = m.group("old"), m.group("new")
-            if new == "nobody":
-                out.append(f"{m.group('where')} was lost by {old} ({m.group('why')}).")
-            elif old == "nobody":
-                out.append(f"{new} took control of {m.group('where')} ({m.group('why')}).")
-            else:
-                out.append(f"{new} took control of {m.group('where')} from {old} ({m.group('why')}).")
-    return out
+    description = describe(variant.name)
+    return description.story(variant, record.orders, record.notes) if description is not None else []
 
 
 def _movement_story(variant: Variant, orders: Sequence[OrderRecord]) -> list[str]:

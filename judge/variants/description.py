@@ -7,7 +7,8 @@ its pages and reports add (plain data, see :mod:`judge.sections`), its typed sta
 rule of its seeds by id, see :mod:`judge.rulebook`). The renderer, the site and the reports ask
 the description; none of them knows a variant by name.
 
-The map layer, the page sections, the report sections and the notes' wording are named by
+The map layer, the page sections, the report sections, the notes' wording and the narrative's
+sentences for its own orders are named by
 ``"module:attribute"`` and imported only when asked for, so that adjudicating a phase loads none
 of them. The sections
 import nothing of the site or the reports: those render them, and stand above the variants.
@@ -23,6 +24,7 @@ from ..core.types import Position
 from ..core.variant import STANDARD_CALENDAR, Calendar, Rules, Variant
 
 if TYPE_CHECKING:  # pragma: no cover
+    from ..record import OrderRecord
     from ..rulebook import Rulebook
     from ..sections import Provider
 
@@ -90,6 +92,10 @@ class VariantDescription:
     """Names a function ``(variant, notes, position_after) -> tuple[str, ...]``: a phase's notes
     as players read them, for a variant whose records keep some notes in older words (which
     ``judge verify`` compares, so they stay). None: the notes are read as recorded."""
+    narrative: str | None = None
+    """Names a function ``(variant, orders, notes) -> list[str]``: the sentences the phase's
+    narrative (:func:`judge.reports.narrative`) adds for the variant's own orders (records) and
+    notes. None: it adds none."""
 
     def layer(self) -> type | None:
         """The map layer class; None when the variant draws nothing of its own."""
@@ -106,6 +112,10 @@ class VariantDescription:
     def shown_notes(self, variant: Variant, notes: Sequence[str], after: Position | None) -> tuple[str, ...]:
         """A phase's notes as players read them (:attr:`notes`), ``after`` the position after the phase."""
         return tuple(load_attribute(self.notes)(variant, notes, after)) if self.notes else tuple(notes)
+
+    def story(self, variant: Variant, orders: "Sequence[OrderRecord]", notes: Sequence[str]) -> list[str]:
+        """The narrative's sentences for the variant's own orders and notes (:attr:`narrative`)."""
+        return list(load_attribute(self.narrative)(variant, orders, notes)) if self.narrative else []
 
     def rules_book(self) -> "Rulebook | None":
         """The variant's rulebook, if it has one."""
