@@ -213,16 +213,16 @@ def test_machiavelli_winter_adjustment_every_power_decides_its_upkeep():
 
 @pytest.mark.rule("rules.machiavelli/adjustments-1")
 def test_machiavelli_winter_page_counts_garrisons_among_the_units_and_says_what_to_decide():
-    from judge.site.phase_page import _adjustment_head, _adjustment_rows
+    from judge.site.phase_page import _adjustments
 
     variant, results, before, after = _phase("example-machiavelli", "1453-8-winter-adjustment")
-    head = _adjustment_head(variant)
+    head, table = _adjustments(variant, after)
     assert head[1] == "Cities" and "garrisons" in head[2]
-    rows = {r["cells"][0]: r["cells"] for r in _adjustment_rows(variant, after)}
+    rows = {r["cells"][0]: r["cells"] for r in table}
     assert rows["Milan"][2] == "4"  # A CRE, A MIL, G MIL, A PAV
     assert "builds" not in rows["Milan"][3] and "nothing" not in rows["Milan"][3]
-    std = find_variant("standard")
-    assert _adjustment_head(std)[1] == "Supply centres"
+    std, _, std_before, _ = _phase("example", "1901-5-winter-adjustment")
+    assert _adjustments(std, std_before)[0][1] == "Supply centres"
 
 
 # -- Europe 1615 (point 5): minor states are no players --------------------------------------

@@ -252,32 +252,20 @@ def _retreat_rows(variant: Variant, position: Position) -> list[RetreatRow]:
     return rows
 
 
-def _pays_upkeep(variant: Variant) -> bool:
-    """Does the Winter adjustment mean upkeep paid in money (Machiavelli with money), rather
-    than builds and removals by the count of centres?"""
-    return PhaseKind.INCOME in {k for _, k in variant.calendar.steps} and bool(variant.rules.options.get("money", True))
+_ADJUSTMENT_HEAD = ["Power", "Supply centres", "Units", "Builds or removals"]
 
 
-def _adjustment_head(variant: Variant) -> list[str]:
-    if _pays_upkeep(variant):
-        return ["Power", "Cities", "Units (garrisons included)", "To decide"]
-    return ["Power", "Supply centres", "Units", "Builds or removals"]
+def _adjustments(variant: Variant, position: Position) -> tuple[list[str], list[TableRow]]:
+    """The adjustments due, per power: the variant's own table where its adjustment is not builds
+    and removals by the count of centres (its description's
+    :meth:`~judge.variants.description.VariantDescription.adjustment_table`: Machiavelli's upkeep),
+    else each power's centres, units and the builds or removals due."""
+    from ..variants import describe
 
-
-def _adjustment_rows(variant: Variant, position: Position) -> list[TableRow]:
-    """Centres, units and the builds or removals due, per power; where the Winter is upkeep paid
-    in money, the units counted with their garrisons and what each power decides."""
-    if _pays_upkeep(variant):
-        centres, _ = _counts(position)
-        every: dict[str, int] = {}
-        for unit in position.units:
-            every[unit.power] = every.get(unit.power, 0) + 1
-        out = []
-        for p, info in variant.powers.items():
-            c, u = centres.get(p, 0), every.get(p, 0)
-            if (c or u) and info.playable:
-                out.append(TableRow(cells=[p, str(c), str(u), "which units to maintain or disband; what to buy"]))
-        return out
+    description = describe(variant.name)
+    own = description.adjustment_table(variant, position) if description is not None else None
+    if own is not None:
+        return list(own.head), [TableRow(cells=list(row)) for row in own.rows]
     centres, units = _counts(position)
     rows = []
     for p in variant.powers:
@@ -287,7 +275,7 @@ def _adjustment_rows(variant: Variant, position: Position) -> list[TableRow]:
         d = c - u
         what = f"builds {d}" if d > 0 else f"removes {-d}" if d < 0 else "nothing"
         rows.append(TableRow(cells=[p, str(c), str(u), what]))
-    return rows
+    return _ADJUSTMENT_HEAD, rows
 
 
 def _capture_rows(variant: Variant, results: PhaseRecord) -> list[CaptureRow]:
@@ -324,6 +312,7 @@ class _Shown:
     retreats: list[RetreatRow] = field(default_factory=list)
     captures: list[CaptureRow] = field(default_factory=list)
     adjustments: list[TableRow] = field(default_factory=list)
+    adjustment_head: list[str] = field(default_factory=lambda: list(_ADJUSTMENT_HEAD))
     results_text: Markup | None = None
     units: list[UnitsRow] = field(default_factory=list)
     received: list[str] = field(default_factory=list)
@@ -335,7 +324,7 @@ def _played(game: GameFolder, i: int) -> _Shown:
     variant, results, before = game.variant, folder.results, folder.position
     after = next_f.position if next_f is not None else None
     after_kind = after.phase.kind if after is not None else None
-    return _Shown(
+    shown = _Shown(
         narrative=narrative(variant, results, before, position_after=after),
         orders=_orders_table(variant, results),
         idle=_idle_minor_units(variant, results),
@@ -343,9 +332,11 @@ def _played(game: GameFolder, i: int) -> _Shown:
         retreats=_retreat_rows(variant, after) if after is not None and before.phase.kind is PhaseKind.MOVEMENT
         and after_kind is PhaseKind.RETREAT else [],
         captures=_capture_rows(variant, results),
-        adjustments=_adjustment_rows(variant, after) if after is not None and after_kind is PhaseKind.ADJUSTMENT else [],
         results_text=_results_text(game, i),
     )
+    if after is not None and after_kind is PhaseKind.ADJUSTMENT:
+        shown.adjustment_head, shown.adjustments = _adjustments(variant, after)
+    return shown
 
 
 def _results_text(game: GameFolder, i: int) -> Markup:
@@ -366,9 +357,11 @@ def _open(game: GameFolder, i: int) -> _Shown:
     folder, variant = game.phases[i], game.variant
     before = folder.position
     kind = before.phase.kind
-    return _Shown(retreats=_retreat_rows(variant, before) if kind is PhaseKind.RETREAT else [],
-                  adjustments=_adjustment_rows(variant, before) if kind is PhaseKind.ADJUSTMENT else [],
-                  units=_units_rows(variant, before), received=_received(folder))
+    shown = _Shown(retreats=_retreat_rows(variant, before) if kind is PhaseKind.RETREAT else [],
+                   units=_units_rows(variant, before), received=_received(folder))
+    if kind is PhaseKind.ADJUSTMENT:
+        shown.adjustment_head, shown.adjustments = _adjustments(variant, before)
+    return shown
 
 
 def is_imported(folder: PhaseFolder | None) -> bool:
@@ -455,7 +448,7 @@ def phase_page(game: GameFolder, i: int, out: Out, templates: Path, drawn: Drawn
                for p in folder.press()],
         orders=shown.orders, idle=shown.idle, notes=shown.notes, sealed=game.settings.sealed,
         played=utc(folder.info.adjudicated) if folder.finished else "", trigger=folder.info.trigger or "", retreats=shown.retreats, captures=shown.captures,
-        adjustments=shown.adjustments, adjustment_head=_adjustment_head(game.variant),
+        adjustments=shown.adjustments, adjustment_head=shown.adjustment_head,
         next_phase=results.next_phase or "", next_deadline=_next_deadline(game, i),
         ended=ended(game) if game.ends_at(i) else "",
         winner=results.winner or "", results_text=shown.results_text, units=shown.units,

@@ -1,10 +1,11 @@
 """Machiavelli's own sections of the game and phase pages (named by its description; the site
 writes them as Markdown, see :mod:`judge.sections`), each read from the typed state
-(:class:`~.state.MachiavelliState`)."""
+(:class:`~.state.MachiavelliState`); and its table of the Winter's adjustments, upkeep paid in
+ducats (:func:`upkeep_table`)."""
 
 from __future__ import annotations
 
-from ...core.types import Position
+from ...core.types import Position, PhaseKind
 from ...core.variant import Variant
 from ...sections import (
     Items, Section, Table, Text, amount, in_power_order, place_name, place_names, treasury_table,
@@ -101,3 +102,22 @@ def _chits(variant: Variant, position: Position) -> Section | None:
 
 SECTIONS = (_treasury, _income, _sieges, _loans, _troubles, _special_units, _chits,)
 """The sections, in the order the pages show them."""
+
+
+def upkeep_table(variant: Variant, position: Position) -> Table | None:
+    """The Winter adjustment with money (``rules.machiavelli/adjustments-1``, ``adjustments-orders``): every unit,
+    garrisons included, is maintained by paying its upkeep or disbanded, and units are bought,
+    rather than built by the count of centres; per playable power, its cities, its units and what
+    it decides. None in the Basic game (option ``money`` off, ``rules.machiavelli/advanced-basic-1``): the phase
+    page's standard table of builds and removals."""
+    if PhaseKind.INCOME not in {k for _, k in variant.calendar.steps} or not variant.rules.options.get("money", True):
+        return None
+    cities: dict[str, int] = {}
+    for owner in position.supply_centers.values():
+        cities[owner] = cities.get(owner, 0) + 1
+    units: dict[str, int] = {}
+    for unit in position.units:
+        units[unit.power] = units.get(unit.power, 0) + 1
+    rows = tuple((str(p), str(cities.get(p, 0)), str(units.get(p, 0)), "which units to maintain or disband; what to buy")
+                 for p, info in variant.powers.items() if (cities.get(p, 0) or units.get(p, 0)) and info.playable)
+    return Table(("Power", "Cities", "Units (garrisons included)", "To decide"), rows)
