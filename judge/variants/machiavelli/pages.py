@@ -112,12 +112,8 @@ def upkeep_table(variant: Variant, position: Position) -> Table | None:
     page's standard table of builds and removals."""
     if PhaseKind.INCOME not in {k for _, k in variant.calendar.steps} or not variant.rules.options.get("money", True):
         return None
-    cities: dict[str, int] = {}
-    for owner in position.supply_centers.values():
-        cities[owner] = cities.get(owner, 0) + 1
-    units: dict[str, int] = {}
-    for unit in position.units:
-        units[unit.power] = units.get(unit.power, 0) + 1
-    rows = tuple((str(p), str(cities.get(p, 0)), str(units.get(p, 0)), "which units to maintain or disband; what to buy")
-                 for p, info in variant.powers.items() if (cities.get(p, 0) or units.get(p, 0)) and info.playable)
+    counts = {p: (len(position.centers_of(p)), len(position.units_of(p))) for p, info in variant.powers.items()
+              if info.playable}
+    rows = tuple((str(p), str(c), str(u), "which units to maintain or disband; what to buy")
+                 for p, (c, u) in counts.items() if c or u)
     return Table(("Power", "Cities", "Units (garrisons included)", "To decide"), rows)
