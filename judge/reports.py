@@ -29,7 +29,7 @@ from .core.board import Terrain
 from .core.resolution import Tag
 from .escape import bb_text, code_fence, md_escape, wiki_text
 from .record import OrderRecord, PhaseRecord, shown_kind
-from .sections import Items, Listing, Part, Section, Table, Text, join_words, place_name
+from .sections import Items, Listing, Part, Section, Table, Text, in_power_order, join_words, place_name
 from .core.types import Phase, PhaseKind, Position, Power, ProvinceId, UnitType
 from .core.variant import Variant
 
@@ -251,11 +251,10 @@ def _orders_lines(variant: Variant, record: PhaseRecord, before: Position | None
     """Every order and what came of it, a block per power in the powers' order. A minor state
     (a pseudo-power no player plays) whose units had no orders gets no block of its own: one line
     lists the units that held."""
-    order: dict[str, int] = {p: i for i, p in enumerate(variant.powers)}
     by_power = record.by_power()
     idle = _idle_minor_units(variant, by_power)
     out: list[str] = []
-    for power in sorted(by_power, key=lambda p: (p == "", order.get(p, len(order)), p)):
+    for power in in_power_order(variant, by_power):
         for e in by_power[power]:
             text = _njudge_order(variant, e, before)
             out.append(f"{power}: {text}" if power else text)
@@ -479,7 +478,7 @@ def narrative(variant: Variant, record: PhaseRecord, position_before: Position |
     for centre, old, new in ((c.centre, c.old, c.new) for c in record.captures):
         what = place_name(variant, centre)
         gains.setdefault(new, []).append(f"{what} from {old}" if old else what)
-    for power in sorted(gains, key=lambda p: list(variant.powers).index(Power(p)) if p in variant.powers else 99):
+    for power in in_power_order(variant, gains):
         n = len(gains[power])
         out.append(f"{power} gained {n} supply centre{'s' if n != 1 else ''}: {join_words(gains[power])}.")
 

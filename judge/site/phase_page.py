@@ -30,7 +30,7 @@ from ..core.variant import Variant
 from ..reading import read_file
 from ..record import OrderRecord, PhaseRecord
 from ..reports import as_moment, centre_counts, idle_minor_states, njudge_results, narrative, shown_notes
-from ..sections import place_name
+from ..sections import in_power_order, place_name
 from ..escape import md_escape, press_html
 from ..store.importer import IMPORT_FILE, TRIGGER as IMPORTED, parse_import
 from ..store.layout import RESULTS_TXT, power_stem
@@ -171,10 +171,6 @@ def _order_cell(text: str, understood: bool) -> Markup:
     return Markup('<code class="{}">').format(css) + Markup(md_escape(text)) + Markup("</code>")
 
 
-def _power_order(variant: Variant) -> dict[str, int]:
-    return {p: i for i, p in enumerate(variant.powers)}
-
-
 def _orders_table(variant: Variant, results: PhaseRecord) -> list[PowerOrders]:
     """The orders by power, in the powers' order; a minor state (a pseudo-power no player plays)
     whose units all held for want of orders is left out (:func:`_idle_minor_units` names them:
@@ -186,9 +182,7 @@ def _orders_table(variant: Variant, results: PhaseRecord) -> list[PowerOrders]:
             continue
         by.setdefault(e.power, []).append(
             OrderRow(order=_order_cell(e.order, e.understood), result=_result_badge(e), reason=e.reason))
-    rank = _power_order(variant)
-    return [PowerOrders(power=p or "Unattributed", rows=by[p])
-            for p in sorted(by, key=lambda p: (p == "", rank.get(p, len(rank)), p))]
+    return [PowerOrders(power=p or "Unattributed", rows=by[p]) for p in in_power_order(variant, by)]
 
 
 def _idle_minor_units(variant: Variant, results: PhaseRecord) -> str:
@@ -225,9 +219,7 @@ def _net_captures(variant: Variant, results: PhaseRecord) -> str:
         net[c.new] = net.get(c.new, 0) + 1
         if c.old:
             net[c.old] = net.get(c.old, 0) - 1
-    rank = _power_order(variant)
-    return ", ".join(f"{p} {'+' if n > 0 else '−'}{abs(n)}"
-                     for p, n in sorted(net.items(), key=lambda kv: rank.get(kv[0], 99)) if n)
+    return ", ".join(f"{p} {'+' if net[p] > 0 else '−'}{abs(net[p])}" for p in in_power_order(variant, net) if net[p])
 
 
 def _unit_counts(results: PhaseRecord, kind: PhaseKind) -> list[str]:
