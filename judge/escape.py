@@ -20,6 +20,8 @@ with any scheme. So:
   templates as they are).
 * :func:`gh_text` and :func:`gh_code` write a player's words into a GitHub comment or job summary,
   and :func:`log_safe` into a job's log.
+* :func:`bb_text` and :func:`wiki_text` write them into a forum post in BBCode and into a wiki page
+  (:func:`judge.reports.forum_post`); :func:`code_fence` fences a text in Markdown.
 """
 
 from __future__ import annotations
@@ -29,9 +31,8 @@ import re
 from html.parser import HTMLParser
 from urllib.parse import quote
 
-import markdown
-
-__all__ = ["md_escape", "press_html", "sanitize_html", "plain_title", "url_path", "gh_code", "gh_text", "log_safe"]
+__all__ = ["md_escape", "press_html", "sanitize_html", "plain_title", "url_path", "gh_code", "gh_text", "log_safe",
+           "code_fence", "bb_text", "wiki_text"]
 
 # Inside a line, only these characters open Markdown constructs (with ``<`` and ``&``, written as
 # entities): code spans, emphasis, attribute lists, links and images, table cells, escapes.
@@ -85,10 +86,40 @@ def gh_code(text: object) -> str:
     '``a`b\\|c``'
     """
     s = _visible(text).replace("|", "\\|")
-    longest = max((len(m.group(0)) for m in re.finditer(r"`+", s)), default=0)
-    fence = "`" * (longest + 1)
+    fence = code_fence(s, shortest=1)
     pad = " " if s.startswith("`") or s.endswith("`") else ""
     return f"{fence}{pad}{s}{pad}{fence}"
+
+
+def code_fence(text: str, shortest: int = 3) -> str:
+    """A run of backticks longer than any in ``text`` (and at least ``shortest`` long): a Markdown
+    code span or block fenced with it shows ``text`` as it is.
+
+    >>> code_fence("a ``` b"), code_fence("ab", shortest=1)
+    ('````', '`')
+    """
+    longest = max((len(m.group(0)) for m in re.finditer(r"`+", text)), default=0)
+    return "`" * max(shortest, longest + 1)
+
+
+def bb_text(text: object) -> str:
+    """``text`` in a BBCode post: no square brackets, so that it opens or closes no tag.
+
+    >>> bb_text("[url=x]y[/url]")
+    '(url=x)y(/url)'
+    """
+    return str(text).replace("[", "(").replace("]", ")")
+
+
+def wiki_text(text: object) -> str:
+    """``text`` shown as it is in MediaWiki markup: no link, template, table cell or formatting can
+    open in it (``<nowiki>``), and no tag (``<`` and ``&`` as entities). Empty for no text.
+
+    >>> wiki_text("[[Main]] <b>")
+    '<nowiki>[[Main]] &lt;b&gt;</nowiki>'
+    """
+    s = str(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    return f"<nowiki>{s}</nowiki>" if s else ""
 
 
 def log_safe(text: object) -> str:
@@ -219,7 +250,10 @@ def sanitize_html(fragment: str) -> str:
 
 def press_html(text: str) -> str:
     """A player's Markdown as safe HTML (to be placed in a page inside a ``<div>``: a raw HTML
-    block that Markdown leaves alone)."""
+    block that Markdown leaves alone). Python-Markdown is imported here, so that the results and the
+    orders check, which print no press, do not load it."""
+    import markdown
+
     md = markdown.Markdown(extensions=["tables", "fenced_code", "sane_lists"], output_format="html")
     rendered = md.convert(str(text))
     return sanitize_html(rendered)

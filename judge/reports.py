@@ -17,7 +17,6 @@ and the same inputs give the same text.
 
 from __future__ import annotations
 
-import re
 import textwrap
 from dataclasses import dataclass
 from datetime import datetime, timezone
@@ -28,14 +27,15 @@ import yaml
 
 from .core.board import Terrain
 from .core.resolution import Tag
+from .escape import bb_text, code_fence, md_escape, wiki_text
 from .record import OrderRecord, PhaseRecord, shown_kind
-from .sections import Items, Listing, Part, Section, Table, Text, join_words, place_name, state_name
+from .sections import Items, Listing, Part, Section, Table, Text, in_power_order, join_words, place_name
 from .core.types import Phase, PhaseKind, Position, Power, ProvinceId, UnitType
 from .core.variant import Variant
 
 __all__ = [
     "njudge_results", "narrative", "forum_post", "ForumPost",
-    "as_position", "as_moment", "phase_of", "format_deadline", "place_name", "state_report",
+    "as_position", "as_moment", "phase_of", "format_deadline", "place_name", "state_report", "idle_minor_states",
 ]
 
 _UNIT_NAMES = {"A": "Army", "F": "Fleet", "G": "Garrison"}
@@ -251,11 +251,10 @@ def _orders_lines(variant: Variant, record: PhaseRecord, before: Position | None
     """Every order and what came of it, a block per power in the powers' order. A minor state
     (a pseudo-power no player plays) whose units had no orders gets no block of its own: one line
     lists the units that held."""
-    order: dict[str, int] = {p: i for i, p in enumerate(variant.powers)}
     by_power = record.by_power()
     idle = _idle_minor_units(variant, by_power)
     out: list[str] = []
-    for power in sorted(by_power, key=lambda p: (p == "", order.get(p, len(order)), p)):
+    for power in in_power_order(variant, by_power):
         for e in by_power[power]:
             text = _njudge_order(variant, e, before)
             out.append(f"{power}: {text}" if power else text)
@@ -268,16 +267,22 @@ def _orders_lines(variant: Variant, record: PhaseRecord, before: Position | None
     return out
 
 
-def _idle_minor_units(variant: Variant, by_power: dict[str, list[OrderRecord]]) -> list[str]:
-    """Take out of ``by_power`` the minor states whose units all held for want of orders, and
-    name those units (``Army Bavaria (BAV)``)."""
-    idle: list[str] = []
-    for power in list(by_power):
+def idle_minor_states(variant: Variant, by_power: Mapping[str, Sequence[OrderRecord]]) -> list[str]:
+    """The minor states (pseudo-powers no player plays) whose every unit held for want of an order:
+    the results and the phase page list their units on one line rather than as orders."""
+    out = []
+    for power, orders in by_power.items():
         info = variant.powers.get(Power(power))
-        if info is not None and not info.playable and all(e.default and e.kind == "hold" for e in by_power[power]):
-            for e in by_power.pop(power):
-                idle.append(f"{_UNIT_NAMES.get(e.unit, 'Unit')} {place_name(variant, e.at)} ({power})")
-    return idle
+        if info is not None and not info.playable and orders and all(e.default and e.kind == "hold" for e in orders):
+            out.append(power)
+    return out
+
+
+def _idle_minor_units(variant: Variant, by_power: dict[str, list[OrderRecord]]) -> list[str]:
+    """Take out of ``by_power`` the minor states whose units all held for want of orders
+    (:func:`idle_minor_states`), and name those units (``Army Bavaria (BAV)``)."""
+    return [f"{_UNIT_NAMES.get(e.unit, 'Unit')} {place_name(variant, e.at)} ({power})"
+            for power in idle_minor_states(variant, by_power) for e in by_power.pop(power)]
 
 
 def _dislodged_lines(variant: Variant, record: PhaseRecord, after: Position | None) -> list[str]:
@@ -466,14 +471,14 @@ def narrative(variant: Variant, record: PhaseRecord, position_before: Position |
         out += _retreat_story(variant, record.orders)
     else:
         out += _adjustment_story(variant, record.orders)
-    out += _diplomacy_story(variant, record.orders, record.notes)
+    out += _variant_story(variant, record)
 
     # Centres taken.
     gains: dict[str, list[str]] = {}
     for centre, old, new in ((c.centre, c.old, c.new) for c in record.captures):
         what = place_name(variant, centre)
         gains.setdefault(new, []).append(f"{what} from {old}" if old else what)
-    for power in sorted(gains, key=lambda p: list(variant.powers).index(Power(p)) if p in variant.powers else 99):
+    for power in in_power_order(variant, gains):
         n = len(gains[power])
         out.append(f"{power} gained {n} supply centre{'s' if n != 1 else ''}: {join_words(gains[power])}.")
 
@@ -499,45 +504,14 @@ def narrative(variant: Variant, record: PhaseRecord, position_before: Position |
     return out
 
 
-_DECLARATION_WORDS = {
-    "war": "{p} declared war on {t}", "alliance": "{p} declared an alliance with {t}",
-    "neutrality": "{p} declared neutrality", "armistice": "{p} declared an armistice with {t}",
-    "surrender": "{p} surrendered to {t}", "break": "{p} broke its alliance",
-}
-_CONTROL_NOTE = re.compile(r"^(?P<where>.+?): control passes from (?P<old>.+?) to (?P<new>.+?) \((?P<why>.+)\)\.$")
+def _variant_story(variant: Variant, record: PhaseRecord) -> list[str]:
+    """The sentences the variant's description adds for its own orders and notes
+    (:meth:`~judge.variants.description.VariantDescription.story`: Europe 1615's declarations,
+    diplomatic attacks, purchases of INFs and changes of control); none for the others."""
+    from .variants import describe
 
-
-def _diplomacy_story(variant: Variant, orders: Sequence[OrderRecord], notes: Sequence[str]) -> list[str]:
-    """Sentences for a variant's own orders that are not unit orders (Europe 1615's declarations,
-    diplomatic attacks, transfers and purchases of INFs) and for the changes of hands its rules
-    report in notes (``X: control passes from A to B (why).``, as in the Winter Adjustment)."""
-    out: list[str] = []
-    for e in orders:
-        p, ok, why = e.power, e.succeeded, e.reason.rstrip(".")
-        if e.kind == "declaration":
-            words = _DECLARATION_WORDS.get(str(e.detail("kind")), "{p} declared {t}")
-            said = words.format(p=p, t=join_words([str(t) for t in e.detail("targets", ())]))
-            out.append(f"{said}{' (' + why + ')' if why else ''}." if ok else f"{p}'s declaration ({e.order}) failed: {why}.")
-        elif e.kind == "diplomatic_attack":
-            state, target = state_name(variant, str(e.detail("state"))), e.detail("target")
-            out.append(f"{p} made a diplomatic attack on {target} in {state}: {why}." if ok
-                       else f"{p}'s diplomatic attack on {target} in {state} failed: {why}.")
-        elif e.kind == "transfer_control" and ok:
-            out.append(f"{p} announced the transfer of {place_name(variant, str(e.detail('province')))} to {e.detail('recipient')}.")
-        elif e.kind == "buy_influence" and ok:
-            n = e.detail("amount")
-            out.append(f"{p} bought {n} INF{'s' if n != 1 else ''}.")
-    for n in notes:
-        m = _CONTROL_NOTE.match(str(n))
-        if m:
-            old, new = m.group("old"), m.group("new")
-            if new == "nobody":
-                out.append(f"{m.group('where')} was lost by {old} ({m.group('why')}).")
-            elif old == "nobody":
-                out.append(f"{new} took control of {m.group('where')} ({m.group('why')}).")
-            else:
-                out.append(f"{new} took control of {m.group('where')} from {old} ({m.group('why')}).")
-    return out
+    description = describe(variant.name)
+    return description.story(variant, record.orders, record.notes) if description is not None else []
 
 
 def _movement_story(variant: Variant, orders: Sequence[OrderRecord]) -> list[str]:
@@ -652,17 +626,6 @@ class ForumPost:
     mediawiki: str = ""
 
 
-def _bb(text: str) -> str:
-    """Player text in a BBCode post: no square brackets, so it opens or closes no tag."""
-    return str(text).replace("[", "(").replace("]", ")")
-
-
-def _fence(text: str) -> str:
-    """A Markdown code fence longer than any run of backticks in ``text``."""
-    longest = max((len(m.group(0)) for m in re.finditer(r"`+", text)), default=0)
-    return "`" * max(3, longest + 1)
-
-
 def forum_post(variant: Variant, record: PhaseRecord, *,
                game_title: str, slug: str, phase_folder: str, base_url: str,
                before: Position | Mapping[str, Any] | None = None,
@@ -690,24 +653,24 @@ def forum_post(variant: Variant, record: PhaseRecord, *,
     over = f"{winner} has won the game" if winner else f"The game is over: {ended}" if ended else ""
     counts = centre_counts(variant, record, after_p, before_p)
 
-    bb = [f"[b]{_bb(title)}[/b]", ""]
-    md = [f"## {_md_inline(title)}", ""]
+    bb = [f"[b]{bb_text(title)}[/b]", ""]
+    md = [f"## {md_escape(title)}", ""]
     if story:
-        bb += [_bb(s) for s in story] + [""]
-        md += [_md_inline(s) for s in story] + [""]
+        bb += [bb_text(s) for s in story] + [""]
+        md += [md_escape(s) for s in story] + [""]
     bb += [f"[url={page}][img]{image}[/img][/url]", ""]
-    md += [f"[![Map of {_md_inline(record.phase)}]({image})]({page})", ""]
-    bb += ["[code]", _bb(text).rstrip("\n"), "[/code]", ""]
-    fence = _fence(text)
+    md += [f"[![Map of {md_escape(record.phase)}]({image})]({page})", ""]
+    bb += ["[code]", bb_text(text).rstrip("\n"), "[/code]", ""]
+    fence = code_fence(text)
     md += [fence + "text", text.rstrip("\n"), fence, ""]
     if over:
         final = "; ".join(f"{p} {n}" for p, n in counts)
-        bb += [f"[b]{_bb(over)}.[/b]" + (f" Final supply centres: {_bb(final)}." if final else ""), ""]
-        md += [f"**{_md_inline(over)}.**" + (f" Final supply centres: {_md_inline(final)}." if final else ""), ""]
+        bb += [f"[b]{bb_text(over)}.[/b]" + (f" Final supply centres: {bb_text(final)}." if final else ""), ""]
+        md += [f"**{md_escape(over)}.**" + (f" Final supply centres: {md_escape(final)}." if final else ""), ""]
     elif nxt:
         since = f", opened {format_deadline(opened)}" if as_moment(opened) is not None else ""
-        bb.append(f"[b]Next:[/b] {_bb(str(nxt))}{since}")
-        md.append(f"**Next:** {_md_inline(str(nxt))}{since}")
+        bb.append(f"[b]Next:[/b] {bb_text(str(nxt))}{since}")
+        md.append(f"**Next:** {md_escape(str(nxt))}{since}")
         if when:
             bb.append("[b]Deadline:[/b] " + " / ".join(when))
             md.append("**Deadline:** " + " / ".join(when))
@@ -734,13 +697,6 @@ def centre_counts(variant: Variant, record: PhaseRecord, after: Position | None,
     return [(str(p), n) for p in variant.powers if (n := sum(1 for o in owners.values() if o == p))]
 
 
-def _wiki(text: object) -> str:
-    """Text shown as it is in MediaWiki markup: no link, template, table cell or formatting can
-    open in it (``<nowiki>``), and no tag (``<`` and ``&`` as entities)."""
-    s = str(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-    return f"<nowiki>{s}</nowiki>" if s else ""
-
-
 _BOLD = "'''"
 
 
@@ -749,33 +705,27 @@ def _mediawiki(variant: Variant, record: PhaseRecord, before: Position | None, *
     """The phase as a wiki page: the narrative, the map (an external link: a wiki that does not
     show outside images still links it), the orders in a table by power with their results, the
     centre counts, and the next phase or how the game ended."""
-    out = [f"== {_wiki(title)} ==", ""]
+    out = [f"== {wiki_text(title)} ==", ""]
     if story:
-        out += ["=== What happened ===", *(f"* {_wiki(s)}" for s in story), ""]
-    out += [f"[{image} The map of {_wiki(record.phase)}] ([{page} the phase on the archive])", ""]
+        out += ["=== What happened ===", *(f"* {wiki_text(s)}" for s in story), ""]
+    out += [f"[{image} The map of {wiki_text(record.phase)}] ([{page} the phase on the archive])", ""]
     out += ["=== Orders and results ===", '{| class="wikitable"', "! Power !! Order !! Result"]
     for power, orders in record.by_power().items():
         for i, o in enumerate(orders):
             line = _njudge_order(variant, o, before)
             body, _, marks = line.partition("  (*")
             result = marks.rstrip("*)") or ("success" if o.succeeded else o.result.value)
-            who = f"{_BOLD}{_wiki(power or 'Unattributed')}{_BOLD}" if i == 0 else ""
-            out += ["|-", f"| {who} || {_wiki(body.rstrip('.'))} || {_wiki(result)}"]
+            who = f"{_BOLD}{wiki_text(power or 'Unattributed')}{_BOLD}" if i == 0 else ""
+            out += ["|-", f"| {who} || {wiki_text(body.rstrip('.'))} || {wiki_text(result)}"]
     out += ["|}", ""]
     if counts:
         out += ["=== Supply centres ===", '{| class="wikitable"', "! Power !! Centres"]
         for p, n in counts:
-            out += ["|-", f"| {_wiki(p)} || {n}"]
+            out += ["|-", f"| {wiki_text(p)} || {n}"]
         out += ["|}", ""]
     if over:
-        out.append(f"{_BOLD}{_wiki(over)}.{_BOLD}")
+        out.append(f"{_BOLD}{wiki_text(over)}.{_BOLD}")
     elif record.next_phase:
-        deadline = f". {_BOLD}Deadline:{_BOLD} {_wiki(' / '.join(when))}" if when else ""
-        out.append(f"{_BOLD}Next:{_BOLD} {_wiki(record.next_phase)}{deadline}")
+        deadline = f". {_BOLD}Deadline:{_BOLD} {wiki_text(' / '.join(when))}" if when else ""
+        out.append(f"{_BOLD}Next:{_BOLD} {wiki_text(record.next_phase)}{deadline}")
     return "\n".join(out).rstrip() + "\n"
-
-
-def _md_inline(text: str) -> str:
-    from .escape import md_escape
-
-    return md_escape(text)

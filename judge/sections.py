@@ -117,9 +117,14 @@ def amount(x: Any) -> str:
 
 def in_power_order(variant: Variant, items: Iterable[Any]) -> list[Any]:
     """``items`` (powers, or keys named by powers) in the order the variant lists its powers;
-    others after them, by name."""
+    others after them, by name, and an empty name (orders no power gave) last.
+
+    >>> from judge.variants import find_variant
+    >>> in_power_order(find_variant("standard"), ["", "Turkey", "Narnia", "Austria"])
+    ['Austria', 'Turkey', 'Narnia', '']
+    """
     rank = {str(p): i for i, p in enumerate(variant.powers)}
-    return sorted(items, key=lambda p: (rank.get(str(p), len(rank)), str(p)))
+    return sorted(items, key=lambda p: (rank.get(str(p), len(rank)), str(p) == "", str(p)))
 
 
 def place_name(variant: Variant, place: str, *, article: bool = False) -> str:

@@ -11,7 +11,6 @@ import yaml
 
 from judge.reports import forum_post, narrative, njudge_results, state_report
 from judge.site.gamefiles import read_game
-from judge.site.phase_page import _Positions
 from judge.site.state_sections import state_sections
 from judge.variants import find_variant
 
@@ -23,11 +22,10 @@ def _phase(slug: str, folder: str):
     of a bundled example game."""
     game = read_game(ROOT / "games" / slug)
     variant = find_variant(game.variant_name)
-    positions = _Positions(variant)
     names = [f.name for f in game.phases]
     i = names.index(folder)
     results = game.phases[i].results
-    return variant, results, positions.get(game.phases[i]), positions.get(game.phases[i + 1])
+    return variant, results, game.phases[i].position, game.phases[i + 1].position
 
 
 # -- Machiavelli (point 2): loans and their due dates, chits, famine, rebellions ------------------
@@ -215,16 +213,16 @@ def test_machiavelli_winter_adjustment_every_power_decides_its_upkeep():
 
 @pytest.mark.rule("rules.machiavelli/adjustments-1")
 def test_machiavelli_winter_page_counts_garrisons_among_the_units_and_says_what_to_decide():
-    from judge.site.phase_page import _adjustment_head, _adjustment_rows
+    from judge.site.phase_page import _adjustments
 
     variant, results, before, after = _phase("example-machiavelli", "1453-8-winter-adjustment")
-    head = _adjustment_head(variant)
+    head, table = _adjustments(variant, after)
     assert head[1] == "Cities" and "garrisons" in head[2]
-    rows = {r["cells"][0]: r["cells"] for r in _adjustment_rows(variant, after)}
+    rows = {r["cells"][0]: r["cells"] for r in table}
     assert rows["Milan"][2] == "4"  # A CRE, A MIL, G MIL, A PAV
     assert "builds" not in rows["Milan"][3] and "nothing" not in rows["Milan"][3]
-    std = find_variant("standard")
-    assert _adjustment_head(std)[1] == "Supply centres"
+    std, _, std_before, _ = _phase("example", "1901-5-winter-adjustment")
+    assert _adjustments(std, std_before)[0][1] == "Supply centres"
 
 
 # -- Europe 1615 (point 5): minor states are no players --------------------------------------

@@ -187,6 +187,19 @@ def test_a_bad_game_folder_name_is_refused(tmp_path):
     assert (tmp_path / "out" / "games" / "good" / "index.md").is_file()
 
 
+def test_press_that_is_not_utf8_breaks_only_its_game(tmp_path):
+    """A press file that is not UTF-8 is reported where it lies, like any unreadable file of a game;
+    the other games are published."""
+    v = find_variant("standard")
+    bad = write_game(tmp_path / "games", "bad", v, phases=1, seed=1)
+    write_game(tmp_path / "games", "good", v, phases=1, seed=1)
+    first = sorted(p for p in bad.iterdir() if p.is_dir())[0]
+    (first / "gm.md").write_bytes(b"caf\xe9\n")
+    report = generate(tmp_path / "games", tmp_path / "out")
+    assert len(report.broken) == 1 and "gm.md:1: not UTF-8 text" in report.broken[0], report.broken
+    assert (tmp_path / "out" / "games" / "good" / "index.md").is_file()
+
+
 def test_treasury_chart_when_positions_carry_money(tmp_path):
     """A variant whose positions keep money (Machiavelli): its treasury section gives the game
     page a chart; a variant without (the standard game) has none."""

@@ -83,3 +83,12 @@ def test_one_broken_game_stops_no_other_on_the_site(tmp_path):
     out = CliRunner().invoke(cli, ["site", "--games", str(games), "--out", str(tmp_path / "src2")])
     assert out.exit_code == 0, out.output
     assert "a game needs the Gamesmaster" in out.output
+
+
+def test_the_adjustments_table_has_a_cell_per_column_in_its_head(tmp_path):
+    """The head of the adjustments table is four cells (it was one, its pipes escaped as text),
+    the standard game's and Machiavelli's upkeep alike."""
+    page = _pages(tmp_path, "example")["1901-4-fall-retreat"]
+    assert "| Power | Supply centres | Units | Builds or removals |\n|---|---|---|---|" in page
+    page = _pages(tmp_path, "example-machiavelli")["1453-7-winter-income"]
+    assert "| Power | Cities | Units (garrisons included) | To decide |\n|---|---|---|---|" in page

@@ -232,7 +232,9 @@ def post_cmd(game_dir: str, phase: str | None, fmt: str, base_url: str | None, c
 
     PHASE is a folder name (1901-1-spring-movement) or a phase name ("Spring 1901 Movement").
     """
+    from ..reading import read_file
     from ..reports import forum_post
+    from ..store.layout import RESULTS_TXT
     from .gamefiles import read_game
     from .build import read_site_url
 
@@ -244,13 +246,13 @@ def post_cmd(game_dir: str, phase: str | None, fmt: str, base_url: str | None, c
     if not url:
         raise JudgeError("no address for the site: this repository has no GitHub remote 'origin'; "
                          "set site_url in mkdocs.yml (or $SITE_URL) or pass --base-url")
-    txt = folder.file("results.txt")
+    txt = folder.file(RESULTS_TXT)
     post = forum_post(
         game.variant, folder.results, game_title=game.title, slug=game.slug, phase_folder=folder.name, base_url=url,
         before=folder.position, after=next_f.position if next_f else None,
         deadline=next_f.info.deadline if next_f else None, opened=next_f.info.opened if next_f else None,
         timezones=zones or (game.settings.schedule.timezone, *DEFAULT_TIMEZONES),
-        results_text=txt.read_text(encoding="utf-8-sig") if txt else None,
+        results_text=read_file(txt) if txt else None,
         ended=game.ended.words() if game.ended is not None and game.ends_at(i) else "",
     )
     click.echo({"bbcode": post.bbcode, "markdown": post.markdown, "mediawiki": post.mediawiki}[fmt], nl=False)

@@ -106,10 +106,13 @@ class GenerateReport:
 
 
 def _fingerprint(templates: str, static: str) -> str:
-    """The generator itself: its code, templates and static files."""
+    """The generator itself: its code (with the reports, the records and the variants' page and
+    report sections, whose words the pages print), templates and static files."""
     h = hashlib.sha256(f"v{MANIFEST_VERSION}".encode())
     here = Path(__file__).resolve().parent
-    files = sorted(here.glob("*.py")) + [here.parent / "reports.py", here.parent / "sections.py", here.parent / "escape.py"]
+    judge = here.parent
+    files = sorted(here.glob("*.py")) + [judge / name for name in ("reports.py", "sections.py", "escape.py", "record.py")]
+    files += sorted(judge.glob("variants/*/pages.py")) + sorted(judge.glob("variants/*/report.py"))
     for root in (Path(templates), Path(static)):
         if root.is_dir():
             files += sorted(p for p in root.rglob("*") if p.is_file())

@@ -25,11 +25,12 @@ from markupsafe import Markup
 
 from ..core.errors import JudgeError
 from ..core.resolution import Tag
-from ..core.types import PhaseKind, Position, Power, UnitType
+from ..core.types import PhaseKind, Position, UnitType
 from ..core.variant import Variant
+from ..reading import read_file
 from ..record import OrderRecord, PhaseRecord
-from ..reports import as_moment, centre_counts, njudge_results, narrative, shown_notes
-from ..sections import place_name
+from ..reports import as_moment, centre_counts, idle_minor_states, njudge_results, narrative, shown_notes
+from ..sections import in_power_order, place_name
 from ..escape import md_escape, press_html
 from ..store.importer import IMPORT_FILE, TRIGGER as IMPORTED, parse_import
 from ..store.layout import RESULTS_TXT, power_stem
@@ -62,17 +63,6 @@ def utc(when: Any) -> str:
 def _iso(when: Any) -> str:
     dt = as_moment(when)
     return dt.astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ") if dt else ""
-
-
-class _Positions:
-    """The position at the start of each phase folder (None for no folder): the judge's reader,
-    :meth:`judge.store.layout.Game.position`, read once per folder."""
-
-    def __init__(self, variant: Variant | None = None) -> None:
-        self.variant = variant
-
-    def get(self, folder: PhaseFolder | None) -> Position | None:
-        return folder.position if folder is not None else None
 
 
 def _counts(position: Position | None) -> tuple[dict[str, int], dict[str, int]]:
@@ -145,8 +135,9 @@ class DrawnMap:
 
 
 def markdown_file(path: Path | None) -> Markup | None:
-    """A Markdown file of the Gamesmaster's or a player's (notes, press), sanitised."""
-    return Markup(press_html(path.read_text(encoding="utf-8-sig"))) if path is not None and path.is_file() else None
+    """A Markdown file of the Gamesmaster's or a player's (notes, press), read as every file is
+    (:func:`judge.reading.read_file`: one that is not UTF-8 is a located error) and sanitised."""
+    return Markup(press_html(read_file(path))) if path is not None and path.is_file() else None
 
 
 # -- a phase page ---------------------------------------------------------------------------------
@@ -180,38 +171,23 @@ def _order_cell(text: str, understood: bool) -> Markup:
     return Markup('<code class="{}">').format(css) + Markup(md_escape(text)) + Markup("</code>")
 
 
-def _power_order(variant: Variant) -> dict[str, int]:
-    return {p: i for i, p in enumerate(variant.powers)}
-
-
 def _orders_table(variant: Variant, results: PhaseRecord) -> list[PowerOrders]:
     """The orders by power, in the powers' order; a minor state (a pseudo-power no player plays)
-    whose units all held for want of orders is left out (:func:`_idle_minor_units` names them)."""
+    whose units all held for want of orders is left out (:func:`_idle_minor_units` names them:
+    :func:`judge.reports.idle_minor_states`)."""
     by: dict[str, list[OrderRow]] = {}
-    idle = set(_idle_minor_states(variant, results))
+    idle = set(idle_minor_states(variant, results.by_power()))
     for e in results.orders:
         if e.power in idle:
             continue
         by.setdefault(e.power, []).append(
             OrderRow(order=_order_cell(e.order, e.understood), result=_result_badge(e), reason=e.reason))
-    rank = _power_order(variant)
-    return [PowerOrders(power=p or "Unattributed", rows=by[p])
-            for p in sorted(by, key=lambda p: (p == "", rank.get(p, len(rank)), p))]
-
-
-def _idle_minor_states(variant: Variant, results: PhaseRecord) -> list[str]:
-    """The minor states whose every unit held for want of an order."""
-    out = []
-    for power, orders in results.by_power().items():
-        info = variant.powers.get(Power(power))
-        if info is not None and not info.playable and orders and all(o.default and o.kind == "hold" for o in orders):
-            out.append(power)
-    return out
+    return [PowerOrders(power=p or "Unattributed", rows=by[p]) for p in in_power_order(variant, by)]
 
 
 def _idle_minor_units(variant: Variant, results: PhaseRecord) -> str:
     """One line for the units of minor states that held with no orders (``A BAV (BAV)``)."""
-    idle = set(_idle_minor_states(variant, results))
+    idle = set(idle_minor_states(variant, results.by_power()))
     units = [f"{o.unit} {o.at} ({o.power})" for o in results.orders if o.power in idle]
     return ("Units of minor states with no orders, holding: " + ", ".join(units) + ".") if units else ""
 
@@ -243,9 +219,7 @@ def _net_captures(variant: Variant, results: PhaseRecord) -> str:
         net[c.new] = net.get(c.new, 0) + 1
         if c.old:
             net[c.old] = net.get(c.old, 0) - 1
-    rank = _power_order(variant)
-    return ", ".join(f"{p} {'+' if n > 0 else '−'}{abs(n)}"
-                     for p, n in sorted(net.items(), key=lambda kv: rank.get(kv[0], 99)) if n)
+    return ", ".join(f"{p} {'+' if net[p] > 0 else '−'}{abs(net[p])}" for p in in_power_order(variant, net) if net[p])
 
 
 def _unit_counts(results: PhaseRecord, kind: PhaseKind) -> list[str]:
@@ -270,32 +244,20 @@ def _retreat_rows(variant: Variant, position: Position) -> list[RetreatRow]:
     return rows
 
 
-def _pays_upkeep(variant: Variant) -> bool:
-    """Does the Winter adjustment mean upkeep paid in money (Machiavelli with money), rather
-    than builds and removals by the count of centres?"""
-    return PhaseKind.INCOME in {k for _, k in variant.calendar.steps} and bool(variant.rules.options.get("money", True))
+_ADJUSTMENT_HEAD = ["Power", "Supply centres", "Units", "Builds or removals"]
 
 
-def _adjustment_head(variant: Variant) -> list[str]:
-    if _pays_upkeep(variant):
-        return ["Power", "Cities", "Units (garrisons included)", "To decide"]
-    return ["Power", "Supply centres", "Units", "Builds or removals"]
+def _adjustments(variant: Variant, position: Position) -> tuple[list[str], list[TableRow]]:
+    """The adjustments due, per power: the variant's own table where its adjustment is not builds
+    and removals by the count of centres (its description's
+    :meth:`~judge.variants.description.VariantDescription.adjustment_table`: Machiavelli's upkeep),
+    else each power's centres, units and the builds or removals due."""
+    from ..variants import describe
 
-
-def _adjustment_rows(variant: Variant, position: Position) -> list[TableRow]:
-    """Centres, units and the builds or removals due, per power; where the Winter is upkeep paid
-    in money, the units counted with their garrisons and what each power decides."""
-    if _pays_upkeep(variant):
-        centres, _ = _counts(position)
-        every: dict[str, int] = {}
-        for unit in position.units:
-            every[unit.power] = every.get(unit.power, 0) + 1
-        out = []
-        for p, info in variant.powers.items():
-            c, u = centres.get(p, 0), every.get(p, 0)
-            if (c or u) and info.playable:
-                out.append(TableRow(cells=[p, str(c), str(u), "which units to maintain or disband; what to buy"]))
-        return out
+    description = describe(variant.name)
+    own = description.adjustment_table(variant, position) if description is not None else None
+    if own is not None:
+        return list(own.head), [TableRow(cells=list(row)) for row in own.rows]
     centres, units = _counts(position)
     rows = []
     for p in variant.powers:
@@ -305,7 +267,7 @@ def _adjustment_rows(variant: Variant, position: Position) -> list[TableRow]:
         d = c - u
         what = f"builds {d}" if d > 0 else f"removes {-d}" if d < 0 else "nothing"
         rows.append(TableRow(cells=[p, str(c), str(u), what]))
-    return rows
+    return _ADJUSTMENT_HEAD, rows
 
 
 def _capture_rows(variant: Variant, results: PhaseRecord) -> list[CaptureRow]:
@@ -342,6 +304,7 @@ class _Shown:
     retreats: list[RetreatRow] = field(default_factory=list)
     captures: list[CaptureRow] = field(default_factory=list)
     adjustments: list[TableRow] = field(default_factory=list)
+    adjustment_head: list[str] = field(default_factory=lambda: list(_ADJUSTMENT_HEAD))
     results_text: Markup | None = None
     units: list[UnitsRow] = field(default_factory=list)
     received: list[str] = field(default_factory=list)
@@ -353,7 +316,7 @@ def _played(game: GameFolder, i: int) -> _Shown:
     variant, results, before = game.variant, folder.results, folder.position
     after = next_f.position if next_f is not None else None
     after_kind = after.phase.kind if after is not None else None
-    return _Shown(
+    shown = _Shown(
         narrative=narrative(variant, results, before, position_after=after),
         orders=_orders_table(variant, results),
         idle=_idle_minor_units(variant, results),
@@ -361,9 +324,11 @@ def _played(game: GameFolder, i: int) -> _Shown:
         retreats=_retreat_rows(variant, after) if after is not None and before.phase.kind is PhaseKind.MOVEMENT
         and after_kind is PhaseKind.RETREAT else [],
         captures=_capture_rows(variant, results),
-        adjustments=_adjustment_rows(variant, after) if after is not None and after_kind is PhaseKind.ADJUSTMENT else [],
         results_text=_results_text(game, i),
     )
+    if after is not None and after_kind is PhaseKind.ADJUSTMENT:
+        shown.adjustment_head, shown.adjustments = _adjustments(variant, after)
+    return shown
 
 
 def _results_text(game: GameFolder, i: int) -> Markup:
@@ -371,7 +336,7 @@ def _results_text(game: GameFolder, i: int) -> Markup:
     folder, next_f = game.phases[i], _next(game, i)
     txt = folder.file(RESULTS_TXT)
     if txt is not None:
-        text = txt.read_text(encoding="utf-8-sig")
+        text = read_file(txt)
     else:
         text = njudge_results(game.variant, folder.results, before=folder.position,
                               after=next_f.position if next_f else None, game=game.slug,
@@ -384,9 +349,11 @@ def _open(game: GameFolder, i: int) -> _Shown:
     folder, variant = game.phases[i], game.variant
     before = folder.position
     kind = before.phase.kind
-    return _Shown(retreats=_retreat_rows(variant, before) if kind is PhaseKind.RETREAT else [],
-                  adjustments=_adjustment_rows(variant, before) if kind is PhaseKind.ADJUSTMENT else [],
-                  units=_units_rows(variant, before), received=_received(folder))
+    shown = _Shown(retreats=_retreat_rows(variant, before) if kind is PhaseKind.RETREAT else [],
+                   units=_units_rows(variant, before), received=_received(folder))
+    if kind is PhaseKind.ADJUSTMENT:
+        shown.adjustment_head, shown.adjustments = _adjustments(variant, before)
+    return shown
 
 
 def is_imported(folder: PhaseFolder | None) -> bool:
@@ -403,7 +370,7 @@ def _imported(folder: PhaseFolder) -> ImportView | None:
     if path is None:  # the import writes one in every folder; a Gamesmaster may have removed it
         return ImportView(source="another judge's record", recorded="its file import.yaml is gone", notes=[],
                           differences=[])
-    note = parse_import(path.read_text(encoding="utf-8-sig"), f"{folder.game.path}/{folder.name}/{IMPORT_FILE}")
+    note = parse_import(read_file(path), f"{folder.game.path}/{folder.name}/{IMPORT_FILE}")
     return ImportView(source=note.source, recorded=note.recorded_words, notes=list(note.notes), differences=[
         DifferenceRow(power=d.power, order=d.order, recorded=d.recorded, judge=d.judge, why=d.why)
         for d in note.differences])
@@ -473,7 +440,7 @@ def phase_page(game: GameFolder, i: int, out: Out, templates: Path, drawn: Drawn
                for p in folder.press()],
         orders=shown.orders, idle=shown.idle, notes=shown.notes, sealed=game.settings.sealed,
         played=utc(folder.info.adjudicated) if folder.finished else "", trigger=folder.info.trigger or "", retreats=shown.retreats, captures=shown.captures,
-        adjustments=shown.adjustments, adjustment_head=_adjustment_head(game.variant),
+        adjustments=shown.adjustments, adjustment_head=shown.adjustment_head,
         next_phase=results.next_phase or "", next_deadline=_next_deadline(game, i),
         ended=ended(game) if game.ends_at(i) else "",
         winner=results.winner or "", results_text=shown.results_text, units=shown.units,

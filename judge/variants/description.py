@@ -7,7 +7,8 @@ its pages and reports add (plain data, see :mod:`judge.sections`), its typed sta
 rule of its seeds by id, see :mod:`judge.rulebook`). The renderer, the site and the reports ask
 the description; none of them knows a variant by name.
 
-The map layer, the page sections, the report sections and the notes' wording are named by
+The map layer, the page sections, the report sections, the notes' wording and the narrative's
+sentences for its own orders and its table of adjustments are named by
 ``"module:attribute"`` and imported only when asked for, so that adjudicating a phase loads none
 of them. The sections
 import nothing of the site or the reports: those render them, and stand above the variants.
@@ -23,8 +24,9 @@ from ..core.types import Position
 from ..core.variant import STANDARD_CALENDAR, Calendar, Rules, Variant
 
 if TYPE_CHECKING:  # pragma: no cover
+    from ..record import OrderRecord
     from ..rulebook import Rulebook
-    from ..sections import Provider
+    from ..sections import Provider, Table
 
 __all__ = ["VariantDescription", "VariantState", "StateError", "load_attribute"]
 
@@ -90,6 +92,15 @@ class VariantDescription:
     """Names a function ``(variant, notes, position_after) -> tuple[str, ...]``: a phase's notes
     as players read them, for a variant whose records keep some notes in older words (which
     ``judge verify`` compares, so they stay). None: the notes are read as recorded."""
+    adjustments: str | None = None
+    """Names a function ``(variant, position) -> Table | None`` (:class:`judge.sections.Table`):
+    what each power decides in an adjustment phase, for a variant whose adjustment is not builds
+    and removals by the count of centres (Machiavelli's upkeep). None, or a function giving None:
+    the phase page shows the standard table."""
+    narrative: str | None = None
+    """Names a function ``(variant, orders, notes) -> list[str]``: the sentences the phase's
+    narrative (:func:`judge.reports.narrative`) adds for the variant's own orders (records) and
+    notes. None: it adds none."""
 
     def layer(self) -> type | None:
         """The map layer class; None when the variant draws nothing of its own."""
@@ -106,6 +117,14 @@ class VariantDescription:
     def shown_notes(self, variant: Variant, notes: Sequence[str], after: Position | None) -> tuple[str, ...]:
         """A phase's notes as players read them (:attr:`notes`), ``after`` the position after the phase."""
         return tuple(load_attribute(self.notes)(variant, notes, after)) if self.notes else tuple(notes)
+
+    def adjustment_table(self, variant: Variant, position: Position) -> "Table | None":
+        """The variant's own table of the adjustments due (:attr:`adjustments`); None: the standard one."""
+        return load_attribute(self.adjustments)(variant, position) if self.adjustments else None
+
+    def story(self, variant: Variant, orders: "Sequence[OrderRecord]", notes: Sequence[str]) -> list[str]:
+        """The narrative's sentences for the variant's own orders and notes (:attr:`narrative`)."""
+        return list(load_attribute(self.narrative)(variant, orders, notes)) if self.narrative else []
 
     def rules_book(self) -> "Rulebook | None":
         """The variant's rulebook, if it has one."""

@@ -3,15 +3,20 @@ description (the reports write these sections as text, see :mod:`judge.sections`
 table with each minor state's status (seed 002: "the referee will report to the players the statuses of the minor states,
 presented in a table"), the INFs left to place, treasuries, the declarations in force and those
 made, transfers of control and revolts. Each reads the typed state
-(:class:`~.position_state.Europe1615State`)."""
+(:class:`~.position_state.Europe1615State`). Also the narrative's sentences for its own orders
+(:func:`story`)."""
 
 from __future__ import annotations
+
+import re
+from typing import Sequence
 
 from ...core.types import Position
 from ...core.variant import Variant
 from ...sections import (
     Items, Listing, Section, Table, amount, in_power_order, join_words, place_name, state_name, treasury_listing,
 )
+from ...record import OrderRecord
 from .state import current, state_status
 
 
@@ -99,3 +104,45 @@ def _revolts(variant: Variant, position: Position) -> Section | None:
 
 
 SECTIONS = (_influence, _infs_left, _treasury, _relations, _declarations, _transfers, _revolts)
+
+
+_DECLARATION_WORDS = {
+    "war": "{p} declared war on {t}", "alliance": "{p} declared an alliance with {t}",
+    "neutrality": "{p} declared neutrality", "armistice": "{p} declared an armistice with {t}",
+    "surrender": "{p} surrendered to {t}", "break": "{p} broke its alliance",
+}
+_CONTROL_NOTE = re.compile(r"^(?P<where>.+?): control passes from (?P<old>.+?) to (?P<new>.+?) \((?P<why>.+)\)\.$")
+
+
+def story(variant: Variant, orders: Sequence[OrderRecord], notes: Sequence[str]) -> list[str]:
+    """The narrative's sentences for Europe 1615's own orders (declarations, diplomatic attacks,
+    transfers and purchases of INFs) and for the changes of hands its rules report in notes
+    (``X: control passes from A to B (why).``, :mod:`.control`, as in the Winter Adjustment):
+    named by its description, asked by :func:`judge.reports.narrative`."""
+    out: list[str] = []
+    for e in orders:
+        p, ok, why = e.power, e.succeeded, e.reason.rstrip(".")
+        if e.kind == "declaration":
+            words = _DECLARATION_WORDS.get(str(e.detail("kind")), "{p} declared {t}")
+            said = words.format(p=p, t=join_words([str(t) for t in e.detail("targets", ())]))
+            out.append(f"{said}{' (' + why + ')' if why else ''}." if ok else f"{p}'s declaration ({e.order}) failed: {why}.")
+        elif e.kind == "diplomatic_attack":
+            state, target = state_name(variant, str(e.detail("state"))), e.detail("target")
+            out.append(f"{p} made a diplomatic attack on {target} in {state}: {why}." if ok
+                       else f"{p}'s diplomatic attack on {target} in {state} failed: {why}.")
+        elif e.kind == "transfer_control" and ok:
+            out.append(f"{p} announced the transfer of {place_name(variant, str(e.detail('province')))} to {e.detail('recipient')}.")
+        elif e.kind == "buy_influence" and ok:
+            n = e.detail("amount")
+            out.append(f"{p} bought {n} INF{'s' if n != 1 else ''}.")
+    for n in notes:
+        m = _CONTROL_NOTE.match(str(n))
+        if m:
+            old, new = m.group("old"), m.group("new")
+            if new == "nobody":
+                out.append(f"{m.group('where')} was lost by {old} ({m.group('why')}).")
+            elif old == "nobody":
+                out.append(f"{new} took control of {m.group('where')} ({m.group('why')}).")
+            else:
+                out.append(f"{new} took control of {m.group('where')} from {old} ({m.group('why')}).")
+    return out

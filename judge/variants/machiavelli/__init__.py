@@ -1,7 +1,7 @@
 """Machiavelli (1454, Balance of Power) with the house rules (seed 000) and the income rules
 (seed 001). Data in ``variants/machiavelli/``; here its rules (``rules``, and the modules it
 lists: each phase's steps, the state, the orders), its typed state (``state``), its map layer
-(``layer``), its page and report sections (``pages``, ``report``), how its income notes read
+(``layer``), its page and report sections (``pages``, with its table of upkeep; ``report``), how its income notes read
 (``report``) and its rulebook (``rulebook``)."""
 
 from ..description import VariantDescription
@@ -14,6 +14,7 @@ DESCRIPTION = VariantDescription(
     calendar=CALENDAR,
     map_layer="judge.variants.machiavelli.layer:MachiavelliLayer",
     page_sections="judge.variants.machiavelli.pages:SECTIONS",
+    adjustments="judge.variants.machiavelli.pages:upkeep_table",
     report_sections="judge.variants.machiavelli.report:SECTIONS",
     rulebook="judge.variants.machiavelli.rulebook:RULEBOOK",
     state=MachiavelliState,

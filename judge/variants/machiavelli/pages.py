@@ -1,10 +1,11 @@
 """Machiavelli's own sections of the game and phase pages (named by its description; the site
 writes them as Markdown, see :mod:`judge.sections`), each read from the typed state
-(:class:`~.state.MachiavelliState`)."""
+(:class:`~.state.MachiavelliState`); and its table of the Winter's adjustments, upkeep paid in
+ducats (:func:`upkeep_table`)."""
 
 from __future__ import annotations
 
-from ...core.types import Position
+from ...core.types import Position, PhaseKind
 from ...core.variant import Variant
 from ...sections import (
     Items, Section, Table, Text, amount, in_power_order, place_name, place_names, treasury_table,
@@ -101,3 +102,18 @@ def _chits(variant: Variant, position: Position) -> Section | None:
 
 SECTIONS = (_treasury, _income, _sieges, _loans, _troubles, _special_units, _chits,)
 """The sections, in the order the pages show them."""
+
+
+def upkeep_table(variant: Variant, position: Position) -> Table | None:
+    """The Winter adjustment with money (``rules.machiavelli/adjustments-1``, ``adjustments-orders``): every unit,
+    garrisons included, is maintained by paying its upkeep or disbanded, and units are bought,
+    rather than built by the count of centres; per playable power, its cities, its units and what
+    it decides. None in the Basic game (option ``money`` off, ``rules.machiavelli/advanced-basic-1``): the phase
+    page's standard table of builds and removals."""
+    if PhaseKind.INCOME not in {k for _, k in variant.calendar.steps} or not variant.rules.options.get("money", True):
+        return None
+    counts = {p: (len(position.centers_of(p)), len(position.units_of(p))) for p, info in variant.powers.items()
+              if info.playable}
+    rows = tuple((str(p), str(c), str(u), "which units to maintain or disband; what to buy")
+                 for p, (c, u) in counts.items() if c or u)
+    return Table(("Power", "Cities", "Units (garrisons included)", "To decide"), rows)
