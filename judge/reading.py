@@ -17,7 +17,7 @@ from .core.errors import JudgeError, MapError
 from .core.types import Phase, PhaseKind
 from .core.variant import Calendar
 
-__all__ = ["read_file", "normalise_name", "SAFE_LOADER", "SEASON_ALIASES", "parse_phase"]
+__all__ = ["read_file", "decode_text", "normalise_name", "SAFE_LOADER", "SEASON_ALIASES", "parse_phase"]
 
 
 def read_file(path: str | Path, *, latin1: bool = False) -> str:
@@ -29,11 +29,28 @@ def read_file(path: str | Path, *, latin1: bool = False) -> str:
     except OSError as exc:
         raise JudgeError(f"cannot read the file: {exc.strerror or exc}", str(path)) from None
     try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
+        return decode_text(data, str(path))
+    except JudgeError:
         if latin1:
             return data.decode("latin-1")
-        raise JudgeError("not UTF-8 text", f"{path}:{data[: exc.start].count(10) + 1}") from None
+        raise
+
+
+def decode_text(data: bytes, where: str) -> str:
+    """The text of a file's bytes ``data``, UTF-8 (a byte-order mark dropped): how
+    :func:`read_file` and the store (a file of a commit) decode a file. JudgeError located
+    ``where:line`` at a byte that is not UTF-8.
+
+    >>> decode_text(b"\\xef\\xbb\\xbfFrance:", "f.txt")
+    'France:'
+    >>> decode_text(b"ok\\n\\xff", "f.txt")
+    Traceback (most recent call last):
+    judge.core.errors.JudgeError: f.txt:2: not UTF-8 text
+    """
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise JudgeError("not UTF-8 text", f"{where}:{data[: exc.start].count(10) + 1}") from None
 
 
 def normalise_name(text: str) -> str:

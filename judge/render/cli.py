@@ -21,17 +21,17 @@ def render_cli(position_file: str, orders_file: str | None = None, *, output: st
     an orders file is given) to ``output``, SVG or PNG by its suffix. Returns the exit code: 0, or
     1 when some order lines could not be read (they are reported on standard error)."""
     from ..adjudication import run_phase
-    from ..cli import read_text
     from ..positions import parse_position
+    from ..reading import read_file
 
     suffix = Path(output).suffix.lower()
     if suffix not in (".svg", ".png"):
         raise click.BadParameter(f"{output!r}: the output file ends in .svg or .png", param_hint="'-o'")
-    variant, position = parse_position(read_text(position_file), position_file)
+    variant, position = parse_position(read_file(position_file), position_file)
     resolutions = None
     code = 0
     if orders_file is not None:
-        report = run_phase(variant, position, read_text(orders_file), orders_file)
+        report = run_phase(variant, position, read_file(orders_file), orders_file)
         for msg in report.problems:
             click.echo(msg, err=True)
         resolutions = report.resolutions()

@@ -35,7 +35,7 @@ from typing import Any
 import click
 import yaml
 
-from ..core.errors import JudgeError, StoreError
+from ..core.errors import StoreError
 from ..core.orders import Order, UnitOrder
 from ..core.resolution import Outcome, Resolution
 from ..core.types import Phase, PhaseKind, Position
@@ -564,15 +564,6 @@ def _finish(run: _Run, recorded: RecordedGame) -> None:
 # -- the command --------------------------------------------------------------------------------
 
 
-def _read_source(path: Path) -> str:
-    from ..reading import read_file
-
-    try:
-        return read_file(path, latin1=True)  # old judges' mail archives are often Latin-1
-    except JudgeError as exc:
-        raise StoreError(exc.message, exc.where) from None
-
-
 def _draw_powers(variant: Any, text: str) -> tuple[str, ...]:
     """``--draw "England, France"``: the powers named; StoreError naming any that is not one."""
     named = [w.strip() for w in text.split(",") if w.strip()]
@@ -600,14 +591,13 @@ def import_cmd(results_file: str, game_dir: str, variant: str, title: str | None
     """Import a game played on another judge (njudge or DPjudge results, text or HTML) with its
     whole history: every phase played again and committed; differences from the record listed."""
     from ..variants import find_variant
-    from ..reading import parse_phase
+    from ..reading import parse_phase, read_file
     from .settings import parse_time
     from .tick import new_game_path, open_repo
 
     when = parse_time(now, "--now") if now else datetime.now(UTC)
-    source = Path(results_file)
     found = find_variant(variant)
-    recorded = parse_results(_read_source(source), found, results_file)
+    recorded = parse_results(read_file(results_file, latin1=True), found, results_file)  # old judges' archives: often Latin-1
     if draw:
         recorded.draw = _draw_powers(found, draw)
     repo = open_repo(".")
