@@ -534,7 +534,7 @@ def _put_back_files(repo: Any, current: str, paths: list[str]) -> None:
 def _settle_tags(repo: Any, tags: dict[str, str], moved: bool) -> None:
     """Make the tags of a commit whose branch had moved (``moved``), or remove those of one that
     had not (only if they still mark the commit it made)."""
-    existing = set(run(repo, "tag", "--list").split())
+    existing = tag_names(repo)
     for tag, sha in tags.items():
         if moved and tag not in existing:
             run(repo, "tag", tag, sha)
