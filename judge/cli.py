@@ -139,7 +139,7 @@ def options_cmd(source: str, powers: tuple[str, ...], folder: str | None, as_jso
     """
     from .options import phase_options
     from .positions import parse_position, to_json
-    from .reading import read_file
+    from .reading import power_named, read_file
 
     path = Path(source)
     if path.is_dir():
@@ -154,7 +154,7 @@ def options_cmd(source: str, powers: tuple[str, ...], folder: str | None, as_jso
         variant, position = parse_position(read_file(source), source)
     named = []
     for p in powers:
-        found = next((q for q in variant.powers if q.lower() == p.lower()), None)
+        found = power_named(variant, p)
         if found is None:
             raise JudgeError(f"{p!r} is not a power of {variant.name}", "--power")
         named.append(found)

@@ -14,10 +14,10 @@ from pathlib import Path
 import yaml
 
 from .core.errors import JudgeError, MapError
-from .core.types import Phase, PhaseKind
-from .core.variant import Calendar
+from .core.types import Phase, PhaseKind, Power
+from .core.variant import Calendar, Variant
 
-__all__ = ["read_file", "decode_text", "normalise_name", "SAFE_LOADER", "SEASON_ALIASES", "parse_phase"]
+__all__ = ["read_file", "decode_text", "normalise_name", "power_named", "SAFE_LOADER", "SEASON_ALIASES", "parse_phase"]
 
 
 def read_file(path: str | Path, *, latin1: bool = False) -> str:
@@ -63,6 +63,13 @@ def normalise_name(text: str) -> str:
     """
     text = text.lower().replace(".", " ").replace("-", " ").replace("'", "")
     return " ".join(text.split())
+
+
+def power_named(variant: Variant, name: str) -> Power | None:
+    """The power of ``variant`` that ``name`` names, in any case; None if it names none: how a
+    power written by a player or a Gamesmaster (a command's option, a game's ``players``) is read."""
+    wanted = str(name).lower()
+    return next((p for p in variant.powers if p.lower() == wanted), None)
 
 
 SAFE_LOADER: type = getattr(yaml, "CSafeLoader", yaml.SafeLoader)

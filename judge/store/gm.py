@@ -29,6 +29,7 @@ import yaml
 
 from ..core.errors import StoreError
 from ..core.types import Power
+from ..reading import power_named
 from ..verdict import read_vote
 from .gitrepo import configured_actor
 from .layout import PHASE_FILE, SETTINGS, Game, GitTree, PhaseInfo, join, parse_phase_info, power_stem
@@ -234,7 +235,7 @@ def replace_player(repo: Any, path: str, now: datetime, power_name: str, login: 
         raise StoreError(f"not a GitHub login: {login!r}", "LOGIN")
 
     def body(game: Game):
-        power = next((p for p in game.variant.powers if p.lower() == power_name.lower()), None)
+        power = power_named(game.variant, power_name)
         if power is None:
             raise StoreError(f"{power_name!r} is not a power of this game (powers: {', '.join(played_powers(game.variant))})",
                              "POWER")

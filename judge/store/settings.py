@@ -22,7 +22,7 @@ import yaml
 from ..core.errors import StoreError
 from ..core.types import PhaseKind, Power
 from ..core.variant import Variant
-from ..reading import SAFE_LOADER
+from ..reading import SAFE_LOADER, power_named
 
 UTC = timezone.utc
 
@@ -426,7 +426,7 @@ def _players(raw: Any, variant: Variant, notes: _Notes) -> dict[Power, str | Non
         return {}
     players: dict[Power, str | None] = {}
     for pname, login in raw.items():
-        power = next((p for p in variant.powers if p.lower() == str(pname).lower()), None)
+        power = power_named(variant, pname)
         if power is None:
             notes.bad(f"{pname!r} is not a power of {variant.name} (powers: {', '.join(played_powers(variant))})",
                       "players", str(pname))

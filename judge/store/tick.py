@@ -23,6 +23,7 @@ from typing import Any, Callable, Iterable, Mapping, TypeVar
 from ..core.errors import JudgeError, StoreError
 from ..core.types import Power
 from ..positions import format_position
+from ..reading import power_named
 from ..sealing import generate_identity, load_identities
 from .gitrepo import (GitFailed, branch as checked_out_branch, commit, head, init_repo, is_ancestor, open_repo, redact, run,
                       tag_commits, tag_names)
@@ -121,7 +122,7 @@ def new_game(path: str, variant_name: str, *, now: datetime, title: str | None =
     # Only the powers players play (not Europe 1615's minor states, ordered by their powers).
     assigned: dict[Power, str | None] = {p: None for p, info in variant.powers.items() if info.playable}
     for name, login in (players or {}).items():
-        power = next((p for p in variant.powers if p.lower() == name.lower()), None)
+        power = power_named(variant, name)
         if power is None:
             raise StoreError(f"{name!r} is not a power of {variant.name} (powers: {', '.join(played_powers(variant))})")
         assigned[power] = login
