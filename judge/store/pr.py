@@ -487,7 +487,7 @@ def _read_orders(game: Game, text: str, fv: FileVerdict, verdict: Verdict) -> No
         listed = ", ".join(str(ln.line) for ln in bad)
         fv.reason += f"; {len(bad)} line{'s' if len(bad) > 1 else ''} not followed as written (line{'s' if len(bad) > 1 else ''} {listed})"
     if reading.file.marked_ready and reading.ready_problems:
-        nos = sorted({str(ln.line) for ln in reading.file.lines if ln.verdict in (LineKind.UNREAD, LineKind.AMBIGUOUS, LineKind.FOREIGN)})
+        nos = [str(no) for no in reading.file.ready_lines]
         fv.reason += f"; '# ready' does not count: line{'s' if len(nos) > 1 else ''} {', '.join(nos)} not understood"
     elif reading.file.marked_ready:
         fv.reason += ", ready"
