@@ -39,7 +39,7 @@ from ..core.errors import StoreError
 from ..core.orders import Order, UnitOrder
 from ..core.resolution import Outcome, Resolution
 from ..core.types import Phase, PhaseKind, Position
-from ..notation import parse_orders
+from ..notation import names_of, parse_orders
 from ..published import DEFAULT, NO_ORDER, RecordedGame, RecordedOrder, RecordedPhase, parse_results
 from . import artifacts
 from .layout import PHASE_FILE, RESULTS_TXT, SETTINGS, Game, Overlay, join, power_stem
@@ -408,7 +408,7 @@ def _units_at(variant: Any, phases: list[RecordedPhase]) -> set[tuple[str, str, 
     """The units recorded phases order, or build: (power, ``A``/``F``, province)."""
     from ..reading import normalise_name
 
-    places = {normalise_name(n): p.id for p in variant.board.provinces.values() for n in (p.id, p.name, *p.aliases)}
+    places = names_of(variant).provinces
     out = set()
     for rec in (o for phase in phases for o in phase.orders):
         m = _UNIT.match(rec.text.strip())
