@@ -566,13 +566,14 @@ def _finish(run: _Run, recorded: RecordedGame) -> None:
 
 def _draw_powers(variant: Any, text: str) -> tuple[str, ...]:
     """``--draw "England, France"``: the powers named; StoreError naming any that is not one."""
-    named = [w.strip() for w in text.split(",") if w.strip()]
-    powers = {p.lower(): p for p in variant.powers}
-    unknown = [w for w in named if w.lower() not in powers]
+    from ..reading import power_named
+
+    named = [(w.strip(), power_named(variant, w.strip())) for w in text.split(",") if w.strip()]
+    unknown = [w for w, p in named if p is None]
     if unknown or not named:
         raise StoreError(f"not powers of {variant.name}: {', '.join(unknown) or 'none named'} "
                          f"(powers: {', '.join(variant.powers)})", "--draw")
-    return tuple(powers[w.lower()] for w in named)
+    return tuple(p for _, p in named if p is not None)
 
 
 @click.command("import")
