@@ -33,7 +33,7 @@ from ..reading import power_named
 from ..verdict import read_vote
 from .gitrepo import configured_actor
 from .layout import PHASE_FILE, SETTINGS, Game, GitTree, PhaseInfo, join, parse_phase_info, power_stem
-from .settings import ENDINGS, UTC, format_time, played_powers
+from .settings import ENDINGS, UTC, format_time, is_login, played_powers
 from .transaction import PlannedCommit, commit_atomically, recover, repository_lock
 
 __all__ = ["parse_duration", "set_deadline", "pause", "resume", "replace_player", "end_game", "votes",
@@ -231,7 +231,7 @@ def replace_player(repo: Any, path: str, now: datetime, power_name: str, login: 
     """``login`` takes over ``power_name`` (``None``: nobody; the power is in civil disorder).
     With ``keep_orders`` false, the power's orders for the current phase (and their receipt) are
     removed, so the new player starts from none."""
-    if login is not None and not re.fullmatch(r"[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})", login):
+    if login is not None and not is_login(login):
         raise StoreError(f"not a GitHub login: {login!r}", "LOGIN")
 
     def body(game: Game):

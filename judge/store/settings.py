@@ -430,7 +430,7 @@ def _players(raw: Any, variant: Variant, notes: _Notes) -> dict[Power, str | Non
         if power is None:
             notes.bad(f"{pname!r} is not a power of {variant.name} (powers: {', '.join(played_powers(variant))})",
                       "players", str(pname))
-        elif login is not None and not (isinstance(login, str) and _LOGIN.fullmatch(login)):
+        elif login is not None and not (isinstance(login, str) and is_login(login)):
             notes.bad(f"the player of {power} should be a GitHub login, found {login!r}", "players", str(pname))
         else:
             players[power] = login
