@@ -33,7 +33,7 @@ from ..reading import power_named
 from ..verdict import read_vote
 from .gitrepo import configured_actor
 from .layout import PHASE_FILE, SETTINGS, Game, GitTree, PhaseInfo, join, parse_phase_info, power_stem
-from .settings import ENDINGS, UTC, format_time, is_login, played_powers
+from .settings import ENDINGS, UTC, format_time, is_login
 from .transaction import PlannedCommit, commit_atomically, recover, repository_lock
 
 __all__ = ["parse_duration", "set_deadline", "pause", "resume", "replace_player", "end_game", "votes",
@@ -237,7 +237,7 @@ def replace_player(repo: Any, path: str, now: datetime, power_name: str, login: 
     def body(game: Game):
         power = power_named(game.variant, power_name)
         if power is None:
-            raise StoreError(f"{power_name!r} is not a power of this game (powers: {', '.join(played_powers(game.variant))})",
+            raise StoreError(f"{power_name!r} is not a power of this game (powers: {', '.join(game.variant.players())})",
                              "POWER")
         _open(game)
         old = game.settings.players.get(power)

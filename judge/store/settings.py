@@ -36,12 +36,6 @@ _TOP_KEYS = ("title", "variant", "options", "players", "schedule", "orders", "re
 """The keys of ``game.yaml`` (``ended`` is written by ``judge end``: how the game ended)."""
 
 
-def played_powers(variant: Variant) -> list[str]:
-    """The powers players play, in the variant's order (not Europe 1615's minor states, which
-    their powers order): what a message listing the powers of a game names."""
-    return [str(p) for p, info in variant.powers.items() if info.playable]
-
-
 def load_yaml(text: str, filename: str) -> Any:
     """The one YAML reader of a game's files (``game.yaml``, ``phase.yaml``, ``results.yaml``,
     receipts; the position has its own located reader, :func:`judge.positions.parse_position`),
@@ -428,7 +422,7 @@ def _players(raw: Any, variant: Variant, notes: _Notes) -> dict[Power, str | Non
     for pname, login in raw.items():
         power = power_named(variant, pname)
         if power is None:
-            notes.bad(f"{pname!r} is not a power of {variant.name} (powers: {', '.join(played_powers(variant))})",
+            notes.bad(f"{pname!r} is not a power of {variant.name} (powers: {', '.join(variant.players())})",
                       "players", str(pname))
         elif login is not None and not (isinstance(login, str) and is_login(login)):
             notes.bad(f"the player of {power} should be a GitHub login, found {login!r}", "players", str(pname))

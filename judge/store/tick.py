@@ -29,7 +29,7 @@ from .gitrepo import (GitFailed, branch as checked_out_branch, commit, head, ini
                       tag_commits, tag_names)
 from .layout import GAMES, PHASE_FILE, POSITION, SETTINGS, GitTree, PhaseInfo, find_games, game_name, join, phase_folder
 from .play import Waiting, is_due, plan_game
-from .settings import UTC, GameSettings, Schedule, format_settings, is_login, played_powers
+from .settings import UTC, GameSettings, Schedule, format_settings, is_login
 from .transaction import PlannedCommit, commit_atomically, recover, repository_lock
 
 T = TypeVar("T")
@@ -120,11 +120,11 @@ def new_game(path: str, variant_name: str, *, now: datetime, title: str | None =
     slug = game_name(path)
     variant = find_variant(variant_name)
     # Only the powers players play (not Europe 1615's minor states, ordered by their powers).
-    assigned: dict[Power, str | None] = {p: None for p, info in variant.powers.items() if info.playable}
+    assigned: dict[Power, str | None] = {p: None for p in variant.players()}
     for name, login in (players or {}).items():
         power = power_named(variant, name)
         if power is None:
-            raise StoreError(f"{name!r} is not a power of {variant.name} (powers: {', '.join(played_powers(variant))})")
+            raise StoreError(f"{name!r} is not a power of {variant.name} (powers: {', '.join(variant.players())})")
         assigned[power] = login
     identity = recipient = None
     if sealed:
