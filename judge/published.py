@@ -376,6 +376,7 @@ def parse_results(text: str, variant: Variant, source: str = "<results>") -> Rec
     reader.read(text)
     if not reader.found:
         raise JudgeError("no phase results found (a line such as 'Movement results for Spring of 1901.')", source)
-    steps = variant.calendar.steps
-    phases = sorted(reader.found.values(), key=lambda p: (p.phase.year, steps.index((p.phase.season, p.phase.kind))))
+    from .reading import phase_rank
+
+    phases = sorted(reader.found.values(), key=lambda p: phase_rank(variant.calendar, p.phase))
     return RecordedGame(source, phases, reader.draw, reader.notes)

@@ -17,7 +17,7 @@ from .core.errors import JudgeError, MapError
 from .core.types import Phase, PhaseKind, Power
 from .core.variant import Calendar, Variant
 
-__all__ = ["read_file", "decode_text", "normalise_name", "power_named", "SAFE_LOADER", "SEASON_ALIASES", "parse_phase"]
+__all__ = ["read_file", "decode_text", "normalise_name", "power_named", "SAFE_LOADER", "SEASON_ALIASES", "parse_phase", "phase_rank"]
 
 
 def read_file(path: str | Path, *, latin1: bool = False) -> str:
@@ -81,6 +81,17 @@ SEASON_ALIASES: dict[str, tuple[str, ...]] = {"Monsoon": ("Winter",)}
 """Other names a season may be written with (never written out): seed 004 §5, Maharajah's
 Winter "may be called" the Monsoon, so a phase written ``Winter 1501 Adjustment`` is the
 Monsoon's."""
+
+
+def phase_rank(calendar: Calendar, phase: Phase) -> tuple[int, int]:
+    """Where ``phase`` comes in a game played on ``calendar``: its year, then its step in the
+    year (what phases are sorted by).
+
+    >>> from judge.core.variant import STANDARD_CALENDAR
+    >>> phase_rank(STANDARD_CALENDAR, Phase(1901, "Fall", PhaseKind.RETREAT))
+    (1901, 3)
+    """
+    return phase.year, calendar.steps.index((phase.season, phase.kind))
 
 
 def parse_phase(text: str, calendar: Calendar, where: str = "") -> Phase:

@@ -40,6 +40,7 @@ from ..core.orders import Order, UnitOrder
 from ..core.resolution import Outcome, Resolution
 from ..core.types import Phase, PhaseKind, Position
 from ..notation import names_of, parse_orders
+from ..reading import phase_rank
 from ..published import DEFAULT, NO_ORDER, RecordedGame, RecordedOrder, RecordedPhase, parse_results
 from . import artifacts
 from .layout import PHASE_FILE, RESULTS_TXT, SETTINGS, Game, Overlay, join, power_stem
@@ -329,11 +330,6 @@ def _order_files(game: Game, folder: str, position: Position, phase: RecordedPha
     return files, read
 
 
-def _rank(variant: Any, phase: Phase) -> tuple[int, int]:
-    """Where a phase comes in the game: its year, then its step in the variant's calendar."""
-    return (phase.year, variant.calendar.steps.index((phase.season, phase.kind)))
-
-
 @dataclass
 class _Run:
     """An import under way: the game as its pending commits leave it."""
@@ -460,6 +456,7 @@ def _align(run: _Run, recorded: RecordedGame) -> None:
     has not is noted."""
     game = run.game
     variant = game.variant
+    calendar = variant.calendar
     pending: list[str] = []
     for rec in recorded.phases:
         while True:
@@ -468,20 +465,20 @@ def _align(run: _Run, recorded: RecordedGame) -> None:
                 run.result.notes.append(f"{rec}: not played: the game was over here already")
                 break
             here = game.position(folder).phase
-            if _rank(variant, here) < _rank(variant, rec.phase):
+            if phase_rank(calendar, here) < phase_rank(calendar, rec.phase):
                 if here.kind is PhaseKind.MOVEMENT:
                     raise StoreError(f"the record has no {here} (the next phase it has is {rec.phase}): an import "
                                      "needs every movement phase (--until imports the phases before the gap)",
                                      f"{recorded.source}:{rec.line}")
                 if here.kind is PhaseKind.RETREAT:
-                    later = [p for p in recorded.phases if _rank(variant, p.phase) > _rank(variant, here)]
+                    later = [p for p in recorded.phases if phase_rank(calendar, p.phase) > phase_rank(calendar, here)]
                     guessed, said = inferred_retreats(variant, game.position(folder), later)
                     run.play(folder, guessed, pending + [f"the record has no {here}"] + said, inferred=True)
                 else:
                     run.play(folder, None, pending + [f"the record has no {here}: played with no orders"])
                 pending = []
                 continue
-            if _rank(variant, here) > _rank(variant, rec.phase):
+            if phase_rank(calendar, here) > phase_rank(calendar, rec.phase):
                 note = f"the record has {rec.phase} (line {rec.line}), which this judge did not have: its orders were not played"
                 run.result.notes.append(note)
                 pending.append(note)
@@ -519,7 +516,8 @@ def import_game(repo: Any, path: str, recorded: RecordedGame, *, variant_name: s
                              f"{start}: an import needs the whole game", f"{recorded.source}:{recorded.phases[0].line}")
         result = ImportResult(game.slug, notes=list(recorded.notes))
         if until is not None:
-            kept = [p for p in recorded.phases if _rank(game.variant, p.phase) <= _rank(game.variant, until)]
+            last = phase_rank(game.variant.calendar, until)
+            kept = [p for p in recorded.phases if phase_rank(game.variant.calendar, p.phase) <= last]
             result.notes += [f"imported up to {until} (--until): {len(recorded.phases) - len(kept)} later phase(s) "
                              "of the record left out"]
             recorded = dataclasses.replace(recorded, phases=kept, draw=())
