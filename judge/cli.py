@@ -16,13 +16,6 @@ import click
 from .core.errors import JudgeError
 
 
-def read_text(path: str) -> str:
-    """A file's text (UTF-8); JudgeError with file (and line) when it cannot be read."""
-    from .reading import read_file
-
-    return read_file(path)
-
-
 class _LazyGroup(click.Group):
     """A group whose commands in other modules are imported only when run or listed: the command
     line's contract, ``judge adjudicate``, starts without loading git, maps or the site."""
@@ -106,9 +99,10 @@ def adjudicate_cmd(position_file: str, orders_file: str, as_json: bool) -> None:
     """Adjudicate one phase: every order with its result, then the next position."""
     from .adjudication import run_phase
     from .positions import format_position, parse_position, to_json
+    from .reading import read_file
 
-    variant, position = parse_position(read_text(position_file), position_file)
-    report = run_phase(variant, position, read_text(orders_file), orders_file)
+    variant, position = parse_position(read_file(position_file), position_file)
+    report = run_phase(variant, position, read_file(orders_file), orders_file)
     for msg in report.problems:
         click.echo(msg, err=True)
     if as_json:
@@ -143,8 +137,9 @@ def options_cmd(source: str, powers: tuple[str, ...], folder: str | None, as_jso
     "orders": [...builds, waives, declarations...], "count": builds (+) or removals (-)}}, "help":
     [how to write the orders with amounts]}.
     """
-    from .positions import parse_position, to_json
     from .options import phase_options
+    from .positions import parse_position, to_json
+    from .reading import power_named, read_file
 
     path = Path(source)
     if path.is_dir():
@@ -156,10 +151,10 @@ def options_cmd(source: str, powers: tuple[str, ...], folder: str | None, as_jso
             raise JudgeError("the game is over: no phase takes orders", source)
         variant, position = game.variant, game.position(folder)
     else:
-        variant, position = parse_position(read_text(source), source)
+        variant, position = parse_position(read_file(source), source)
     named = []
     for p in powers:
-        found = next((q for q in variant.powers if q.lower() == p.lower()), None)
+        found = power_named(variant, p)
         if found is None:
             raise JudgeError(f"{p!r} is not a power of {variant.name}", "--power")
         named.append(found)

@@ -179,15 +179,17 @@ class _Reader:
     """The state of reading a record line by line."""
 
     def __init__(self, variant: Variant, source: str) -> None:
+        from .notation import names_of
         from .reading import normalise_name
 
         self.variant = variant
         self.source = source
         self.norm = normalise_name
-        self.powers = {normalise_name(p): p for p in variant.powers}
-        for info in variant.powers.values():
-            self.powers.setdefault(normalise_name(info.adjective), info.name)
-        self.places = {normalise_name(n): p.id for p in variant.board.provinces.values() for n in (p.id, p.name, *p.aliases)}
+        names = names_of(variant)  # the notation's index of the variant's names, read as orders read them
+        self.powers = names.powers
+        """Normalised name or adjective -> power."""
+        self.places = names.provinces
+        """Normalised id, name or alias -> province."""
         self.seasons = {s.lower(): s for s, _ in variant.calendar.steps}
         self.found: dict[Phase, RecordedPhase] = {}
         self.order: list[Phase] = []
@@ -374,6 +376,7 @@ def parse_results(text: str, variant: Variant, source: str = "<results>") -> Rec
     reader.read(text)
     if not reader.found:
         raise JudgeError("no phase results found (a line such as 'Movement results for Spring of 1901.')", source)
-    steps = variant.calendar.steps
-    phases = sorted(reader.found.values(), key=lambda p: (p.phase.year, steps.index((p.phase.season, p.phase.kind))))
+    from .reading import phase_rank
+
+    phases = sorted(reader.found.values(), key=lambda p: phase_rank(variant.calendar, p.phase))
     return RecordedGame(source, phases, reader.draw, reader.notes)

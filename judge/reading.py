@@ -15,10 +15,11 @@ from typing import Any
 import yaml
 
 from .core.errors import JudgeError, MapError
-from .core.types import Phase, PhaseKind
-from .core.variant import Calendar
+from .core.types import Phase, PhaseKind, Power
+from .core.variant import Calendar, Variant
 
-__all__ = ["read_file", "normalise_name", "SAFE_LOADER", "load_yaml", "SEASON_ALIASES", "parse_phase"]
+__all__ = ["read_file", "decode_text", "normalise_name", "power_named", "SAFE_LOADER", "load_yaml", "SEASON_ALIASES",
+           "parse_phase", "phase_rank"]
 
 
 def read_file(path: str | Path, *, latin1: bool = False) -> str:
@@ -30,11 +31,28 @@ def read_file(path: str | Path, *, latin1: bool = False) -> str:
     except OSError as exc:
         raise JudgeError(f"cannot read the file: {exc.strerror or exc}", str(path)) from None
     try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
+        return decode_text(data, str(path))
+    except JudgeError:
         if latin1:
             return data.decode("latin-1")
-        raise JudgeError("not UTF-8 text", f"{path}:{data[: exc.start].count(10) + 1}") from None
+        raise
+
+
+def decode_text(data: bytes, where: str) -> str:
+    """The text of a file's bytes ``data``, UTF-8 (a byte-order mark dropped): how
+    :func:`read_file` and the store (a file of a commit) decode a file. JudgeError located
+    ``where:line`` at a byte that is not UTF-8.
+
+    >>> decode_text(b"\\xef\\xbb\\xbfFrance:", "f.txt")
+    'France:'
+    >>> decode_text(b"ok\\n\\xff", "f.txt")
+    Traceback (most recent call last):
+    judge.core.errors.JudgeError: f.txt:2: not UTF-8 text
+    """
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise JudgeError("not UTF-8 text", f"{where}:{data[: exc.start].count(10) + 1}") from None
 
 
 def normalise_name(text: str) -> str:
@@ -47,6 +65,13 @@ def normalise_name(text: str) -> str:
     """
     text = text.lower().replace(".", " ").replace("-", " ").replace("'", "")
     return " ".join(text.split())
+
+
+def power_named(variant: Variant, name: str) -> Power | None:
+    """The power of ``variant`` that ``name`` names, in any case; None if it names none: how a
+    power written by a player or a Gamesmaster (a command's option, a game's ``players``) is read."""
+    wanted = str(name).lower()
+    return next((p for p in variant.powers if p.lower() == wanted), None)
 
 
 SAFE_LOADER: type = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -75,6 +100,17 @@ SEASON_ALIASES: dict[str, tuple[str, ...]] = {"Monsoon": ("Winter",)}
 """Other names a season may be written with (never written out): seed 004 §5, Maharajah's
 Winter "may be called" the Monsoon, so a phase written ``Winter 1501 Adjustment`` is the
 Monsoon's."""
+
+
+def phase_rank(calendar: Calendar, phase: Phase) -> tuple[int, int]:
+    """Where ``phase`` comes in a game played on ``calendar``: its year, then its step in the
+    year (what phases are sorted by).
+
+    >>> from judge.core.variant import STANDARD_CALENDAR
+    >>> phase_rank(STANDARD_CALENDAR, Phase(1901, "Fall", PhaseKind.RETREAT))
+    (1901, 3)
+    """
+    return phase.year, calendar.steps.index((phase.season, phase.kind))
 
 
 def parse_phase(text: str, calendar: Calendar, where: str = "") -> Phase:

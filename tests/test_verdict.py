@@ -247,10 +247,8 @@ def test_a_loan_in_the_winter_is_told_when_it_may_be_ordered():
 
 def test_europe1615_names_only_its_seven_powers_to_players(tmp_path):
     """A message listing the powers a player may play names the seven, not the minor states."""
-    from judge.store.settings import played_powers
-
     v = find_variant("europe1615")
-    assert played_powers(v) == ["Austria", "Sweden", "Denmark", "Spain", "France", "Dutch", "England"]
+    assert v.players() == ["Austria", "Sweden", "Denmark", "Spain", "France", "Dutch", "England"]
     assert len(v.powers) > 50
     from datetime import datetime, timezone
 

@@ -14,6 +14,7 @@ from pathlib import Path
 from ..core.errors import StoreError
 from ..core.types import Power
 from ..notation import is_header_prose, is_prose
+from ..reading import power_named
 from ..verdict import OrderFile, Verdict
 from .layout import ORDERS, Game, game_on_disk, parse_folder
 from .submissions import read_submission
@@ -66,7 +67,7 @@ def locate(orders_file: Path, game_dir: Path | None, power: str | None,
     if folder is None or parse_folder(folder, game.variant.calendar) is None:
         raise StoreError("the game has no phase to play", str(game_dir))
     name = power or inferred_power or orders_file.name.split(".", 1)[0]
-    found = next((p for p in game.variant.powers if p.lower() == name.lower()), None)
+    found = power_named(game.variant, name)
     if found is None:
         example = next(iter(game.variant.powers))
         raise StoreError(f"which power? {name!r} is not a power of {game.variant.name}: give --power (each power's "

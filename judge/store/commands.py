@@ -14,7 +14,8 @@ from pathlib import Path
 
 import click
 
-from ..core.errors import JudgeError, StoreError
+from ..core.errors import StoreError
+from ..reading import read_file
 
 __all__ = ["new_cmd", "tick_cmd", "due_cmd", "check_cmd", "check_pr_cmd", "seal_cmd", "keygen_cmd", "verify_cmd", "init_cmd", "COMMANDS"]
 
@@ -23,15 +24,6 @@ def _now(value: str | None) -> datetime:
     from .settings import UTC, parse_time
 
     return parse_time(value, "--now") if value else datetime.now(UTC)
-
-
-def _read_text(path: Path) -> str:
-    from ..reading import read_file
-
-    try:
-        return read_file(path)
-    except JudgeError as exc:
-        raise StoreError(exc.message, exc.where) from None
 
 
 @click.command("new")
@@ -161,7 +153,7 @@ def check_cmd(orders_file: str, game_dir: str | None, power: str | None, folder:
     if path.name.endswith(".age"):
         raise StoreError("this is a sealed file: check the clear text before sealing it", orders_file)
     game, folder, found, place = locate(path, Path(game_dir) if game_dir else None, power, folder)
-    report = check_orders(_read_text(path), game, folder, found, orders_file, canonical=canonical, place=place)
+    report = check_orders(read_file(path), game, folder, found, orders_file, canonical=canonical, place=place)
     click.echo(str(report))
     if report.problems:
         sys.exit(1)
@@ -242,7 +234,7 @@ def seal_cmd(orders_file: str, game_dir: str, power: str, folder: str | None, ou
     from .check import check_orders, locate
 
     path = Path(orders_file)
-    text = _read_text(path)
+    text = read_file(path)
     game, folder, found, _ = locate(path, Path(game_dir), power, folder)
     if not game.settings.sealed or not game.settings.recipient:
         raise StoreError("this game's orders are public: commit the .txt file as it is", game_dir)
@@ -267,7 +259,7 @@ def keygen_cmd(game_dir: str | None) -> None:
         settings = Path(game_dir) / "game.yaml"
         if not settings.is_file():
             raise StoreError("no game.yaml: not a game folder", game_dir)
-        settings.write_text(set_recipient(_read_text(settings), recipient), encoding="utf-8")
+        settings.write_text(set_recipient(read_file(settings), recipient), encoding="utf-8")
         click.echo(f"{settings}: orders sealed to {recipient}", err=True)
     else:
         click.echo(f"recipient: {recipient}", err=True)

@@ -19,6 +19,7 @@ from __future__ import annotations
 import os
 import re
 import tempfile
+from datetime import datetime
 from io import BytesIO
 from pathlib import Path
 from typing import Any
@@ -285,11 +286,24 @@ def configured_actor(repo: Any) -> Any | None:
     return actor(str(name), str(email)) if name and email else None
 
 
+def identity(who: Any, when: datetime | None = None) -> dict[str, str]:
+    """The environment that makes a git command author and commit as ``who`` (an actor), dated
+    ``when`` (to the second, UTC) if given, else by the clock.
+
+    >>> from datetime import timezone
+    >>> sorted(identity(actor("Ann", "ann@x.org"), datetime(2001, 1, 1, tzinfo=timezone.utc)).items())[:2]
+    [('GIT_AUTHOR_DATE', '@978307200 +0000'), ('GIT_AUTHOR_EMAIL', 'ann@x.org')]
+    """
+    env = {"GIT_AUTHOR_NAME": who.name, "GIT_AUTHOR_EMAIL": who.email,
+           "GIT_COMMITTER_NAME": who.name, "GIT_COMMITTER_EMAIL": who.email}
+    if when is not None:
+        env["GIT_AUTHOR_DATE"] = env["GIT_COMMITTER_DATE"] = f"@{int(when.timestamp())} +0000"
+    return env
+
+
 def commit_paths(repo: Any, paths: list[str], message: str, who: Any) -> str:
     """Stage ``paths`` (repository paths, as they are in the working tree) and commit the index,
     authored and committed by ``who``; the new commit's sha."""
-    ident = {"GIT_AUTHOR_NAME": who.name, "GIT_AUTHOR_EMAIL": who.email,
-             "GIT_COMMITTER_NAME": who.name, "GIT_COMMITTER_EMAIL": who.email}
     run(repo, "add", "--all", "--", *paths)
-    run(repo, "commit", "-q", "--no-gpg-sign", "-m", message, env=ident)
+    run(repo, "commit", "-q", "--no-gpg-sign", "-m", message, env=identity(who))
     return run(repo, "rev-parse", "HEAD")

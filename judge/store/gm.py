@@ -29,10 +29,11 @@ import yaml
 
 from ..core.errors import StoreError
 from ..core.types import Power
+from ..reading import power_named
 from ..verdict import read_vote
 from .gitrepo import configured_actor
 from .layout import PHASE_FILE, SETTINGS, Game, GitTree, PhaseInfo, join, parse_phase_info, power_stem
-from .settings import ENDINGS, UTC, format_time, played_powers
+from .settings import ENDINGS, UTC, format_time, is_login
 from .transaction import PlannedCommit, commit_atomically, recover, repository_lock
 
 __all__ = ["parse_duration", "set_deadline", "pause", "resume", "replace_player", "end_game", "votes",
@@ -230,13 +231,13 @@ def replace_player(repo: Any, path: str, now: datetime, power_name: str, login: 
     """``login`` takes over ``power_name`` (``None``: nobody; the power is in civil disorder).
     With ``keep_orders`` false, the power's orders for the current phase (and their receipt) are
     removed, so the new player starts from none."""
-    if login is not None and not re.fullmatch(r"[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})", login):
+    if login is not None and not is_login(login):
         raise StoreError(f"not a GitHub login: {login!r}", "LOGIN")
 
     def body(game: Game):
-        power = next((p for p in game.variant.powers if p.lower() == power_name.lower()), None)
+        power = power_named(game.variant, power_name)
         if power is None:
-            raise StoreError(f"{power_name!r} is not a power of this game (powers: {', '.join(played_powers(game.variant))})",
+            raise StoreError(f"{power_name!r} is not a power of this game (powers: {', '.join(game.variant.players())})",
                              "POWER")
         _open(game)
         old = game.settings.players.get(power)

@@ -35,11 +35,12 @@ from typing import Any
 import click
 import yaml
 
-from ..core.errors import JudgeError, StoreError
+from ..core.errors import StoreError
 from ..core.orders import Order, UnitOrder
 from ..core.resolution import Outcome, Resolution
 from ..core.types import Phase, PhaseKind, Position
-from ..notation import parse_orders
+from ..notation import names_of, parse_orders
+from ..reading import phase_rank
 from ..published import DEFAULT, NO_ORDER, RecordedGame, RecordedOrder, RecordedPhase, parse_results
 from . import artifacts
 from .layout import PHASE_FILE, RESULTS_TXT, SETTINGS, Game, Overlay, join, power_stem
@@ -329,11 +330,6 @@ def _order_files(game: Game, folder: str, position: Position, phase: RecordedPha
     return files, read
 
 
-def _rank(variant: Any, phase: Phase) -> tuple[int, int]:
-    """Where a phase comes in the game: its year, then its step in the variant's calendar."""
-    return (phase.year, variant.calendar.steps.index((phase.season, phase.kind)))
-
-
 @dataclass
 class _Run:
     """An import under way: the game as its pending commits leave it."""
@@ -408,7 +404,7 @@ def _units_at(variant: Any, phases: list[RecordedPhase]) -> set[tuple[str, str, 
     """The units recorded phases order, or build: (power, ``A``/``F``, province)."""
     from ..reading import normalise_name
 
-    places = {normalise_name(n): p.id for p in variant.board.provinces.values() for n in (p.id, p.name, *p.aliases)}
+    places = names_of(variant).provinces
     out = set()
     for rec in (o for phase in phases for o in phase.orders):
         m = _UNIT.match(rec.text.strip())
@@ -460,6 +456,7 @@ def _align(run: _Run, recorded: RecordedGame) -> None:
     has not is noted."""
     game = run.game
     variant = game.variant
+    calendar = variant.calendar
     pending: list[str] = []
     for rec in recorded.phases:
         while True:
@@ -468,20 +465,20 @@ def _align(run: _Run, recorded: RecordedGame) -> None:
                 run.result.notes.append(f"{rec}: not played: the game was over here already")
                 break
             here = game.position(folder).phase
-            if _rank(variant, here) < _rank(variant, rec.phase):
+            if phase_rank(calendar, here) < phase_rank(calendar, rec.phase):
                 if here.kind is PhaseKind.MOVEMENT:
                     raise StoreError(f"the record has no {here} (the next phase it has is {rec.phase}): an import "
                                      "needs every movement phase (--until imports the phases before the gap)",
                                      f"{recorded.source}:{rec.line}")
                 if here.kind is PhaseKind.RETREAT:
-                    later = [p for p in recorded.phases if _rank(variant, p.phase) > _rank(variant, here)]
+                    later = [p for p in recorded.phases if phase_rank(calendar, p.phase) > phase_rank(calendar, here)]
                     guessed, said = inferred_retreats(variant, game.position(folder), later)
                     run.play(folder, guessed, pending + [f"the record has no {here}"] + said, inferred=True)
                 else:
                     run.play(folder, None, pending + [f"the record has no {here}: played with no orders"])
                 pending = []
                 continue
-            if _rank(variant, here) > _rank(variant, rec.phase):
+            if phase_rank(calendar, here) > phase_rank(calendar, rec.phase):
                 note = f"the record has {rec.phase} (line {rec.line}), which this judge did not have: its orders were not played"
                 run.result.notes.append(note)
                 pending.append(note)
@@ -519,7 +516,8 @@ def import_game(repo: Any, path: str, recorded: RecordedGame, *, variant_name: s
                              f"{start}: an import needs the whole game", f"{recorded.source}:{recorded.phases[0].line}")
         result = ImportResult(game.slug, notes=list(recorded.notes))
         if until is not None:
-            kept = [p for p in recorded.phases if _rank(game.variant, p.phase) <= _rank(game.variant, until)]
+            last = phase_rank(game.variant.calendar, until)
+            kept = [p for p in recorded.phases if phase_rank(game.variant.calendar, p.phase) <= last]
             result.notes += [f"imported up to {until} (--until): {len(recorded.phases) - len(kept)} later phase(s) "
                              "of the record left out"]
             recorded = dataclasses.replace(recorded, phases=kept, draw=())
@@ -564,24 +562,16 @@ def _finish(run: _Run, recorded: RecordedGame) -> None:
 # -- the command --------------------------------------------------------------------------------
 
 
-def _read_source(path: Path) -> str:
-    from ..reading import read_file
-
-    try:
-        return read_file(path, latin1=True)  # old judges' mail archives are often Latin-1
-    except JudgeError as exc:
-        raise StoreError(exc.message, exc.where) from None
-
-
 def _draw_powers(variant: Any, text: str) -> tuple[str, ...]:
     """``--draw "England, France"``: the powers named; StoreError naming any that is not one."""
-    named = [w.strip() for w in text.split(",") if w.strip()]
-    powers = {p.lower(): p for p in variant.powers}
-    unknown = [w for w in named if w.lower() not in powers]
+    from ..reading import power_named
+
+    named = [(w.strip(), power_named(variant, w.strip())) for w in text.split(",") if w.strip()]
+    unknown = [w for w, p in named if p is None]
     if unknown or not named:
         raise StoreError(f"not powers of {variant.name}: {', '.join(unknown) or 'none named'} "
                          f"(powers: {', '.join(variant.powers)})", "--draw")
-    return tuple(powers[w.lower()] for w in named)
+    return tuple(p for _, p in named if p is not None)
 
 
 @click.command("import")
@@ -600,14 +590,13 @@ def import_cmd(results_file: str, game_dir: str, variant: str, title: str | None
     """Import a game played on another judge (njudge or DPjudge results, text or HTML) with its
     whole history: every phase played again and committed; differences from the record listed."""
     from ..variants import find_variant
-    from ..reading import parse_phase
+    from ..reading import parse_phase, read_file
     from .settings import parse_time
     from .tick import new_game_path, open_repo
 
     when = parse_time(now, "--now") if now else datetime.now(UTC)
-    source = Path(results_file)
     found = find_variant(variant)
-    recorded = parse_results(_read_source(source), found, results_file)
+    recorded = parse_results(read_file(results_file, latin1=True), found, results_file)  # old judges' archives: often Latin-1
     if draw:
         recorded.draw = _draw_powers(found, draw)
     repo = open_repo(".")

@@ -30,6 +30,7 @@ from ..core.variant import Calendar, Variant
 from ..core.orders import Order
 from ..notation import parse_orders
 from ..positions import parse_position
+from ..reading import decode_text, phase_rank
 from ..record import PhaseRecord, Reread
 from .gitrepo import GitTree
 from .settings import GameSettings, format_time, load_yaml, parse_settings, parse_time
@@ -114,10 +115,9 @@ def read_text(tree: Tree, path: str) -> str | None:
     if data is None:
         return None
     try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        line = data[: exc.start].count(b"\n") + 1
-        raise StoreError("not UTF-8 text", f"{path}:{line}") from None
+        return decode_text(data, path)
+    except JudgeError as exc:
+        raise StoreError(exc.message, exc.where) from None
 
 
 def join(*parts: str) -> str:
@@ -293,8 +293,7 @@ class Game:
         for name in self.tree.listdir(self.path):
             phase = parse_folder(name, self.variant.calendar)
             if phase is not None:
-                idx = self.variant.calendar.steps.index((phase.season, phase.kind))
-                found.append(((phase.year, idx), name))
+                found.append((phase_rank(self.variant.calendar, phase), name))
         return [name for _, name in sorted(found)]
 
     def phase(self, folder: str) -> Phase:

@@ -221,7 +221,7 @@ def is_ready(game: Game, folder: str, position: Position, identities: list[str])
         sub = collected.submissions.get(p)
         if sub is None or not sub.used or not sub.ready or sub.text is None:
             continue
-        reading = read_submission(game.variant, position, p, sub.text, sub.path)
+        reading = read_submission(game.variant, position, p, sub.text, sub.path, deciding)
         why = reading.ready_problems
         if why and game.settings.sealed:
             # The reason goes to a public job log before the deadline: line numbers only, no word

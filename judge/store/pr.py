@@ -405,7 +405,7 @@ def _place(ch: Change, game_at, fv: FileVerdict, author: str) -> Game | None:
 def _sender(game: Game, author: str, fv: FileVerdict) -> Power | None:
     """The power the file is for, if the author plays it (set in ``fv``); None with the reason in ``fv``."""
     mine = game.settings.powers_of(author)
-    name = _file_name(fv.path)
+    name = fv.path.rsplit("/", 1)[-1]
     power = _press_power(game, name, mine, fv) if fv.kind == "press" else fv.power
     if power is None:
         return None
@@ -415,11 +415,6 @@ def _sender(game: Game, author: str, fv: FileVerdict) -> Power | None:
         fv.reason = f"{power}'s {fv.kind}: {power} is played by {'@' + who if who else 'nobody'}, not by @{author}"
         return None
     return power
-
-
-def _file_name(path: str) -> str:
-    """A file's name, the last part of its path."""
-    return path.rsplit("/", 1)[-1]
 
 
 def _late(game: Game, now: datetime, fv: FileVerdict) -> bool:

@@ -23,6 +23,7 @@ from ..core.errors import StoreError
 from ..core.types import PhaseKind, Power
 from ..core.variant import Variant
 from .. import reading
+from ..reading import power_named
 
 UTC = timezone.utc
 
@@ -34,12 +35,6 @@ game asks for it, the SVG it is drawn from (as big again as the PNG, mostly the 
 _TOP_KEYS = ("title", "variant", "options", "players", "schedule", "orders", "recipient", "status", "ended", "maps",
              "limits")
 """The keys of ``game.yaml`` (``ended`` is written by ``judge end``: how the game ended)."""
-
-
-def played_powers(variant: Variant) -> list[str]:
-    """The powers players play, in the variant's order (not Europe 1615's minor states, which
-    their powers order): what a message listing the powers of a game names."""
-    return [str(p) for p, info in variant.powers.items() if info.playable]
 
 
 def load_yaml(text: str, filename: str) -> Any:
@@ -416,11 +411,11 @@ def _players(raw: Any, variant: Variant, notes: _Notes) -> dict[Power, str | Non
         return {}
     players: dict[Power, str | None] = {}
     for pname, login in raw.items():
-        power = next((p for p in variant.powers if p.lower() == str(pname).lower()), None)
+        power = power_named(variant, pname)
         if power is None:
-            notes.bad(f"{pname!r} is not a power of {variant.name} (powers: {', '.join(played_powers(variant))})",
+            notes.bad(f"{pname!r} is not a power of {variant.name} (powers: {', '.join(variant.players())})",
                       "players", str(pname))
-        elif login is not None and not (isinstance(login, str) and _LOGIN.fullmatch(login)):
+        elif login is not None and not (isinstance(login, str) and is_login(login)):
             notes.bad(f"the player of {power} should be a GitHub login, found {login!r}", "players", str(pname))
         else:
             players[power] = login

@@ -26,10 +26,15 @@ from .layout import RECEIPTS, Game, power_stem
 from .settings import format_time
 from ..verdict import READY, OrderFile, Verdict, read_order_file
 
-def read_submission(variant: Variant, position: Position, power: Power, text: str, path: str) -> OrderFile:
+def read_submission(variant: Variant, position: Position, power: Power, text: str, path: str,
+                    deciding: list[Power] | None = None) -> OrderFile:
     """A power's order file read for the phase of ``position`` (:func:`judge.verdict.read_order_file`,
-    the one reading every part of the judge shares), with whether the power has anything to decide."""
-    return read_order_file(text, variant, position, power, path, decides=power in must_order(variant, position))
+    the one reading every part of the judge shares), with whether the power has anything to decide
+    (it is in ``deciding``, the phase's :func:`must_order`, worked out here unless given: a caller
+    reading every power's file works it out once)."""
+    if deciding is None:
+        deciding = must_order(variant, position)
+    return read_order_file(text, variant, position, power, path, decides=power in deciding)
 
 
 def digest(data: bytes) -> str:
@@ -192,10 +197,11 @@ def parse_submissions(variant: Variant, position: Position, collected: Collected
     """
     lines: list[ParsedLine] = []
     refused: list[str] = []
+    deciding = must_order(variant, position)
     for power, sub in collected.submissions.items():
         if not sub.used or sub.text is None:
             continue
-        reading = read_submission(variant, position, power, sub.text, sub.path)
+        reading = read_submission(variant, position, power, sub.text, sub.path, deciding)
         foreign = {ln.line: ln for ln in reading.lines if ln.verdict is Verdict.FOREIGN}
         for ln in reading.parsed:
             if ln.line in foreign:

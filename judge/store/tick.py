@@ -23,12 +23,13 @@ from typing import Any, Callable, Iterable, Mapping, TypeVar
 from ..core.errors import JudgeError, StoreError
 from ..core.types import Power
 from ..positions import format_position
+from ..reading import power_named
 from ..sealing import generate_identity, load_identities
 from .gitrepo import (GitFailed, branch as checked_out_branch, commit, head, init_repo, is_ancestor, open_repo, redact, run,
-                      tag_commits)
+                      tag_commits, tag_names)
 from .layout import GAMES, PHASE_FILE, POSITION, SETTINGS, GitTree, PhaseInfo, find_games, game_name, join, phase_folder
 from .play import Waiting, is_due, plan_game
-from .settings import UTC, GameSettings, Schedule, format_settings, is_login, played_powers
+from .settings import UTC, GameSettings, Schedule, format_settings, is_login
 from .transaction import PlannedCommit, commit_atomically, recover, repository_lock
 
 T = TypeVar("T")
@@ -61,10 +62,15 @@ def new_game_path(repo: Any, game_dir: str | os.PathLike) -> str:
 
 def head_tree(repo: Any) -> GitTree:
     """The committed files at HEAD; StoreError if there is no commit yet."""
+    return GitTree(commit(repo, _head_sha(repo)))
+
+
+def _head_sha(repo: Any) -> str:
+    """The commit HEAD is at; StoreError if the branch has no commit yet."""
     _, sha = head(repo)
     if sha is None:
         raise StoreError("the repository has no commit yet")
-    return GitTree(commit(repo, sha))
+    return sha
 
 
 # -- new ----------------------------------------------------------------------------------------
@@ -114,11 +120,11 @@ def new_game(path: str, variant_name: str, *, now: datetime, title: str | None =
     slug = game_name(path)
     variant = find_variant(variant_name)
     # Only the powers players play (not Europe 1615's minor states, ordered by their powers).
-    assigned: dict[Power, str | None] = {p: None for p, info in variant.powers.items() if info.playable}
+    assigned: dict[Power, str | None] = {p: None for p in variant.players()}
     for name, login in (players or {}).items():
-        power = next((p for p in variant.powers if p.lower() == name.lower()), None)
+        power = power_named(variant, name)
         if power is None:
-            raise StoreError(f"{name!r} is not a power of {variant.name} (powers: {', '.join(played_powers(variant))})")
+            raise StoreError(f"{name!r} is not a power of {variant.name} (powers: {', '.join(variant.players())})")
         assigned[power] = login
     identity = recipient = None
     if sealed:
@@ -287,13 +293,13 @@ class _LocalState:
         git_dir, common = Path(repo.git_dir), Path(repo.common_dir)
         paths = [git_dir / "logs" / "HEAD", common / "logs" / "refs" / "heads" / branch,
                  git_dir / "ORIG_HEAD", git_dir / "FETCH_HEAD"]
-        return cls(_head_sha(repo), set(run(repo, "tag", "--list").split()),
+        return cls(_head_sha(repo), tag_names(repo),
                    {p: p.read_bytes() if p.is_file() else None for p in paths})
 
     def restore(self, repo: Any) -> None:
         """Back to this state: new tags deleted, the branch (with the index and the files it
         changed, ``git reset --keep``: other local changes are kept) moved back, the files put back."""
-        for tag in sorted(set(run(repo, "tag", "--list").split()) - self.tags):
+        for tag in sorted(tag_names(repo) - self.tags):
             run(repo, "update-ref", "-d", f"refs/tags/{tag}")
         if _head_sha(repo) != self.head:
             run(repo, "reset", "-q", "--keep", self.head)
@@ -302,14 +308,6 @@ class _LocalState:
                 path.unlink(missing_ok=True)
             else:
                 path.write_bytes(data)
-
-
-def _head_sha(repo: Any) -> str:
-    """The commit HEAD is at; StoreError if the branch has no commit yet."""
-    _, sha = head(repo)
-    if sha is None:
-        raise StoreError("the repository has no commit yet")
-    return sha
 
 
 def _tags_the_remote_lacks(repo: Any, remote: str) -> list[str]:

@@ -37,7 +37,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterator
 
 from ..core.errors import StoreError
-from .gitrepo import actor, head, read_blob, run, store_blob, tag_names
+from .gitrepo import actor, head, identity, read_blob, run, store_blob, tag_names
 
 ZERO = "0" * 40
 
@@ -340,9 +340,7 @@ def _build(repo: Any, plans: list[PlannedCommit], when: datetime, who: Any | Non
     index in a temporary folder: the repository's own index is never touched (nor moved aside)."""
     who = who or actor()
     _, parent = head(repo)
-    stamp = f"@{int(when.timestamp())} +0000"
-    ident = {"GIT_AUTHOR_NAME": who.name, "GIT_AUTHOR_EMAIL": who.email, "GIT_AUTHOR_DATE": stamp,
-             "GIT_COMMITTER_NAME": who.name, "GIT_COMMITTER_EMAIL": who.email, "GIT_COMMITTER_DATE": stamp}
+    ident = identity(who, when)
     shas = []
     with tempfile.TemporaryDirectory(prefix="judge-index-") as tmp:
         env = {"GIT_INDEX_FILE": os.path.join(tmp, "index"), **quarantine.env}
@@ -534,7 +532,7 @@ def _put_back_files(repo: Any, current: str, paths: list[str]) -> None:
 def _settle_tags(repo: Any, tags: dict[str, str], moved: bool) -> None:
     """Make the tags of a commit whose branch had moved (``moved``), or remove those of one that
     had not (only if they still mark the commit it made)."""
-    existing = set(run(repo, "tag", "--list").split())
+    existing = tag_names(repo)
     for tag, sha in tags.items():
         if moved and tag not in existing:
             run(repo, "tag", tag, sha)
