@@ -7,7 +7,6 @@ tests — so that what is tested is what runs.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from .core.orders import Order
 from .core.phases import PhaseResult, adjudicate
@@ -15,7 +14,6 @@ from .core.resolution import Outcome, Resolution
 from .core.types import Position
 from .core.variant import Variant
 from .notation import ParsedLine, parse_orders
-from .positions import position_to_data
 
 
 @dataclass(frozen=True)
@@ -51,15 +49,6 @@ class Report:
                 out.append(Resolution(ln.power or "", None, outcome, f"{ln.where}: {ln.error.message}", text=ln.body or ln.text))
         out += list(self.result.resolutions)
         return out
-
-    def to_data(self) -> dict[str, Any]:
-        """The command line's JSON object: ``{"orders": [...], "position": {...}, "winner": ...}``
-        (``winner``: the power that has won with this phase, or null)."""
-        orders = [
-            {"power": r.power, "order": r.order_text, "result": r.outcome.value, "reason": r.reason}
-            for r in self.resolutions()
-        ]
-        return {"orders": orders, "position": position_to_data(self.result.next_position), "winner": self.result.winner or None}
 
 
 def run_phase(variant: Variant, position: Position, orders_text: str, filename: str = "<orders>") -> Report:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import sys
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -91,6 +92,17 @@ def cli() -> None:
     """judge: a Gamesmaster for play-by-forum Diplomacy."""
 
 
+def _adjudication_data(report: Any) -> dict[str, Any]:
+    """``judge adjudicate --json``'s object, a contract of the command line: ``{"orders": [...],
+    "position": {...}, "winner": ...}`` (``winner``: the power that has won with this phase, or null)."""
+    from .positions import position_to_data
+
+    orders = [{"power": r.power, "order": r.order_text, "result": r.outcome.value, "reason": r.reason}
+              for r in report.resolutions()]
+    return {"orders": orders, "position": position_to_data(report.result.next_position),
+            "winner": report.result.winner or None}
+
+
 @cli.command("adjudicate")
 @click.argument("position_file", metavar="POSITION.yaml")
 @click.argument("orders_file", metavar="ORDERS.txt")
@@ -106,7 +118,7 @@ def adjudicate_cmd(position_file: str, orders_file: str, as_json: bool) -> None:
     for msg in report.problems:
         click.echo(msg, err=True)
     if as_json:
-        click.echo(to_json(report.to_data()))
+        click.echo(to_json(_adjudication_data(report)))
     else:
         click.echo(f"{position.phase} ({variant.title})")
         for r in report.resolutions():

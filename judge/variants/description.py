@@ -24,7 +24,6 @@ from ..core.types import Position
 from ..core.variant import STANDARD_CALENDAR, Calendar, Rules, Variant
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..record import OrderRecord
     from ..rulebook import Rulebook
     from ..sections import Provider, Table
 
@@ -122,8 +121,10 @@ class VariantDescription:
         """The variant's own table of the adjustments due (:attr:`adjustments`); None: the standard one."""
         return load_attribute(self.adjustments)(variant, position) if self.adjustments else None
 
-    def story(self, variant: Variant, orders: "Sequence[OrderRecord]", notes: Sequence[str]) -> list[str]:
-        """The narrative's sentences for the variant's own orders and notes (:attr:`narrative`)."""
+    def story(self, variant: Variant, orders: Sequence[Any], notes: Sequence[str]) -> list[str]:
+        """The narrative's sentences for the variant's own orders and notes (:attr:`narrative`);
+        ``orders`` are the phase's :class:`judge.record.OrderRecord` values (not named in the type:
+        the variants stand below the record, which the reports read)."""
         return list(load_attribute(self.narrative)(variant, orders, notes)) if self.narrative else []
 
     def rules_book(self) -> "Rulebook | None":
