@@ -9,7 +9,9 @@ renderer, :class:`judge.render.Renderer`, is one) and draws with the functions h
 path data as the base map writes them (:func:`n`, :func:`path`), inline styles (:func:`css`),
 colours (:func:`mix`), elements (:func:`sub_el`), groups placed under the base map's borders
 (:func:`after_provinces`), hatch patterns (:func:`hatch`) and lettered badges (:func:`badge`).
-Every element a layer adds has a stable id.
+Every element a layer adds has a stable id. A group drawn the same in every map of the variant,
+whatever the position (Machiavelli's city values), says so (:func:`same_in_every_map`): the PNG
+keeps its pixels from one map to the next instead of drawing it each time.
 
 Nothing here imports the renderer: the kit is below it, and a layer needs only the kit.
 """
@@ -25,7 +27,7 @@ from .core.types import Location, Position, ProvinceId, UnitType
 from .core.variant import Variant
 
 __all__ = ["Point", "Canvas", "BaseMapView", "Layer", "n", "css", "mix", "path", "steps_path", "decimal", "join_numbers", "ident", "sub_el",
-           "after_provinces", "defs", "hatch", "badge"]
+           "SAME_IN_EVERY_MAP", "same_in_every_map", "after_provinces", "defs", "hatch", "badge"]
 
 # -- numbers, colours, shapes -------------------------------------------------------------------
 
@@ -192,6 +194,19 @@ class Layer:
     def notes(self, r: Canvas) -> list[str]:
         """Lines of text for the legend, explaining the variant's marks."""
         return []
+
+
+SAME_IN_EVERY_MAP = "data-same-in-every-map"
+"""The attribute (``"true"``) of a top-level group that is drawn the same in every map of its
+variant, read by :mod:`judge.render.png`."""
+
+
+def same_in_every_map(g: ET.Element) -> ET.Element:
+    """Mark a group of the map's root as drawn the same in every map of the variant (it reads
+    nothing of the position, the orders or the phase): its pixels may be kept from one map to
+    the next. Returns the group."""
+    g.set(SAME_IN_EVERY_MAP, "true")
+    return g
 
 
 def after_provinces(r: Canvas, gid: str) -> ET.Element:

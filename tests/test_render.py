@@ -8,6 +8,7 @@ tests that take a ``base`` also run on the real ``variants/standard/map.svg`` wh
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import re
 import struct
@@ -447,7 +448,7 @@ def test_the_png_is_drawn_as_cairosvg_draws_it(name):
     expected = pixels(cairosvg.svg2png(bytestring=svg.encode(), output_width=800))
     for run in range(3):
         if run == 2:
-            png._kept_pixels.cache_clear()  # as a new process would: from the disk
+            png.forget()  # as a new process would: from the disk
         diff = ImageChops.difference(pixels(to_png(svg, width=800, palette=False)), expected).convert("L")
         levels = diff.histogram()
         assert sum(levels[17:]) == 0 and sum(levels[3:]) < expected.size[0] * expected.size[1] / 40, (name, run, diff.getbbox())
@@ -456,25 +457,52 @@ def test_the_png_is_drawn_as_cairosvg_draws_it(name):
 def test_the_base_maps_layers_are_kept_on_disk_by_what_they_are_drawn_from(tmp_path, monkeypatch):
     """A kept layer is a file named by a digest of what it is drawn from: the same map drawn
     again uses it (a damaged file is drawn again and replaced, never a reason to fail), another
-    width has files of its own, and the folder keeps only the newest few."""
+    width has files of its own, and the folder keeps only the newest few. The owners' tints are
+    named by what they are drawn from only, not by the units and orders drawn over them: the maps
+    of a year use the same files."""
     from judge.render import png
 
     monkeypatch.setenv("JUDGE_CACHE_DIR", str(tmp_path))
-    png._kept_pixels.cache_clear()
+    png.forget()
+    layers = tmp_path / "layers"
     svg = render_svg(STANDARD, STANDARD.start)
     first = to_png(svg, width=300)
-    files = sorted((tmp_path / "layers").iterdir())
+    files = sorted(layers.iterdir())
     assert len(files) == 3, "the background and provinces; the owners' tints; the neutral areas and borders"
-    png._kept_pixels.cache_clear()
+    png.forget()
     files[0].write_bytes(b"judge-argb32-1\nnot pixels")
     assert to_png(svg, width=300) == first
     assert files[0].read_bytes().startswith(b"judge-argb32-1\n") and len(files[0].read_bytes()) > 100
+    # Italy's armies and fleet gone, its centres still its own: the renderer's own style rules
+    # change (no Italian unit to draw), the tints do not.
+    fewer = dataclasses.replace(STANDARD.start, units=tuple(u for u in STANDARD.start.units if u.power != "Italy"))
+    to_png(render_svg(STANDARD, fewer, resolutions=run_phase(STANDARD, fewer, OPENING).resolutions()), width=300)
+    assert sorted(layers.iterdir()) == files
     to_png(svg, width=200)
-    assert len(list((tmp_path / "layers").iterdir())) == 6
+    assert len(list(layers.iterdir())) == 6
     monkeypatch.setattr(png, "KEPT_FILES", 4)
     to_png(svg, width=100)
-    assert len(list((tmp_path / "layers").iterdir())) == 4
-    png._kept_pixels.cache_clear()
+    assert len(list(layers.iterdir())) == 4
+    png.forget()
+
+
+def test_a_group_drawn_the_same_in_every_map_is_kept_like_the_base_map(tmp_path, monkeypatch):
+    """Machiavelli's city values are the board's: its layer marks their group as drawn the same in
+    every map, and the PNG keeps it with the base map's groups, named by what it is drawn from (so
+    two positions share it); the units over it are drawn for each map."""
+    from judge.mapkit import SAME_IN_EVERY_MAP
+    from judge.render import png
+
+    variant = find_variant("machiavelli")
+    svg = render_svg(variant, variant.start)
+    root = parse(svg)
+    values = next(g for g in root.iter(NS + "g") if g.get("id") == "city-values")
+    assert values.get(SAME_IN_EVERY_MAP) == "true"
+    kept = [layer.document for layer in png._layers(svg) if layer.kept]
+    assert any('id="city-values"' in doc for doc in kept)
+    assert not any('id="units"' in doc for doc in kept)
+    later = dataclasses.replace(variant.start, units=variant.start.units[1:])  # a unit fewer
+    assert set(kept) & {layer.document for layer in png._layers(render_svg(variant, later)) if layer.kept}
 
 
 def test_cairosvgs_parts_that_to_png_draws_with_are_as_pinned():

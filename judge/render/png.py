@@ -12,16 +12,18 @@ drawn in layers, put together with cairo (its public API, as cairocffi gives it)
   such a group that carry a ``style`` of their own (a centre's province tinted by its owner) are drawn in the
   kept layer as their class draws them, and again, with their style, in a layer just over it
   (their *tints*, kept too: they change only when a centre changes hands), so that the kept layer
-  is the same whoever owns what;
+  is the same whoever owns what. A group that a variant's layer draws the same in every map
+  (:func:`judge.mapkit.same_in_every_map`: Machiavelli's city values) is kept the same way;
 - a group that shows other groups again by ``use`` (Maharajah's magnified callout) is a layer of
   its own, with a copy of what it shows in its definitions, kept in memory for the rest of the
   process;
-- the base map's light groups (its rivers and labels, which move out of the units' way) are kept
-  in memory too, as they are;
+- the base map's light groups (its rivers and labels, which move out of the units' way: one
+  position's, so not worth a file) are kept in memory too, as they are;
 - a *drawn* layer is everything else (the renderer's own groups: centres, units, orders, title
   and legend), drawn by cairosvg for each map.
 
-Every layer has the map's style sheets and definitions.
+Every layer has the map's style sheets and definitions (a kept one only the rules that may apply
+to it).
 
 A layer is put over the ones below it as cairo puts one drawing over another (the ``over``
 operator), so the pixels are those of the whole map drawn at once, but where a semi-transparent
@@ -48,6 +50,7 @@ from io import BytesIO
 from pathlib import Path
 from typing import Any
 
+from ..mapkit import SAME_IN_EVERY_MAP
 from .basemap import HEADER_TAGS, _strip_namespace
 
 __all__ = ["to_png", "cache_dir", "BASE_GROUPS", "HEAVY", "KEPT_FILES"]
@@ -112,10 +115,9 @@ class _Layer:
 
     document: str
     kept: bool = False
-    """Kept on disk and in memory (base map's heavy groups, or their tints)."""
+    """Kept on disk and in memory (the base map's groups, or their tints)."""
     remembered: bool = False
-    """Kept in memory for the rest of the process (a view of the map's groups, the base map's
-    light groups)."""
+    """Kept in memory for the rest of the process (a view of the map's groups)."""
 
 
 def _local(tag: Any) -> str:
@@ -132,6 +134,12 @@ def _keepable(el: ET.Element) -> bool:
     if el.tag != "g" or el.get("id") not in BASE_GROUPS or _path_chars(el) < HEAVY:
         return False
     return not any(e.tag in ("use", "image") for e in el.iter())
+
+
+def _same_in_every_map(el: ET.Element) -> bool:
+    """Is this child of the root a group that a variant's layer draws the same in every map
+    (:func:`judge.mapkit.same_in_every_map`)?"""
+    return el.tag == "g" and el.get(SAME_IN_EVERY_MAP) == "true"
 
 
 def _split(el: ET.Element) -> tuple[ET.Element, ET.Element | None]:
@@ -173,6 +181,25 @@ def _layers(svg: str) -> list[_Layer]:
     header = [el for el in root if el.tag in ("style", "defs")]
     children = [el for el in root if el.tag not in HEADER_TAGS]
     by_id = {e.get("id"): e for el in children for e in el.iter() if e.get("id")}
+    runs = _runs(children, by_id)
+    layers = []
+    for kind, elements in runs:
+        on_disk = kind in ("kept", "tints", "static")
+        doc = ET.Element(root.tag, dict(root.attrib))
+        doc.extend(_kept_header(header, elements) if on_disk else header)
+        shown = [by_id[i] for i in sorted((_references(elements) - _ids(elements)) & by_id.keys())]
+        if shown:  # what the layer shows by reference, as its definitions
+            ET.SubElement(doc, "defs").extend(shown)
+        doc.extend(elements)
+        layers.append(_Layer(ET.tostring(doc, encoding="unicode"), kept=on_disk, remembered=not on_disk and kind != "drawn"))
+    return layers
+
+
+def _runs(children: list[ET.Element], by_id: dict[str | None, ET.Element]) -> list[tuple[str, list[ET.Element]]]:
+    """The root's drawn children in runs of one kind, bottom first: ``kept`` (the base map's heavy
+    groups, plain, and the background), ``tints`` (their styled elements), ``static`` (a group
+    drawn the same in every map), ``view`` (a group showing others by reference), ``remembered``
+    (the base map's light groups) and ``drawn``."""
     runs: list[tuple[str, list[ET.Element]]] = []
     for el in children:
         if _keepable(el):
@@ -184,26 +211,19 @@ def _layers(svg: str) -> list[_Layer]:
             _put(runs, "kept", el)
         elif _references([el]) - _ids([el]) & by_id.keys():  # a view of the map (a magnified callout)
             runs.append(("view", [el]))
+        elif _same_in_every_map(el):
+            _put(runs, "static", el)
         else:
             _put(runs, "remembered" if el.tag == "g" and el.get("id") in BASE_GROUPS else "drawn", el)
-    layers = []
-    for kind, elements in runs:
-        doc = ET.Element(root.tag, dict(root.attrib))
-        doc.extend(_kept_header(header, elements) if kind == "kept" else header)
-        shown = [by_id[i] for i in sorted((_references(elements) - _ids(elements)) & by_id.keys())]
-        if shown:  # what the layer shows by reference, as its definitions
-            ET.SubElement(doc, "defs").extend(shown)
-        doc.extend(elements)
-        on_disk = kind in ("kept", "tints")
-        layers.append(_Layer(ET.tostring(doc, encoding="unicode"), kept=on_disk, remembered=not on_disk and kind != "drawn"))
-    return layers
+    return runs
 
 
 def _kept_header(header: list[ET.Element], elements: list[ET.Element]) -> list[ET.Element]:
     """The style sheets and definitions a kept layer is drawn with: only what may apply to it, so
     that its document (and its name) does not change with what the rest of the map needs (the
-    renderer's own classes, a variant's patterns). A rule whose every selector is a class that
-    none of its elements has is left out, and the definitions unless it refers to them."""
+    renderer's own classes, which change with the orders drawn; a variant's patterns): the tints
+    of a year's maps are one file. A rule whose every selector is a class that none of its
+    elements has is left out, and the definitions unless it refers to them."""
     classes = {c for el in elements for e in el.iter() for c in (e.get("class") or "").split()}
     refers = any("url(#" in v or k.endswith("href") for el in elements for e in el.iter() for k, v in e.attrib.items())
     out = []
@@ -250,15 +270,23 @@ def _draw(svg: str, width: int) -> Any:
     surfaces = [_image(*_kept_pixels(_key(layer.document, width), layer.document, width)) if layer.kept
                 else _image(*_remembered_pixels(layer.document, width)) if layer.remembered
                 else _surface(layer.document, width) for layer in layers]
-    first = surfaces[0]
-    out = cairocffi.ImageSurface(cairocffi.FORMAT_ARGB32, first.get_width(), first.get_height())
+    out = _white(surfaces[0].get_width(), surfaces[0].get_height())
     ctx = cairocffi.Context(out)
-    ctx.set_source_rgb(1, 1, 1)
-    ctx.paint()
     for surface in surfaces:
         ctx.set_source_surface(surface, 0, 0)
         ctx.paint()
     out.flush()
+    return out
+
+
+def _white(w: int, h: int) -> Any:
+    """A white cairo image surface of this size."""
+    import cairocffi
+
+    out = cairocffi.ImageSurface(cairocffi.FORMAT_ARGB32, w, h)
+    ctx = cairocffi.Context(out)
+    ctx.set_source_rgb(1, 1, 1)
+    ctx.paint()
     return out
 
 
@@ -279,8 +307,7 @@ def _key(document: str, width: int) -> str:
 
 
 def _image(w: int, h: int, stride: int, data: bytearray) -> Any:
-    """Pixels kept as cairo keeps them, as a cairo image surface again (on the same memory: only
-    read from)."""
+    """Pixels kept as cairo keeps them, as a cairo image surface again (on the same memory)."""
     import cairocffi
 
     return cairocffi.ImageSurface.create_for_data(data, cairocffi.FORMAT_ARGB32, w, h, stride)
@@ -289,6 +316,12 @@ def _image(w: int, h: int, stride: int, data: bytearray) -> Any:
 def _pixels(surface: Any) -> tuple[int, int, int, bytearray]:
     """A cairo image surface's width, height, stride and pixels (premultiplied ARGB32)."""
     return surface.get_width(), surface.get_height(), surface.get_stride(), bytearray(surface.get_data())
+
+
+def forget() -> None:
+    """Forget the layers kept in memory, as a new process starts (those on disk stay)."""
+    for cached in (_remembered_pixels, _kept_pixels):
+        cached.cache_clear()
 
 
 @functools.lru_cache(maxsize=6)
@@ -300,22 +333,42 @@ def _remembered_pixels(document: str, width: int) -> tuple[int, int, int, bytear
 @functools.lru_cache(maxsize=6)
 def _kept_pixels(key: str, document: str, width: int) -> tuple[int, int, int, bytearray]:
     """A kept layer's pixels (premultiplied ARGB32, as cairo keeps them): width, height, stride
-    and bytes. On disk compressed (a layer is mostly transparent or flat: 8 MB of pixels at
-    1600 px take 50-500 KB), after a short header."""
-    path = cache_dir() / "layers" / f"{key}.argb"
-    header = struct.Struct("<III")
+    and bytes; from this machine's disk when it holds them, else drawn and written there."""
+    path = _kept_path(key)
+    pixels = _read(path)
+    if pixels is None:
+        pixels = _pixels(_surface(document, width))
+        _store(path, pixels)
+    return pixels
+
+
+_HEADER = struct.Struct("<III")
+
+
+def _kept_path(key: str) -> Path:
+    return cache_dir() / "layers" / f"{key}.argb"
+
+
+def _read(path: Path) -> tuple[int, int, int, bytearray] | None:
+    """Kept pixels from disk, None when the file is not there or not whole. On disk they are
+    compressed (a layer is mostly transparent or flat: 10 MB of pixels at 1600 px take
+    50-600 KB), after a short header: :data:`_MAGIC`, the width, height and stride."""
     with contextlib.suppress(OSError, struct.error, zlib.error):
         blob = path.read_bytes()
         if blob.startswith(_MAGIC):
-            w, h, stride = header.unpack_from(blob, len(_MAGIC))
-            data = bytearray(zlib.decompress(blob[len(_MAGIC) + header.size:]))
+            w, h, stride = _HEADER.unpack_from(blob, len(_MAGIC))
+            data = bytearray(zlib.decompress(blob[len(_MAGIC) + _HEADER.size:]))
             if len(data) == h * stride:
                 return w, h, stride, data
-    w, h, stride, data = _pixels(_surface(document, width))
-    with contextlib.suppress(OSError):  # a kept layer is only a saving: never a reason not to draw
-        _write(path, _MAGIC + header.pack(w, h, stride) + zlib.compress(data, 1))
+    return None
+
+
+def _store(path: Path, pixels: tuple[int, int, int, bytearray]) -> None:
+    """Write kept pixels to disk; a kept layer is only a saving: never a reason not to draw."""
+    w, h, stride, data = pixels
+    with contextlib.suppress(OSError):
+        _write(path, _MAGIC + _HEADER.pack(w, h, stride) + zlib.compress(data, 1))
         _prune(path.parent)
-    return w, h, stride, data
 
 
 def _prune(folder: Path) -> None:

@@ -43,7 +43,7 @@ class MachiavelliLayer(Layer):
         return at
 
     def under_units(self, r):
-        g = kit.sub_el(r.root, "g", {"id": "city-values"})
+        g = kit.same_in_every_map(kit.sub_el(r.root, "g", {"id": "city-values"}))  # the board's values
         font = r.s * 0.62
         for pid, prov in sorted(r.variant.board.provinces.items()):
             value = prov.flags.get("city")
