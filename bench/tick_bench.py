@@ -13,7 +13,9 @@ variant (median of ``repeat`` runs, each on a fresh copy of the repository):
 * ``maps_s``: the part of ``tick_s`` spent drawing (``render_svg`` and ``to_png``): one map, the
   played phase's with its orders (the open phase's is drawn by the site), with the base map's
   layers read from this machine's cache (:mod:`judge.render.png`, written by the first drawing on
-  a machine: a run of each variant, not counted, comes first).
+  a machine: a run of each variant, not counted, comes first);
+* ``cold_maps_s`` and ``cold_tick_s``: the same on a machine that has drawn nothing yet (an empty
+  cache folder for each run), as a GitHub job's fresh machine is.
 
 ``--profile DIR`` also writes a cProfile of each variant's tick (``DIR/<variant>.prof``) and
 prints the functions with the most cumulative time.
@@ -80,10 +82,11 @@ print(json.dumps({"tick_s": tick_s, "cpu_s": cpu_s, "maps_s": spent[0], "played"
 """
 
 
-def _run_child(repo: Path, game: str, profile: str | None = None) -> dict[str, Any]:
+def _run_child(repo: Path, game: str, profile: str | None = None, cache: str | None = None) -> dict[str, Any]:
     prog = f"ROOT={str(ROOT)!r}; REPO={str(repo)!r}; GAME={game!r}; PROFILE={profile!r}\n{_CHILD}"
+    env = {**os.environ, **({"JUDGE_CACHE_DIR": cache} if cache else {})}
     t0 = time.perf_counter()
-    out = subprocess.run([sys.executable, "-c", prog], capture_output=True, text=True, timeout=600)
+    out = subprocess.run([sys.executable, "-c", prog], capture_output=True, text=True, timeout=600, env=env)
     wall = time.perf_counter() - t0
     if out.returncode != 0:
         raise RuntimeError(f"tick of {game} failed: {out.stderr.strip()[-2000:]}")
@@ -94,6 +97,15 @@ def _run_child(repo: Path, game: str, profile: str | None = None) -> dict[str, A
     return figures
 
 
+def _tick_copy(source: Path, copy: Path, name: str, profile: str | None, cache: str | None = None) -> dict[str, Any]:
+    """One run: a fresh copy of the repository, its example game of ``name`` ticked in a child process."""
+    shutil.copytree(source, copy, symlinks=True)
+    try:
+        return _run_child(copy, f"games/{GAMES[name]}", profile, cache)
+    finally:
+        shutil.rmtree(copy, ignore_errors=True)
+
+
 def tick_bench(repeat: int = 3, variants: tuple[str, ...] = tuple(GAMES), profile_dir: str | None = None) -> dict[str, dict[str, Any]]:
     """Seconds of a forced one-phase tick with maps, per variant's example game: the median of
     ``repeat`` runs and the best (the variants taken in turn, so that a change in the machine's
@@ -102,21 +114,22 @@ def tick_bench(repeat: int = 3, variants: tuple[str, ...] = tuple(GAMES), profil
     from judge.store.tick import prepare_demo_repo
 
     runs: dict[str, list[dict[str, Any]]] = {name: [] for name in variants}
+    cold: dict[str, list[dict[str, Any]]] = {name: [] for name in variants}
     with tempfile.TemporaryDirectory(prefix="judge-tick-bench-") as tmp:
         source = prepare_demo_repo(ROOT, Path(tmp) / "source")
         # Run -1 leaves this machine's cache of the base maps' layers as a first drawing does.
         for k in range(-1, repeat + (1 if profile_dir else 0)):
             for name in variants:
-                copy = Path(tmp) / f"run-{name}-{k}"
-                shutil.copytree(source, copy, symlinks=True)
                 profile = None
                 if profile_dir and k == repeat:
                     os.makedirs(profile_dir, exist_ok=True)
                     profile = str(Path(profile_dir) / f"{name}.prof")
-                figures = _run_child(copy, f"games/{GAMES[name]}", profile)
-                shutil.rmtree(copy, ignore_errors=True)
+                figures = _tick_copy(source, Path(tmp) / f"run-{name}-{k}", name, profile)
                 if profile is None and k >= 0:
                     runs[name].append(figures)
+                    # And on a machine that has drawn nothing (an empty cache folder).
+                    cold[name].append(_tick_copy(source, Path(tmp) / f"cold-{name}-{k}", name, None,
+                                                 cache=tempfile.mkdtemp(dir=tmp, prefix="cache-")))
     out: dict[str, dict[str, Any]] = {}
     for name, rs in runs.items():
         out[name] = {
@@ -127,6 +140,8 @@ def tick_bench(repeat: int = 3, variants: tuple[str, ...] = tuple(GAMES), profil
             "cpu_s": round(statistics.median(r["cpu_s"] for r in rs), 3),
             "maps_s": round(statistics.median(r["maps_s"] for r in rs), 3),
             "process_s": round(statistics.median(r["process_s"] for r in rs), 3),
+            "cold_tick_s": round(statistics.median(r["tick_s"] for r in cold[name]), 3),
+            "cold_maps_s": round(statistics.median(r["maps_s"] for r in cold[name]), 3),
         }
     return out
 
@@ -135,7 +150,8 @@ def print_figures(figures: dict[str, dict[str, Any]], repeat: int) -> None:
     print(f"  median (and best) of {repeat} runs, each a fresh process on a fresh copy of the example game")
     for name, f in figures.items():
         print(f"  {name} ({f['phase']}): tick {f['tick_s']:.2f} s per game (best {f['tick_best_s']:.2f} s, "
-              f"cpu {f['cpu_s']:.2f} s), of which maps {f['maps_s']:.2f} s; whole process {f['process_s']:.2f} s")
+              f"cpu {f['cpu_s']:.2f} s), of which maps {f['maps_s']:.2f} s; whole process {f['process_s']:.2f} s; "
+              f"on a machine that has drawn nothing: tick {f['cold_tick_s']:.2f} s, maps {f['cold_maps_s']:.2f} s")
 
 
 def _print_profile(path: str, top: int = 25) -> None:
