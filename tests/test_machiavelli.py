@@ -12,7 +12,7 @@ import pytest
 from judge.adjudication import run_phase
 from judge.core.phases import adjudicate
 from judge.core.resolution import Outcome
-from judge.core.types import PhaseKind, Position
+from judge.core.types import PhaseKind, Position, ProvinceId, UnitType
 from judge.notation import parse_order
 from judge.positions import format_position, parse_position
 from judge.variants import find_variant
@@ -554,6 +554,24 @@ def test_seed000_venice_garrison_converts_only_into_a_fleet_on_the_lagoon():
 def test_seed000_venice_garrison_and_lagoon_fleet_stand_together():
     r = play("  Venice: [G VEN, F LAG]", "Venice: F LAG H")
     assert units_after(r) == {"Venice: G VEN", "Venice: F LAG"}
+
+
+@pytest.mark.rule("seed000/venice-lagoon-4")
+def test_seed000_venice_garrison_held_as_a_fleet_is_named_by_the_variant_as_a_garrison():
+    """The core plays the garrison of Venice as a fleet in the city, so the judge holds it with no
+    order as ``F VEN H``; the variant's hook (``MachiavelliRules.shown_kind``) names it as the
+    garrison it is, and only where the board has a garrison and no such fleet."""
+    from judge.core.variant import Rules
+    from judge.record import shown_kind
+
+    r = play("  Venice: [G VEN, F LAG]", "")
+    before = r.result.position
+    assert "F VEN H" in {x.order_text for x in r.resolutions()}
+    assert MACH.rules.shown_kind(before, UnitType.FLEET, ProvinceId("VEN")) is UnitType.GARRISON
+    assert MACH.rules.shown_kind(before, UnitType.FLEET, ProvinceId("LAG")) is UnitType.FLEET
+    assert MACH.rules.shown_kind(before, UnitType.GARRISON, ProvinceId("VEN")) is UnitType.GARRISON
+    assert shown_kind(MACH, before, "F", "VEN") == "G" and shown_kind(MACH, None, "F", "VEN") == "F"
+    assert Rules().shown_kind(before, UnitType.FLEET, ProvinceId("VEN")) is UnitType.FLEET  # the neutral default
 
 
 @pytest.mark.rule("seed000/venice-lagoon-5")

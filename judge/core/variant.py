@@ -253,6 +253,14 @@ class Rules:
         """The kinds of unit in play (Machiavelli adds garrisons)."""
         return (UnitType.ARMY, UnitType.FLEET)
 
+    def shown_kind(self, position: Position, kind: UnitType, province: ProvinceId) -> UnitType:
+        """The kind to name a unit by that was ordered (or held by the judge) as a unit of
+        ``kind`` in ``province``, in the phase of ``position``, wherever players read it (the
+        results, the narrative, the answer to an order file): the variant's rules may play a unit
+        as another kind than it is (Machiavelli holds its garrison of Venice as ``F VEN H``).
+        Standard: ``kind``."""
+        return kind
+
 
 @dataclass(frozen=True)
 class Variant:
