@@ -501,6 +501,28 @@ def test_rules_machiavelli_garrison_supports_only_into_its_province():
     assert outcome(r, "G MOD S A PAR - MAN") is Outcome.ILLEGAL
 
 
+@pytest.mark.rule("rules.machiavelli/garrison-units-2")
+def test_rules_machiavelli_garrison_support_into_its_province_counts_for_any_power():
+    """rules §Garrison units: a garrison may "support actions into its corresponding province":
+    Florence's garrison of Padua supports its own army moving in, which dislodges Milan's army
+    there (without the support, a standoff); and it supports Milan's army holding Padua, which
+    then stands against Venice's supported attack (without it, dislodged)."""
+    here = "  Florence: [G PAD, A VER]\n  Milan: [A PAD]"
+    r = play(here, "Florence: A VER - PAD\nFlorence: G PAD S A VER - PAD")
+    assert outcome(r, "G PAD S A VER - PAD") is Outcome.SUCCESS
+    assert units_after(r) >= {"Florence: A PAD", "Florence: G PAD"}
+    assert [str(d.unit) for d in r.result.next_position.dislodged] == ["A PAD"]
+    r = play(here, "Florence: A VER - PAD")
+    assert outcome(r, "A VER - PAD") is Outcome.FAILURE and "Milan: A PAD" in units_after(r)
+    here = "  Florence: [G PAD]\n  Milan: [A PAD]\n  Venice: [A VIC, A TRV]"
+    attack = "Venice: A VIC - PAD\nVenice: A TRV S A VIC - PAD"
+    r = play(here, attack + "\nFlorence: G PAD S A PAD")
+    assert outcome(r, "G PAD S A PAD") is Outcome.SUCCESS and outcome(r, "A VIC - PAD") is Outcome.FAILURE
+    assert "Milan: A PAD" in units_after(r) and not r.result.next_position.dislodged
+    r = play(here, attack)
+    assert [str(d.unit) for d in r.result.next_position.dislodged] == ["A PAD"]
+
+
 # -- 4. straits (seed 000) ----------------------------------------------------------------------
 
 
