@@ -12,7 +12,7 @@ follow as written in the phase of a position:
 * adjustments: builds on every site with each kind of unit that may stand there, removals, waives.
 
 Candidates are made from the board; each is kept only when the judge follows it as written: the
-core's own checks, then the variant's whole phase (:func:`judge.core.phases.adjudicate`, a batch
+core's own checks (of the core's orders to armies and fleets), then the variant's whole phase (:func:`judge.core.phases.adjudicate`, a batch
 of one candidate per unit at a time), so that a menu can only make an order the judge accepts.
 Orders with amounts (Machiavelli's expenses, loans and payments; Europe 1615's money and INFs)
 are not listed: the variant's help (:meth:`judge.core.variant.Rules.order_help`) says how to
@@ -109,19 +109,24 @@ class PhaseOptions:
 
 
 def _movement_candidates(variant: Variant, position: Position, unit: Unit, checker: MovementChecker,
-                         moves_of: dict[ProvinceId, list[Move]]) -> list[UnitOrder]:
-    """Hold, moves, supports and convoys of ``unit`` (supports of the moves in ``moves_of``)."""
+                         moves_of: dict[Unit, list[Move]]) -> list[Order]:
+    """Hold, moves, supports and convoys of ``unit``: its supports to hold of the other units,
+    and of their moves in ``moves_of``, into its own province or one next to it (no rules let a
+    unit support further: an army or a fleet supports where it could move, Machiavelli's
+    garrison into its own province; the judge keeps those it follows)."""
     board = variant.board
     here = unit.location
     power = unit.power
+    near = board.neighbours.get(here.province, frozenset()) | {here.province}
     out: list[UnitOrder] = [Hold(power, unit.kind, here)]
-    out += moves_of.get(here.province, [])
+    out += moves_of[unit]
     for other in position.units:
-        if other.location.province == here.province:
+        if other == unit:
             continue
-        out.append(SupportHold(power, unit.kind, here, other.location.province, other.kind))
-        for mv in moves_of.get(other.location.province, []):
-            if mv.destination.province != here.province and not mv.via_convoy:
+        if other.location.province in near:
+            out.append(SupportHold(power, unit.kind, here, other.location.province, other.kind))
+        for mv in moves_of[other]:
+            if mv.destination.province in near and not mv.via_convoy:
                 out.append(SupportMove(power, unit.kind, here, other.location.province, mv.destination.province,
                                        other.kind))
     if unit.kind is UnitType.FLEET and here.province in checker.graph.carriers:
@@ -129,7 +134,7 @@ def _movement_candidates(variant: Variant, position: Position, unit: Unit, check
         for army in position.units:
             if army.kind is not UnitType.ARMY:
                 continue
-            for mv in moves_of.get(army.location.province, []):
+            for mv in moves_of[army]:
                 if mv.destination.province in board.army_edges.get(army.location.province, ()) and not mv.via_convoy:
                     continue
                 if _on_route(checker.graph, army.location.province, mv.destination.province, fleets, here.province):
@@ -229,17 +234,12 @@ def _candidates(variant: Variant, position: Position) -> tuple[dict[tuple[str, s
 
 
 def _movement_phase_candidates(variant: Variant, position: Position) -> dict[tuple[str, str], list[Order]]:
-    """A movement phase's candidate orders per (power, unit): a garrison holds; any other unit
-    holds, moves, supports or convoys."""
+    """A movement phase's candidate orders per (power, unit): every unit holds, moves, supports
+    or convoys (a unit of a kind the core does not play, Machiavelli's garrison, has no move
+    here: its orders are the variant's to judge, see :func:`_core_legal`)."""
     checker = MovementChecker(variant.board, position, variant.rules)
-    moves_of = {u.location.province: _moves(variant, position, u, checker) for u in position.units
-                if u.kind is not UnitType.GARRISON}
-    per_unit: dict[tuple[str, str], list[Order]] = {}
-    for u in position.units:
-        garrison = u.kind is UnitType.GARRISON
-        per_unit[(u.power, str(u))] = [Hold(u.power, u.kind, u.location)] if garrison else list(
-            _movement_candidates(variant, position, u, checker, moves_of))
-    return per_unit
+    moves_of = {u: _moves(variant, position, u, checker) for u in position.units}
+    return {(u.power, str(u)): _movement_candidates(variant, position, u, checker, moves_of) for u in position.units}
 
 
 def _retreat_candidates(variant: Variant, position: Position) -> dict[tuple[str, str], list[Order]]:
@@ -287,10 +287,15 @@ def _builds(variant: Variant, power: Power, sites: Iterable[ProvinceId]) -> list
 _CORE_TYPES = frozenset({Hold, Move, SupportHold, SupportMove, Convoy, Retreat, Disband, Build, Waive})
 """The core's own kinds of order, which the core's checks judge (a variant's subclass is left to its phase)."""
 
+_CORE_UNITS = frozenset({UnitType.ARMY, UnitType.FLEET})
+"""The kinds of unit the core's checks know (another, a variant's own, is left to its phase)."""
+
 
 def _core_legal(variant: Variant, position: Position, order: Order, checker: MovementChecker | None) -> bool:
-    """Do the core's own checks take ``order`` as written? (A variant's own order: left to the phase.)"""
-    if type(order) not in _CORE_TYPES:
+    """Do the core's own checks take ``order`` as written? A variant's own order, and any order
+    to a unit of a kind the core does not play (Machiavelli's garrison, which its phase plays on
+    a board of its own), are left to the phase."""
+    if type(order) not in _CORE_TYPES or (isinstance(order, UnitOrder) and order.kind not in _CORE_UNITS):
         return True
     try:
         done = checker.check(order) if checker is not None else check_order(variant.board, position, order, variant.rules)

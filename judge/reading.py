@@ -18,7 +18,7 @@ from .core.errors import JudgeError, MapError
 from .core.types import Phase, PhaseKind, Power
 from .core.variant import Calendar, Variant
 
-__all__ = ["read_file", "decode_text", "normalise_name", "power_named", "SAFE_LOADER", "load_yaml", "SEASON_ALIASES",
+__all__ = ["read_file", "decode_text", "normalise_name", "power_named", "SAFE_LOADER", "load_yaml",
            "parse_phase", "phase_rank"]
 
 
@@ -96,12 +96,6 @@ def load_yaml(text: str, filename: str, error: type[JudgeError] = MapError) -> A
         raise error(f"not valid YAML: a value cannot be read ({type(exc).__name__})", filename) from None
 
 
-SEASON_ALIASES: dict[str, tuple[str, ...]] = {"Monsoon": ("Winter",)}
-"""Other names a season may be written with (never written out): seed 004 §5, Maharajah's
-Winter "may be called" the Monsoon, so a phase written ``Winter 1501 Adjustment`` is the
-Monsoon's."""
-
-
 def phase_rank(calendar: Calendar, phase: Phase) -> tuple[int, int]:
     """Where ``phase`` comes in a game played on ``calendar``: its year, then its step in the
     year (what phases are sorted by).
@@ -114,7 +108,9 @@ def phase_rank(calendar: Calendar, phase: Phase) -> tuple[int, int]:
 
 
 def parse_phase(text: str, calendar: Calendar, where: str = "") -> Phase:
-    """Read ``Spring 1901 Movement`` (also ``Spring 1901, Movement``, ``S1901M``).
+    """Read ``Spring 1901 Movement`` (also ``Spring 1901, Movement``, ``S1901M``), a season by
+    any name ``calendar`` gives it (:meth:`~judge.core.variant.Calendar.season_names`: a season's
+    own, or one of its other names, such as Maharajah's Winter for its Monsoon).
 
     Raises:
         MapError: the text is not a phase's name, or the calendar has no such phase (located at
@@ -124,10 +120,7 @@ def parse_phase(text: str, calendar: Calendar, where: str = "") -> Phase:
     kinds = {k.value.lower(): k for k in PhaseKind}
     kinds.update({"build": PhaseKind.ADJUSTMENT, "builds": PhaseKind.ADJUSTMENT, "adjustments": PhaseKind.ADJUSTMENT,
                   "moves": PhaseKind.MOVEMENT, "retreats": PhaseKind.RETREAT})
-    seasons = {s.lower(): s for s in calendar.seasons()}
-    for season, others in SEASON_ALIASES.items():
-        if season in calendar.seasons():
-            seasons.update({o.lower(): season for o in others if o.lower() not in seasons})
+    seasons = calendar.season_names()
     if len(t) == 3 and t[0].lower() in seasons and t[1].isascii() and t[1].isdigit() and len(t[1]) <= 6 and t[2].lower() in kinds:
         phase = Phase(int(t[1]), seasons[t[0].lower()], kinds[t[2].lower()])
         if (phase.season, phase.kind) not in calendar.steps:

@@ -30,7 +30,7 @@ from .core import orders as core
 from .core.errors import StoreError
 from .core.phases import DEFAULTS, adjustment_counts
 from .core.resolution import Outcome, Resolution, Tag
-from .core.types import Location, Position, UnitType
+from .core.types import Location, Position, ProvinceId, UnitType
 
 if TYPE_CHECKING:
     from .adjudication import Report
@@ -105,15 +105,18 @@ def _own_fields(order: core.Order) -> tuple[tuple[str, Any], ...]:
     return tuple(out)
 
 
-def shown_kind(position: Position | None, unit: str, place: str) -> str:
-    """The letter to name an ordered unit by: the order's, unless the position has no such unit
-    there but a garrison (Machiavelli's garrison of Venice, which its rules hold as ``F VEN H``
-    when it has no order)."""
-    if position is None or unit == "G":
+_KIND_LETTERS = frozenset(k.value for k in UnitType)
+"""The letters of the kinds of unit (``A``, ``F``, ``G``)."""
+
+
+def shown_kind(variant: Variant, position: Position | None, unit: str, place: str) -> str:
+    """The letter to name an ordered unit by (``unit``, the order's, at ``place``), as the
+    variant's rules name it in the phase of ``position``
+    (:meth:`judge.core.variant.Rules.shown_kind`): the order's letter when there is no position,
+    or no such kind of unit."""
+    if position is None or unit not in _KIND_LETTERS:
         return unit
-    prov = str(place).split("/")[0]
-    here = [u.kind.value for u in position.units if u.province == prov]
-    return "G" if here and unit not in here and "G" in here else unit
+    return variant.rules.shown_kind(position, UnitType(unit), ProvinceId(place.split("/")[0])).value
 
 
 @dataclass(frozen=True)

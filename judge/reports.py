@@ -146,7 +146,7 @@ def _njudge_order(variant: Variant, e: OrderRecord, before: Position | None) -> 
 
 def _unit_words(variant: Variant, before: Position | None, unit: str, place: str) -> str:
     """``Army Paris`` (a garrison named as one, see :func:`judge.record.shown_kind`)."""
-    return f"{_UNIT_NAMES.get(shown_kind(before, unit, place), 'Unit')} {place_name(variant, place)}"
+    return f"{_UNIT_NAMES.get(shown_kind(variant, before, unit, place), 'Unit')} {place_name(variant, place)}"
 
 
 def _unordered_line(variant: Variant, o: OrderRecord, before: Position | None, tags: list[str]) -> tuple[str, list[str]]:

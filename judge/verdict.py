@@ -234,7 +234,7 @@ def read_order_file(text: str, variant: Variant, position: Position, power: Powe
     # One verdict per order read (a line may hold several: ``F Bre-Mid, A Par-Bur``), by its index.
     verdicts, mine = _unadjudicated(parsed, power)
     result = adjudicate(variant, position, [ln.order for _, ln in mine if ln.order is not None])
-    unordered = _adjudicated(result.resolutions, mine, position, power, verdicts)
+    unordered = _adjudicated(variant, result.resolutions, mine, position, power, verdicts)
     read = [verdicts[i] for i in sorted(verdicts)]
     taken = {v.line for v in read}
     read += [c for c in _comment_lines(text, variant, path) if c.line not in taken]
@@ -261,8 +261,8 @@ def _unadjudicated(parsed: list[ParsedLine], power: Power) -> tuple[dict[int, Li
     return verdicts, mine
 
 
-def _adjudicated(resolutions: Iterable[Resolution], mine: list[tuple[int, ParsedLine]], position: Position, power: Power,
-                 verdicts: dict[int, LineVerdict]) -> list[tuple[str, str]]:
+def _adjudicated(variant: Variant, resolutions: Iterable[Resolution], mine: list[tuple[int, ParsedLine]], position: Position,
+                 power: Power, verdicts: dict[int, LineVerdict]) -> list[tuple[str, str]]:
     """Give each of the power's orders read (``mine``) the verdict of its resolution (the same
     order, else one written the same) in ``verdicts``, and an order the core gave no resolution
     of its own the verdict "followed as read"; the power's units left without an order (what
@@ -278,18 +278,18 @@ def _adjudicated(resolutions: Iterable[Resolution], mine: list[tuple[int, Parsed
             unmatched.remove(found)
             verdicts[found[0]] = _line_verdict(found[1], r.outcome, r.reason, position, power)
         elif r.reason.startswith((*DEFAULTS, CIVIL_DISORDER)):
-            unordered.append((_as_positioned(r, position), r.reason))
+            unordered.append((_as_positioned(variant, r, position), r.reason))
     for i, ln in unmatched:  # an order the core gave no resolution of its own: followed as read
         verdicts[i] = LineVerdict(ln.line, ln.text, Verdict.ORDER, ln.where, str(ln.order), notes=tuple(ln.notes))
     return unordered
 
 
-def _as_positioned(r: Resolution, position: Position) -> str:
-    """The text of a resolution's order, its unit named as the position has it (a garrison, not
-    ``F VEN``)."""
+def _as_positioned(variant: Variant, r: Resolution, position: Position) -> str:
+    """The text of a resolution's order, its unit named as the variant names it in ``position``
+    (:func:`judge.record.shown_kind`: a garrison, not ``F VEN``)."""
     said = r.order_text
     if isinstance(r.order, UnitOrder):
-        letter = shown_kind(position, r.order.kind.value, str(r.order.location))
+        letter = shown_kind(variant, position, r.order.kind.value, str(r.order.location))
         if letter != r.order.kind.value and said[:1] == r.order.kind.value:
             said = letter + said[1:]
     return said

@@ -12,7 +12,7 @@ import pytest
 from judge.adjudication import run_phase
 from judge.core.phases import adjudicate
 from judge.core.resolution import Outcome
-from judge.core.types import PhaseKind, Position
+from judge.core.types import PhaseKind, Position, ProvinceId, UnitType
 from judge.notation import parse_order
 from judge.positions import format_position, parse_position
 from judge.variants import find_variant
@@ -501,6 +501,28 @@ def test_rules_machiavelli_garrison_supports_only_into_its_province():
     assert outcome(r, "G MOD S A PAR - MAN") is Outcome.ILLEGAL
 
 
+@pytest.mark.rule("rules.machiavelli/garrison-units-2")
+def test_rules_machiavelli_garrison_support_into_its_province_counts_for_any_power():
+    """rules §Garrison units: a garrison may "support actions into its corresponding province":
+    Florence's garrison of Padua supports its own army moving in, which dislodges Milan's army
+    there (without the support, a standoff); and it supports Milan's army holding Padua, which
+    then stands against Venice's supported attack (without it, dislodged)."""
+    here = "  Florence: [G PAD, A VER]\n  Milan: [A PAD]"
+    r = play(here, "Florence: A VER - PAD\nFlorence: G PAD S A VER - PAD")
+    assert outcome(r, "G PAD S A VER - PAD") is Outcome.SUCCESS
+    assert units_after(r) >= {"Florence: A PAD", "Florence: G PAD"}
+    assert [str(d.unit) for d in r.result.next_position.dislodged] == ["A PAD"]
+    r = play(here, "Florence: A VER - PAD")
+    assert outcome(r, "A VER - PAD") is Outcome.FAILURE and "Milan: A PAD" in units_after(r)
+    here = "  Florence: [G PAD]\n  Milan: [A PAD]\n  Venice: [A VIC, A TRV]"
+    attack = "Venice: A VIC - PAD\nVenice: A TRV S A VIC - PAD"
+    r = play(here, attack + "\nFlorence: G PAD S A PAD")
+    assert outcome(r, "G PAD S A PAD") is Outcome.SUCCESS and outcome(r, "A VIC - PAD") is Outcome.FAILURE
+    assert "Milan: A PAD" in units_after(r) and not r.result.next_position.dislodged
+    r = play(here, attack)
+    assert [str(d.unit) for d in r.result.next_position.dislodged] == ["A PAD"]
+
+
 # -- 4. straits (seed 000) ----------------------------------------------------------------------
 
 
@@ -554,6 +576,24 @@ def test_seed000_venice_garrison_converts_only_into_a_fleet_on_the_lagoon():
 def test_seed000_venice_garrison_and_lagoon_fleet_stand_together():
     r = play("  Venice: [G VEN, F LAG]", "Venice: F LAG H")
     assert units_after(r) == {"Venice: G VEN", "Venice: F LAG"}
+
+
+@pytest.mark.rule("seed000/venice-lagoon-4")
+def test_seed000_venice_garrison_held_as_a_fleet_is_named_by_the_variant_as_a_garrison():
+    """The core plays the garrison of Venice as a fleet in the city, so the judge holds it with no
+    order as ``F VEN H``; the variant's hook (``MachiavelliRules.shown_kind``) names it as the
+    garrison it is, and only where the board has a garrison and no such fleet."""
+    from judge.core.variant import Rules
+    from judge.record import shown_kind
+
+    r = play("  Venice: [G VEN, F LAG]", "")
+    before = r.result.position
+    assert "F VEN H" in {x.order_text for x in r.resolutions()}
+    assert MACH.rules.shown_kind(before, UnitType.FLEET, ProvinceId("VEN")) is UnitType.GARRISON
+    assert MACH.rules.shown_kind(before, UnitType.FLEET, ProvinceId("LAG")) is UnitType.FLEET
+    assert MACH.rules.shown_kind(before, UnitType.GARRISON, ProvinceId("VEN")) is UnitType.GARRISON
+    assert shown_kind(MACH, before, "F", "VEN") == "G" and shown_kind(MACH, None, "F", "VEN") == "F"
+    assert Rules().shown_kind(before, UnitType.FLEET, ProvinceId("VEN")) is UnitType.FLEET  # the neutral default
 
 
 @pytest.mark.rule("seed000/venice-lagoon-5")

@@ -114,6 +114,26 @@ def test_seed004_s5_winter_is_only_the_adjustment_phase():
         position("Delhi: [A AGR]", phase="Summer 1501 Movement")
 
 
+@pytest.mark.rule("seed004/monsoon-1")
+def test_seed004_s5_winter_is_an_other_name_on_maharajahs_calendar_not_the_readers():
+    """§5's other name is Maharajah's calendar's (``CALENDAR.other_names``), which the reader of
+    phases is given: the standard calendar reads no Monsoon, and keeps its own Winter."""
+    from judge.core.errors import MapError
+    from judge.core.variant import STANDARD_CALENDAR, Calendar
+    from judge.reading import parse_phase
+
+    assert dict(CALENDAR.other_names) == {"Winter": "Monsoon"} and MAHARAJAH.calendar is CALENDAR
+    assert parse_phase("Winter 1501 Adjustment", CALENDAR) == Phase(1501, "Monsoon", PhaseKind.ADJUSTMENT)
+    assert parse_phase("Winter 1901 Adjustment", STANDARD_CALENDAR) == Phase(1901, "Winter", PhaseKind.ADJUSTMENT)
+    with pytest.raises(MapError, match="seasons: Spring, Fall, Winter"):
+        parse_phase("Monsoon 1901 Adjustment", STANDARD_CALENDAR)
+    with pytest.raises(ValueError, match="'Monsoon', not a season"):
+        Calendar(STANDARD_CALENDAR.steps, other_names={"Winter": "Monsoon"})
+    # A season's own name wins over another season's other name.
+    both = Calendar((*CALENDAR.steps, ("Winter", PhaseKind.RETREAT)), other_names={"Winter": "Monsoon"})
+    assert both.season_names()["winter"] == "Winter"
+
+
 @pytest.mark.rule("seed004/victory-1")
 def test_seed004_s1_victory_is_19_of_37_centres():
     assert MAHARAJAH.victory_centres == 19

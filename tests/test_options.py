@@ -224,6 +224,34 @@ def test_the_options_list_each_kind_of_order():
     assert any(o.kind == "disband" for p in ret.powers for u in p.units for o in u.options)
 
 
+@pytest.mark.rule("rules.machiavelli/garrison-units-2", "seed000/venice-lagoon-7")
+def test_a_machiavelli_garrison_is_offered_the_supports_into_its_own_province():
+    """rules §Garrison units: a garrison "can only hold, support actions into its corresponding
+    province or convert back". Florence's garrison of Padua is offered the support of Milan's
+    army holding Padua and of each unit that could move into Padua (its own army, Milan's,
+    Venice's fleets), and no support elsewhere (the judge refuses ``G PAD S A VER``); Venice's
+    garrison, whose province is the Lagoon (seed 000), supports into the Lagoon only."""
+    from judge.positions import parse_position
+
+    mach = find_variant("machiavelli")
+    _, pos = parse_position("variant: machiavelli\nphase: Spring 1454 Movement\nunits:\n"
+                            "  Florence: [G PAD, A VER]\n  Milan: [A PAD, A VIC]\n  Venice: [G VEN, F UAS, F LAG]\n"
+                            "autonomous: []\n", "position.yaml", mach)
+    listed = phase_options(mach, pos)
+
+    def supports(power: str, unit: str) -> set[str]:
+        (found,) = [u for u in listed.power(power).units if u.unit == unit]
+        return {o.order for o in found.options if o.kind == "support"}
+
+    padua = supports("Florence", "G PAD")
+    assert {"G PAD S A PAD", "G PAD S A VER - PAD", "G PAD S A VIC - PAD", "G PAD S F UAS - PAD"} <= padua
+    assert all(o == "G PAD S A PAD" or o.endswith(" - PAD") for o in padua), padua
+    assert supports("Venice", "G VEN") == {"G VEN S F LAG", "G VEN S F UAS - LAG"}
+    for text, verdict in (("G PAD S A VIC - PAD", Verdict.ORDER), ("G PAD S A VER", Verdict.ILLEGAL)):
+        (line,) = read_order_file(text + "\n", mach, pos, Power("Florence"), "florence.txt").lines
+        assert line.verdict is verdict, str(line)
+
+
 def test_a_move_by_convoy_names_the_fleets_that_could_carry_it():
     from judge.positions import parse_position
 

@@ -9,6 +9,7 @@ variants that will override them.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar, Mapping, Sequence
 
 from mypy_extensions import mypyc_attr
@@ -29,11 +30,18 @@ class Calendar:
     A retreat step is played only when some unit was dislodged and may retreat; an adjustment
     step only when some power has a build or a removal to make (phases with nothing to decide are
     skipped). ``captures`` names the seasons after whose movement (and retreats) supply centres
-    change owner.
+    change owner. ``other_names`` are the other names a season may be written with.
+
+    Raises:
+        ValueError: an other name names no season of the calendar.
     """
 
     steps: tuple[tuple[str, PhaseKind], ...]
     captures: frozenset[str] = frozenset({"Fall"})
+    other_names: Mapping[str, str] = field(default_factory=dict, hash=False)
+    """Other names a season may be written with (read, never written), each with the season it
+    names: Maharajah's ``{"Winter": "Monsoon"}`` (seed 004 §5, its Winter "may be called" the
+    Monsoon). A season's own name wins over another season's other name."""
     _following: dict[tuple[str, PhaseKind], tuple[tuple[str, PhaseKind], bool]] = field(
         init=False, repr=False, compare=False, hash=False)
     """Each step's successor, and whether it opens the next year (worked out once)."""
@@ -41,6 +49,11 @@ class Calendar:
     def __post_init__(self) -> None:
         n = len(self.steps)
         object.__setattr__(self, "_following", {step: (self.steps[(i + 1) % n], i + 1 == n) for i, step in enumerate(self.steps)})
+        seasons = self.seasons()
+        for name, season in self.other_names.items():
+            if season not in seasons:
+                raise ValueError(f"the other name {name!r} names {season!r}, not a season of this calendar ({', '.join(seasons)})")
+        object.__setattr__(self, "other_names", MappingProxyType(dict(self.other_names)))
 
     def first_season(self) -> str:
         """The season that opens a year."""
@@ -61,6 +74,19 @@ class Calendar:
             if season not in out:
                 out.append(season)
         return out
+
+    def season_names(self) -> dict[str, str]:
+        """Every name a season may be written with, in lower case, with the season it names: the
+        seasons' own names, then their :attr:`other_names`.
+
+        >>> Calendar((("Spring", PhaseKind.MOVEMENT), ("Monsoon", PhaseKind.ADJUSTMENT)),
+        ...          other_names={"Winter": "Monsoon"}).season_names()
+        {'spring': 'Spring', 'monsoon': 'Monsoon', 'winter': 'Monsoon'}
+        """
+        names = {s.lower(): s for s in self.seasons()}
+        for name, season in self.other_names.items():
+            names.setdefault(name.lower(), season)
+        return names
 
 
 STANDARD_CALENDAR = Calendar(
@@ -252,6 +278,14 @@ class Rules:
     def unit_kinds(self) -> tuple[UnitType, ...]:
         """The kinds of unit in play (Machiavelli adds garrisons)."""
         return (UnitType.ARMY, UnitType.FLEET)
+
+    def shown_kind(self, position: Position, kind: UnitType, province: ProvinceId) -> UnitType:
+        """The kind to name a unit by that was ordered (or held by the judge) as a unit of
+        ``kind`` in ``province``, in the phase of ``position``, wherever players read it (the
+        results, the narrative, the answer to an order file): the variant's rules may play a unit
+        as another kind than it is (Machiavelli holds its garrison of Venice as ``F VEN H``).
+        Standard: ``kind``."""
+        return kind
 
 
 @dataclass(frozen=True)

@@ -119,7 +119,7 @@ _SEED000 = (
        "(its original owner) until then; never by the garrison in Venice.", _CONTROL, ".control:initialised"),
     _r("seed000/venice-lagoon-4", S000V, "Venice may hold a garrison in the city, a fleet on the Lagoon, or both "
        "(no army or fleet stands, nor retreats, in Venice).", _NODES, ".geography:city_node", ".retreat:retreat_places",
-       ".retreat:_retreats_refused"),
+       ".retreat:_retreats_refused", ".rules:MachiavelliRules.shown_kind"),
     _r("seed000/venice-lagoon-5", S000V, "Venice may be besieged, by a fleet on the Lagoon only.", _BESIEGE, ".geography:city_of"),
     _r("seed000/venice-lagoon-6", S000V, "A garrison in Venice converts only into a fleet on the Lagoon.", _OUT_OF_CITY),
     _r("seed000/venice-lagoon-7", S000V, "A garrison in Venice may support into the Lagoon (the one support by a land unit "

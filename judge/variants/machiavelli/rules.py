@@ -84,6 +84,15 @@ class MachiavelliRules(Rules):
     def unit_kinds(self) -> tuple[UnitType, ...]:
         return (UnitType.ARMY, UnitType.FLEET, UnitType.GARRISON)
 
+    def shown_kind(self, position: Position, kind: UnitType, province: ProvinceId) -> UnitType:
+        """Seed 000 VENICE/VENICE LAGOON: the movement core plays the garrison of Venice as a
+        fleet in the city (its province being the Lagoon, :func:`~.geography.city_node`), so the
+        judge's hold of it with no order reads ``F VEN H``. Players read the unit the board has
+        there: a garrison, where ``position`` has no unit of ``kind`` in ``province`` but a
+        garrison."""
+        here = {u.kind for u in position.units if u.province == province}
+        return UnitType.GARRISON if kind not in here and UnitType.GARRISON in here else kind
+
     def captures_now(self, calendar: Calendar, phase: Phase) -> bool:
         # Control changes with every unit's arrival; the variant keeps it (its state), not the core.
         return False

@@ -67,7 +67,7 @@ RULEBOOK = Rulebook("maharajah", (
          by=("data:variant.yaml",)),
     Rule("seed004/monsoon-1", "§5 Monsoon",
          "The adjustment phase, Winter, may be called Monsoon: the judge writes Monsoon and reads either.",
-         by=(".rules:CALENDAR", "judge.reading:SEASON_ALIASES")),
+         by=(".rules:CALENDAR", ".rules:CALENDAR.other_names")),
     # -- Clarifications of the river convoys --------------------------------------------------
     Rule("seed004/clarification-1", "Clarification 1",
          "An army's origin or destination in a convoy must border a water province or border or contain a "

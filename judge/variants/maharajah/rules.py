@@ -69,10 +69,12 @@ CALENDAR = Calendar(
         ("Fall", PhaseKind.MOVEMENT),
         ("Fall", PhaseKind.RETREAT),
         ("Monsoon", PhaseKind.ADJUSTMENT),
-    )
+    ),
+    other_names={"Winter": "Monsoon"},
 )
 """Seed 004 §5: Spring and Fall movement, each with its retreats, then the adjustment phase,
-which the seed lets us call Monsoon (and we always do)."""
+which the seed lets us call Monsoon (and we always do); its Winter "may be called" the Monsoon,
+so the judge reads a phase written ``Winter 1501 Adjustment`` as the Monsoon's."""
 
 _REPLAYING: contextvars.ContextVar[bool] = contextvars.ContextVar("maharajah_replaying", default=False)
 """Set while :meth:`MaharajahRules.play_phase` hands a movement phase to the core."""
