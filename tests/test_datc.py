@@ -59,3 +59,33 @@ def test_datc(case, tmp_path, capsys):
 
 def test_every_case_is_there():
     assert len(list(_cases())) == 167
+
+
+def test_rule_convoy_intent_each_move_says_whether_it_went_by_convoy():
+    """DATC 4.A.3, 6.G.6, 6.G.8: every move's resolution says whether the adjudicator sent it
+    by convoy (``convoyed_by``, what the map draws), and agrees with the reason a player reads:
+    a move that succeeded "by convoy", a convoy that failed or was a paradox."""
+    from judge.adjudication import run_phase
+    from judge.core.orders import Move
+    from judge.core.resolution import Tag
+    from judge.positions import parse_position
+
+    seen = {True: 0, False: 0}
+    for param in _cases():
+        case = param.values[0]
+        variant, position = parse_position(yaml.safe_dump(case["position"], sort_keys=False))
+        for r in run_phase(variant, position, case["orders"]).resolutions():
+            if not isinstance(r.order, Move) or r.outcome.value not in ("success", "failure"):
+                assert r.convoyed_by is None, (case["id"], r)
+                continue
+            by_convoy = r.convoyed_by is not None
+            seen[by_convoy] += 1
+            if r.succeeded:
+                assert r.reason.endswith("by convoy") is by_convoy, (case["id"], r)
+            elif {Tag.NO_CONVOY, Tag.PARADOX} & set(r.tags):
+                assert by_convoy, (case["id"], r)
+            if case["id"] == "6.G.8" and r.order.power == "France":
+                assert not by_convoy  # asked for a convoy no fleet offers: by land
+            if case["id"] == "6.G.6" and r.order.power == "England":
+                assert r.convoyed_by == ("ENG", "NAO", "NWG")  # its own fleet's convoy, off the route
+    assert seen[True] > 20 and seen[False] > 100

@@ -262,6 +262,44 @@ def test_convoy_route_and_dotted_line():
     assert len(_line_subpaths(arrow.get("d"))[0][0]) > 10  # curved through the fleets
 
 
+def _arrow_corners(svg: str, n: int) -> int:
+    """How many corners order ``n``'s arrow has: 7 when drawn straight (two on each side of the
+    shaft and three for the head), many more when curved through convoying fleets."""
+    arrow = ids(parse(svg))[f"order-{n}"].find(NS + "path")
+    return len(_line_subpaths(arrow.get("d"))[0][0])
+
+
+@pytest.mark.parametrize(("units", "orders", "by_convoy"), [
+    # DATC 6.G.8's rule: asked for a convoy, but the only convoying fleet (MAO) is on no chain
+    # from Brest to Picardy, so the army moves by land.
+    pytest.param({"France": ["A BRE", "F MAO"]},
+                 "France: A BRE - PIC via convoy\nFrance: F MAO C A BRE - PIC\n", False, id="asked-no-chain"),
+    # A foreign fleet offers a chain the army did not ask for: by land (DATC 6.G.6's intent).
+    pytest.param({"England": ["A YOR"], "France": ["F NTH"]},
+                 "England: A YOR - LON\nFrance: F NTH C A YOR - LON\n", False, id="foreign-unasked"),
+    # The same foreign fleet, the convoy asked for: by convoy.
+    pytest.param({"England": ["A YOR"], "France": ["F NTH"]},
+                 "England: A YOR - LON via convoy\nFrance: F NTH C A YOR - LON\n", True, id="foreign-asked"),
+    # A chain through the Channel: by convoy, MAO's convoy off the route included.
+    pytest.param({"France": ["A BRE", "F MAO", "F ENG"]},
+                 "France: A BRE - PIC via convoy\nFrance: F MAO C A BRE - PIC\nFrance: F ENG C A BRE - PIC\n",
+                 True, id="asked-chain"),
+])
+def test_rule_convoy_intent_the_map_draws_the_route_the_adjudicator_used(units, orders, by_convoy):
+    """DATC 6.G.8: the arrow of an army next to its destination is curved through the fleets
+    exactly when the adjudicator moved it by convoy (its resolution's ``convoyed_by``), never by
+    a rule of the renderer's own."""
+    variant, position = position_of({"variant": "standard", "phase": "Spring 1901 Movement", "units": units})
+    res = run_phase(variant, position, orders).resolutions()
+    assert res[0].outcome is Outcome.SUCCESS
+    assert (res[0].convoyed_by is not None) is by_convoy
+    assert res[0].reason.endswith("by convoy") is by_convoy
+    svg = render_svg(variant, position, resolutions=res, base_map=FAKE)
+    check_structure(svg, variant, position, res)
+    corners = _arrow_corners(svg, 1)
+    assert corners > 10 if by_convoy else corners == 7
+
+
 def test_units_dislodged_this_phase_are_outlined():
     _, position = position_of({"variant": "standard", "phase": "Spring 1901 Movement",
                                "units": {"Germany": ["A KIE", "A BER", "A SIL"], "Russia": ["A PRU"]}})

@@ -474,6 +474,18 @@ class MovementAdjudicator:
         """Is order ``i`` a convoyed move whose convoy failed (after :meth:`decide`)?"""
         return self.kind[i] == _MOVE and self.convoyed[i] and not self._route_ok(i)
 
+    def convoy_fleets(self, i: int) -> tuple[ProvinceId, ...] | None:
+        """Whether order ``i`` is a move that goes by convoy, as :meth:`_decide_routes` decided
+        before resolving (the one place that decides it): the provinces of the fleets whose convoy
+        orders matched it, sorted (none when no fleet was ordered to carry it), or ``None`` for a
+        move by land (DATC 6.G.8: asked for a convoy that no chain of fleets offers) and for
+        every other order. What the resolutions carry as
+        :attr:`~judge.core.resolution.Resolution.convoyed_by`, for the map to draw."""
+        if not self.convoyed[i]:
+            return None
+        src = self.src
+        return tuple(sorted([src[c] for c in self.convoys[i]]))
+
     def outcome(self, i: int) -> MoveOutcome:
         """What became of order ``i`` (after :meth:`decide`)."""
         return MoveOutcome(self.result[i], self.dislodged_by(i), self.void[i], self.no_convoy(i), self.paradox[i])

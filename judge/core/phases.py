@@ -254,7 +254,7 @@ def _movement_resolutions(variant: Variant, adj: MovementAdjudicator, beaten: li
 
     out: list[Resolution] = []
     add = out.append
-    orders, kinds, results, dests = adj.orders, adj.kind, adj.result, adj.dest
+    orders, kinds, results, dests, convoyed = adj.orders, adj.kind, adj.result, adj.dest, adj.convoyed
     for i, o in enumerate(orders):
         k = kinds[i]
         ok = results[i]
@@ -267,11 +267,18 @@ def _movement_resolutions(variant: Variant, adj: MovementAdjudicator, beaten: li
             tags = (Tag.DISLODGED,)
         if k == _MOVE:
             dest: str = names.get(dests[i], dests[i])  # type: ignore[arg-type,assignment]
+            # Whether it went by convoy was decided once, by the adjudicator; the resolution
+            # carries it to whatever draws the move (Resolution.convoyed_by). A move by land,
+            # the common case, is written as before, with no field to fill (make bench).
             if ok:
-                add(Resolution(o.power, o, Outcome.SUCCESS, f"moved to {dest} by convoy" if adj.convoyed[i] else f"moved to {dest}"))
+                if convoyed[i]:
+                    add(Resolution(o.power, o, Outcome.SUCCESS, f"moved to {dest} by convoy", (), "", adj.convoy_fleets(i)))
+                else:
+                    add(Resolution(o.power, o, Outcome.SUCCESS, f"moved to {dest}"))
                 continue
             first, reason = _move_failure(variant, adj, i, dest)
-            add(Resolution(o.power, o, Outcome.FAILURE, reason + "; " + by if by else reason, (first, *tags)))
+            add(Resolution(o.power, o, Outcome.FAILURE, reason + "; " + by if by else reason, (first, *tags), "",
+                           adj.convoy_fleets(i) if convoyed[i] else None))
         elif k == _SUP_HOLD or k == _SUP_MOVE:
             add(_support_resolution(adj, i, by, tags, name))
         elif k == _CONVOY:

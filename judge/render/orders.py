@@ -4,11 +4,12 @@ since supports and convoys point at them), and each order's drawing.
 A move is a filled arrow (light and dashed, with a red cross, when it failed); a support is a
 dashed line to the middle of the supported move, or to a ring around the supported unit; a convoy
 is a dotted line from the fleet to the convoyed army's path, which curves through the convoying
-fleets; a hold is a ring; a build is the new unit on a halo; a disband or removal a red cross; a
-retreat an arrow. A variant's own order for a unit (Machiavelli's besiege, lift siege, convert,
-maintain) is its verb in a tag under the unit. Orders that were illegal, ambiguous or not
-understood are not drawn (or drawn grey, ``style={'illegal': 'grey'}``); units that had no order
-are not given a hold ring.
+fleets when the adjudicator sent the army by convoy (its resolution's ``convoyed_by``: the map
+never decides that itself); a hold is a ring; a build is the new unit on a halo; a disband or
+removal a red cross; a retreat an arrow. A variant's own order for a unit (Machiavelli's besiege,
+lift siege, convert, maintain) is its verb in a tag under the unit. Orders that were illegal,
+ambiguous or not understood are not drawn (or drawn grey, ``style={'illegal': 'grey'}``); units
+that had no order are not given a hold ring.
 """
 
 from __future__ import annotations
@@ -143,13 +144,9 @@ class OrderDrawing:
         """Compute every move's and retreat's path first: supports and convoys point at them."""
         moves = [(d, d.order) for d in self.drawn if isinstance(d.order, (Move, Retreat))]
         pairs = {(o.province, o.destination.province) for _, o in moves}
-        convoys: dict[tuple[ProvinceId, ProvinceId], list[tuple[ProvinceId, str]]] = {}
-        for d in self.drawn:
-            if isinstance(d.order, Convoy) and not d.grey:
-                convoys.setdefault((d.order.target, d.order.destination), []).append((d.order.province, d.order.power))
         for d, o in moves:
             src, dest = o.province, o.destination.province
-            pts = self._move_points(d, o, convoys.get((src, dest), []))
+            pts = self._move_points(d, o)
             if (dest, src) in pairs:  # two moves along the same line, opposite ways: side by side
                 pts = _offset(pts, self.s * 0.34)
             end_gap = self.s * (1.0 if self.r.position.unit_in(dest) is not None and isinstance(o, Move) else 0.3)
@@ -158,20 +155,20 @@ class OrderDrawing:
             if not d.grey:
                 self.moves_from.setdefault(src, (dest, pts))
 
-    def _move_points(self, d: _Drawn, o: Move | Retreat, helpers: list[tuple[ProvinceId, str]]) -> list[Point]:
+    def _move_points(self, d: _Drawn, o: Move | Retreat) -> list[Point]:
         """The line of a move from its unit to its destination: straight, or curved through the
-        convoying fleets when the army goes by convoy."""
-        src, dest = o.province, o.destination.province
+        convoying fleets when the army went by convoy.
+
+        Whether it went by convoy is not decided here: the adjudicator decided it (DATC 6.G.8:
+        an army next to its destination that asked for a convoy no chain of fleets offers goes
+        by land, and so does one that a foreign fleet offers to carry unasked) and its
+        resolution says so (:attr:`~judge.core.resolution.Resolution.convoyed_by`), so the map
+        shows the route the judge used. The renderer only chooses the curve's shape."""
         start, end = self.order_point(o), self.r.anchor(o.destination)
-        fleets = sorted({f for f, _ in helpers})
-        # As the adjudicator decides: by convoy when asked, when there is no land route, or
-        # when one of the army's own fleets convoys it.
-        by_convoy = (not d.grey and isinstance(o, Move) and o.kind is UnitType.ARMY and bool(fleets)
-                     and (o.via_convoy or dest not in self.r.variant.board.army_edges.get(src, ())
-                          or any(p == o.power for _, p in helpers)))
-        if not by_convoy:
+        fleets = d.res.convoyed_by
+        if not fleets:
             return [start, end]
-        route = self._convoy_route(src, dest, fleets)
+        route = self._convoy_route(o.province, o.destination.province, list(fleets))
         return _smooth([start, *(self.r.anchor(Location(f)) for f in route), end])
 
     def _convoy_route(self, src: ProvinceId, dest: ProvinceId, fleets: list[ProvinceId]) -> list[ProvinceId]:
