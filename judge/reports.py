@@ -527,7 +527,7 @@ def _movement_story(variant: Variant, orders: Sequence[OrderRecord]) -> list[str
         dest = e.to.split("/")[0]
         if e.succeeded and dest in dislodged:
             attacks.append(_attack_sentence(variant, e, *dislodged[dest]))
-        elif e.succeeded and ("by convoy" in e.reason or e.via_convoy):
+        elif e.succeeded and "by convoy" in e.reason:  # as the adjudicator decided (asked for or not)
             who = _unit_phrase(variant, e.power, e.unit, e.at)
             convoyed.append(_cap(f"{who} crossed to {place_name(variant, e.to, article=True)} by convoy."))
         elif e.succeeded:

@@ -131,6 +131,19 @@ def test_movement_narrative(spring):
     assert "The Turkish army in Galicia failed to enter Warsaw." in story
 
 
+
+def test_rule_convoy_intent_the_narrative_tells_the_route_the_adjudicator_used():
+    """DATC 6.G.8: an army asked to go by convoy that has no chain of convoying fleets, but a
+    land route, moves by land. The story says it moved there, not that it crossed by convoy; an
+    army that did cross by convoy is still told so."""
+    text = SPRING.replace("France: [A PAR, A MAR]", "France: [A PIC, A MAR]")
+    orders = "France: A PIC - BEL via convoy\nEngland: A YOR - NWY\nEngland: F NTH C A YOR - NWY\n"
+    variant, before, data, after = play(text, orders)
+    story = narrative(variant, data, before, position_after=after)
+    assert "France moved into Belgium." in story
+    assert not any("Picardy crossed" in line for line in story)
+    assert "The English army in Yorkshire crossed to Norway by convoy." in story
+
 FALL = """variant: standard
 phase: Fall 1901 Movement
 units:
