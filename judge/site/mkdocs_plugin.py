@@ -16,19 +16,25 @@ file), after ``search``.
 * In a dirty build (the judge's, or ``mkdocs build --dirty`` run by hand), the search plugin
   indexes only the pages rendered: the plugin then gives every other page the entries it had in
   the site's index before the build (or, for the games taken from per-game jobs, in the job's
-  index), in the order of the pages, so that the index is the same as a whole build's.
+  index), in the order of the pages, so that the index is the same as a whole build's. A build
+  with a plan takes those entries from the record of the index the last build kept
+  (:attr:`BuildPlan.kept_search`, :mod:`judge.site.search`: each page's entries as text, so that
+  only the entries of the pages rendered are parsed and encoded), and reads the site's index only
+  when there is no record for it; it leaves the record of its own index for the next
+  (:attr:`BuildPlan.new_search`).
 
 What this relies on of MkDocs beyond its plugin events, pinned by tests that fail on an upgrade
 that changes it (``tests/test_site_incremental.py``, ``test_mkdocs_``): a dirty build reads and
 renders only the pages whose :meth:`~mkdocs.structure.files.File.is_modified` is true, and says
 once, as a warning of the logger ``mkdocs.commands.build`` between the ``pre_build`` and ``files``
 events, that it is dirty. The search index is read and written as Material's search plugin writes
-it (JSON, ``{"config": ..., "docs": [...]}``, compact); the tests compare it with a whole build's.
+it (JSON, ``{"config": ..., "docs": [...]}``, compact, each page's entries together in the order of
+the pages); the tests compare it with a whole build's, and a whole build records its index only
+when the record gives its very text back (:meth:`NavPlugin._record`).
 """
 
 from __future__ import annotations
 
-import json
 import logging
 import os
 from typing import TYPE_CHECKING, Any
@@ -41,6 +47,7 @@ from mkdocs.utils import is_markdown_file
 from .plan import SEARCH_INDEX, BuildPlan
 from ..escape import plain_title
 from .incremental import part_of
+from .search import Text, index_pieces, page_texts, parse_index, read_index
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -87,8 +94,9 @@ class NavPlugin(BasePlugin):
     """The plan of a build run by :func:`judge.site.build.mkdocs_build` (None for one run by hand)."""
     dirty = False
     """Whether ``mkdocs build --dirty`` was run (by hand: a build with a plan is dirty when it stages parts)."""
-    kept_search: dict[str, list[Any]] | None = None
-    """In a dirty build, the search entries of each page as before the build, by page address."""
+    kept_search: dict[str, Text] | None = None
+    """In a dirty build, the search entries of each page as before the build, by page address, as
+    JSON text (:func:`judge.site.search.page_texts`)."""
     notice: _DirtyNotice | None = None
     rendered: set[str]
     order: list[str]
@@ -116,8 +124,10 @@ class NavPlugin(BasePlugin):
     def on_pre_build(self, *, config: Any) -> None:
         self.rendered, self.order, self.kept_search = set(), [], None
         if self.dirty if self.plan is None else self.plan.staged is not None:
-            adopted = self.plan.adopted_search if self.plan is not None else []
-            self.kept_search = _kept_entries(os.path.join(config["site_dir"], SEARCH_INDEX), adopted)
+            kept, adopted = (self.plan.kept_search, self.plan.adopted_search) if self.plan is not None else (None, [])
+            self.kept_search = _kept_entries(os.path.join(config["site_dir"], SEARCH_INDEX), kept, adopted)
+        if self.plan is not None:
+            self.plan.new_search = None
         if self.plan is not None and self.plan.staged is not None:
             self.notice = _DirtyNotice()
             logging.getLogger(BUILD_LOGGER).addFilter(self.notice)
@@ -154,8 +164,15 @@ class NavPlugin(BasePlugin):
         return output
 
     def on_post_build(self, *, config: Any) -> None:
+        path = os.path.join(config["site_dir"], SEARCH_INDEX)
         if self.kept_search is not None:
-            self._complete_search_index(os.path.join(config["site_dir"], SEARCH_INDEX), self.kept_search)
+            texts = self._complete_search_index(path, self.kept_search)
+        elif self.plan is not None:
+            texts = self._record(path)
+        else:
+            return
+        if self.plan is not None:
+            self.plan.new_search = texts
 
     def on_build_error(self, *, error: Exception) -> None:
         self._forget_notice()
@@ -165,47 +182,44 @@ class NavPlugin(BasePlugin):
             logging.getLogger(BUILD_LOGGER).removeFilter(self.notice)
             self.notice = None
 
-    def _complete_search_index(self, path: str, kept: dict[str, list[Any]]) -> None:
+    def _complete_search_index(self, path: str, kept: dict[str, Text]) -> dict[str, Text] | None:
         """The search index of a dirty build made whole: each page's entries, in the order of
         the pages, those of the pages rendered as the search plugin wrote them now, the others'
-        as they were (``kept``)."""
-        index = _read_index(path)
+        as they were (``kept``). The entries of each page, as written (None: no index)."""
+        index = read_index(path)
         if index is None:
-            return  # no search plugin: no index
-        fresh = _by_page(index.get("docs") or [])
-        index["docs"] = [entry for url in self.order
-                         for entry in (fresh.get(url, []) if url in self.rendered else kept.get(url, []))]
-        with open(path, "w", encoding="utf-8") as fh:
-            fh.write(json.dumps(index, separators=(",", ":"), default=str))  # as the search plugin writes it
+            return None  # no search plugin: no index
+        fresh = page_texts(index.get("docs") or [])
+        texts = {url: fresh.get(url, b"") if url in self.rendered else kept.get(url, b"") for url in self.order}
+        with open(path, "wb") as fh:
+            fh.writelines(index_pieces(index, texts.values()))  # as the search plugin writes it
+        return texts
+
+    def _record(self, path: str) -> dict[str, Text] | None:
+        """The entries of each page of the index a whole build's search plugin wrote, as text,
+        when they give that very text back (:func:`judge.site.search.index_pieces`); else None
+        (no index, or one written otherwise than the record assumes: the next build reads it)."""
+        try:
+            with open(path, "rb") as fh:
+                written = fh.read()
+        except OSError:
+            return None
+        index = parse_index(written)
+        if index is None:
+            return None
+        texts: dict[str, Text] = dict(page_texts(index.get("docs") or []))
+        return texts if b"".join(index_pieces(index, texts.values())) == written else None
 
 
-def _read_index(path: str | Path) -> dict[str, Any] | None:
-    """A search index as data; None when there is none or it cannot be read."""
-    try:
-        with open(path, encoding="utf-8") as fh:
-            index = json.load(fh)
-    except (OSError, ValueError):
-        return None
-    return index if isinstance(index, dict) else None
-
-
-def _kept_entries(path: str, adopted: list[tuple[str, Path]]) -> dict[str, list[Any]]:
-    """The search entries of each page as the site's index at ``path`` has them, those of the
-    pages of a part taken from a per-game job (``adopted``: the part and the job's index) as the
-    job's index has them."""
-    kept = _by_page((_read_index(path) or {}).get("docs") or [])
+def _kept_entries(path: str, kept: dict[str, Text] | None, adopted: list[tuple[str, Path]]) -> dict[str, Text]:
+    """The search entries of each page before the build: as ``kept`` has them (the record of the
+    site's index, :attr:`BuildPlan.kept_search`), else as the site's index at ``path`` has them;
+    those of the pages of a part taken from a per-game job (``adopted``: the part and the job's
+    index) as the job's index has them."""
+    out: dict[str, Text] = dict(kept) if kept is not None else dict(page_texts((read_index(path) or {}).get("docs") or []))
     for part, theirs in adopted:
-        for url in [url for url in kept if part_of(url) == part]:
-            del kept[url]
-        kept.update((url, e) for url, e in _by_page((_read_index(theirs) or {}).get("docs") or []).items()
-                    if part_of(url) == part)
-    return kept
-
-
-def _by_page(entries: list[Any]) -> dict[str, list[Any]]:
-    """Search entries by the page they are of (their location without the anchor)."""
-    out: dict[str, list[Any]] = {}
-    for entry in entries:
-        if isinstance(entry, dict):
-            out.setdefault(str(entry.get("location", "")).split("#")[0], []).append(entry)
+        for url in [url for url in out if part_of(url) == part]:
+            del out[url]
+        out.update((url, text) for url, text in page_texts((read_index(theirs) or {}).get("docs") or []).items()
+                   if part_of(url) == part)
     return out
