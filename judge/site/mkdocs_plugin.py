@@ -37,7 +37,7 @@ from __future__ import annotations
 
 import logging
 import os
-from typing import TYPE_CHECKING, Any
+from typing import Any, Sequence
 
 import yaml
 from mkdocs.plugins import BasePlugin
@@ -48,9 +48,6 @@ from .plan import SEARCH_INDEX, BuildPlan
 from ..escape import plain_title
 from .incremental import part_of
 from .search import Text, index_pieces, page_texts, parse_index, read_index
-
-if TYPE_CHECKING:
-    from pathlib import Path
 
 NAV_NAME = ".nav.yml"
 BUILD_LOGGER = "mkdocs.commands.build"
@@ -94,13 +91,17 @@ class NavPlugin(BasePlugin):
     """The plan of a build run by :func:`judge.site.build.mkdocs_build` (None for one run by hand)."""
     dirty = False
     """Whether ``mkdocs build --dirty`` was run (by hand: a build with a plan is dirty when it stages parts)."""
+    completing = False
+    """Whether this build indexes only the pages it renders (a dirty one): the plugin completes the index."""
     kept_search: dict[str, Text] | None = None
-    """In a dirty build, the search entries of each page as before the build, by page address, as
-    JSON text (:func:`judge.site.search.page_texts`)."""
+    """In a dirty build, the search entries of each page as before the build, by the page's source
+    path, as JSON text (:func:`judge.site.search.page_texts`)."""
     notice: _DirtyNotice | None = None
-    rendered: set[str]
+    rendered: dict[str, str]
+    """The pages rendered: the source path of each by its address (where its search entries point)."""
     order: list[str]
-    """The addresses of the pages, in the order MkDocs builds them."""
+    """The source paths of the pages, in the order MkDocs builds them (no page's address is worked
+    out for it: a page kept needs none)."""
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
         self.dirty = dirty
@@ -122,10 +123,8 @@ class NavPlugin(BasePlugin):
         return config
 
     def on_pre_build(self, *, config: Any) -> None:
-        self.rendered, self.order, self.kept_search = set(), [], None
-        if self.dirty if self.plan is None else self.plan.staged is not None:
-            kept, adopted = (self.plan.kept_search, self.plan.adopted_search) if self.plan is not None else (None, [])
-            self.kept_search = _kept_entries(os.path.join(config["site_dir"], SEARCH_INDEX), kept, adopted)
+        self.rendered, self.order, self.kept_search = {}, [], None
+        self.completing = self.dirty if self.plan is None else self.plan.staged is not None
         if self.plan is not None:
             self.plan.new_search = None
         if self.plan is not None and self.plan.staged is not None:
@@ -149,9 +148,13 @@ class NavPlugin(BasePlugin):
         return Files(pages + [f for f in every if not f.is_documentation_page()])
 
     def on_env(self, env: Any, *, config: Any, files: Files) -> Any:
-        """The order of the pages; the theme's templates compiled once, not at every build (Jinja's
-        bytecode cache, which compiles a template again when its source changes)."""
-        self.order = [f.url for f in files.documentation_pages()]
+        """The order of the pages and, in a dirty build, their search entries before it (the
+        search plugin writes its index after this); the theme's templates compiled once, not at
+        every build (Jinja's bytecode cache, which compiles a template again when its source changes)."""
+        pages = files.documentation_pages()
+        self.order = [f.src_uri for f in pages]
+        if self.completing:
+            self.kept_search = _kept_entries(pages, os.path.join(config["site_dir"], SEARCH_INDEX), self.plan)
         if self.plan is not None and self.plan.template_cache is not None and env.bytecode_cache is None:
             import jinja2
 
@@ -160,7 +163,7 @@ class NavPlugin(BasePlugin):
         return env
 
     def on_post_page(self, output: str, *, page: Any, config: Any) -> str:
-        self.rendered.add(page.url)
+        self.rendered[page.url] = page.file.src_uri
         return output
 
     def on_post_build(self, *, config: Any) -> None:
@@ -189,8 +192,9 @@ class NavPlugin(BasePlugin):
         index = read_index(path)
         if index is None:
             return None  # no search plugin: no index
-        fresh = page_texts(index.get("docs") or [])
-        texts = {url: fresh.get(url, b"") if url in self.rendered else kept.get(url, b"") for url in self.order}
+        fresh = {self.rendered[url]: text for url, text in page_texts(index.get("docs") or []).items() if url in self.rendered}
+        rendered = set(self.rendered.values())
+        texts = {src: fresh.get(src, b"") if src in rendered else kept.get(src, b"") for src in self.order}
         with open(path, "wb") as fh:
             fh.writelines(index_pieces(index, texts.values()))  # as the search plugin writes it
         return texts
@@ -207,19 +211,29 @@ class NavPlugin(BasePlugin):
         index = parse_index(written)
         if index is None:
             return None
-        texts: dict[str, Text] = dict(page_texts(index.get("docs") or []))
-        return texts if b"".join(index_pieces(index, texts.values())) == written else None
+        texts = page_texts(index.get("docs") or [])
+        if b"".join(index_pieces(index, texts.values())) != written or any(url not in self.rendered for url in texts):
+            return None
+        return {self.rendered[url]: text for url, text in texts.items()}
 
 
-def _kept_entries(path: str, kept: dict[str, Text] | None, adopted: list[tuple[str, Path]]) -> dict[str, Text]:
-    """The search entries of each page before the build: as ``kept`` has them (the record of the
-    site's index, :attr:`BuildPlan.kept_search`), else as the site's index at ``path`` has them;
-    those of the pages of a part taken from a per-game job (``adopted``: the part and the job's
-    index) as the job's index has them."""
-    out: dict[str, Text] = dict(kept) if kept is not None else dict(page_texts((read_index(path) or {}).get("docs") or []))
-    for part, theirs in adopted:
-        for url in [url for url in out if part_of(url) == part]:
-            del out[url]
-        out.update((url, text) for url, text in page_texts((read_index(theirs) or {}).get("docs") or []).items()
-                   if part_of(url) == part)
+def _kept_entries(pages: Sequence[File], path: str, plan: BuildPlan | None) -> dict[str, Text]:
+    """The search entries of each page before the build, by its source path: as the record of
+    the site's index has them (:attr:`BuildPlan.kept_search`), else as the site's index at
+    ``path`` has them; those of the pages of a part taken from a per-game job
+    (:attr:`BuildPlan.adopted_search`: the part and the job's index) as the job's index has them."""
+    if plan is not None and plan.kept_search is not None:
+        out: dict[str, Text] = dict(plan.kept_search)
+    else:
+        out = _by_source(pages, read_index(path))
+    for part, theirs in plan.adopted_search if plan is not None else []:
+        for src in [src for src in out if part_of(src) == part]:
+            del out[src]
+        out.update(_by_source([f for f in pages if part_of(f.src_uri) == part], read_index(theirs)))
     return out
+
+
+def _by_source(pages: Sequence[File], index: dict[str, Any] | None) -> dict[str, Text]:
+    """The entries of each of ``pages`` in the search index ``index``, by the page's source path."""
+    texts = page_texts((index or {}).get("docs") or [])
+    return {f.src_uri: texts[f.url] for f in pages if f.url in texts}

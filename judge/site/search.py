@@ -43,8 +43,8 @@ Text = Union[bytes, memoryview]
 """A page's search entries as JSON text, ASCII (a view of a record read, or bytes)."""
 
 _DECODER = json.JSONDecoder()
-_ADDRESS = 512
-"""Bytes of a record's line decoded to find its page's address (the whole line if it is longer)."""
+_NAME = 512
+"""Bytes of a record's line decoded to find its page's name (the whole line if the name is longer)."""
 
 
 def dumps(value: Any) -> str:
@@ -85,8 +85,9 @@ def index_pieces(index: Mapping[str, Any], texts: Iterable[Text]) -> list[Text]:
 
 
 def record_pieces(texts: Mapping[str, Text]) -> list[Text]:
-    """The record of an index's entries, in pieces to write one after the other: one line per
-    page, a JSON array of its address and then its entries (``["games/g/index.html",{...},{...}]``).
+    """The record of an index's entries (``texts``: each page's, by the name the caller gives the
+    page, its source path for the ``judge`` plugin), in pieces to write one after the other: one
+    line per page, a JSON array of its name and then its entries (``["games/g/index.md",{...}]``).
     The encoder escapes every line break inside a string, so a line is a page."""
     pieces: list[Text] = []
     for page, text in texts.items():
@@ -96,14 +97,14 @@ def record_pieces(texts: Mapping[str, Text]) -> list[Text]:
 
 def parse_record(data: bytes, start: int = 0) -> dict[str, memoryview]:
     """The pages' entries of a record (:func:`record_pieces`) that begins at ``start`` in
-    ``data``, by page, as views of ``data``: only the address of each line is decoded. Raises
+    ``data``, by page, as views of ``data``: only the page's name on each line is decoded. Raises
     ValueError when a line is not one of a record."""
     out: dict[str, memoryview] = {}
     view = memoryview(data)
     while start < len(data):
         end = data.find(b"\n", start)
         end = len(data) if end < 0 else end
-        page, after = _address(data, start, end)
+        page, after = _name(data, start, end)
         if data[end - 1:end] != b"]" or data[after:after + 1] not in (b",", b"]") or after >= end:
             raise ValueError(f"not a line of a search record: {data[start:start + 60]!r}")
         out[page] = view[after + 1:end - 1] if after + 1 < end else view[0:0]
@@ -111,14 +112,14 @@ def parse_record(data: bytes, start: int = 0) -> dict[str, memoryview]:
     return out
 
 
-def _address(data: bytes, start: int, end: int) -> tuple[str, int]:
-    """The page's address that opens the record's line ``data[start:end]``, and where it ends."""
+def _name(data: bytes, start: int, end: int) -> tuple[str, int]:
+    """The page's name that opens the record's line ``data[start:end]``, and where it ends."""
     if data[start:start + 2] != b'["':
         raise ValueError(f"not a line of a search record: {data[start:start + 60]!r}")
-    for stop in (min(end, start + _ADDRESS), end):
+    for stop in (min(end, start + _NAME), end):
         try:
             page, length = _DECODER.raw_decode(data[start:stop].decode("ascii"), 1)
-        except ValueError:  # the address runs past the bytes decoded, or is not JSON at all
+        except ValueError:  # the name runs past the bytes decoded, or is not JSON at all
             continue
         if isinstance(page, str):
             return page, start + length
