@@ -190,17 +190,19 @@ def _build_stamp(docs: Path, cfg_text: str, offline: bool | None, parts: dict[st
             "parts": {name: {"digest": p.digest, "files": list(p.files)} for name, p in (parts or {}).items()}}
 
 
-def _plan(docs: Path, site: Path, stamp: dict[str, Any], parts: dict[str, Part] | None, incremental: bool) -> BuildPlan | None:
+def _plan(docs: Path, site: Path, stamp: dict[str, Any], parts: dict[str, Part] | None, incremental: bool,
+          old: dict[str, Any] | None = None) -> BuildPlan | None:
     """Whole or incremental? Incremental when the site folder holds the very build the sources'
-    stamp describes, made from the same configuration, navigation and versions, with the same
-    parts, and the site's own part lost no file (a dirty build would leave its page behind). A
-    game's part that lost files (a phase taken back) is built whole: its output is removed first.
-    None when no part changed: the site is up to date."""
+    stamp describes (``old``, when :func:`_adopt` has read it and counted the parts it took as
+    built), made from the same configuration, navigation and versions, with the same parts, and
+    the site's own part lost no file (a dirty build would leave its page behind). A game's part
+    that lost files (a phase taken back) is built whole: its output is removed first. None when no
+    part changed: the site is up to date."""
     names = list(parts or {})
     whole = BuildPlan(docs=docs, parts=names)
     if not incremental or parts is None:
         return whole
-    old = _kept_build(docs, site, stamp)
+    old = old if old is not None else _kept_build(docs, site, stamp)
     if old is None:
         return whole
     before: dict[str, Any] = old.get("parts") or {}
@@ -233,15 +235,6 @@ def _read_stamp(docs: Path) -> dict[str, Any] | None:
     return stamp if isinstance(stamp, dict) else None
 
 
-def _write_stamp(docs: Path, stamp: dict[str, Any], record: list[Text]) -> None:
-    """``STAMP``: the stamp, then the search record (in pieces, :func:`judge.site.search.record_pieces`),
-    written whole or not at all."""
-    tmp = docs / (STAMP + ".tmp")
-    with tmp.open("wb") as fh:
-        fh.writelines([json.dumps(stamp, separators=(",", ":")).encode() + b"\n", *record])
-    os.replace(tmp, docs / STAMP)
-
-
 def _index_state(site: Path) -> list[int] | None:
     """The size and modification time (ns) of the site's search index; None when there is none."""
     try:
@@ -271,8 +264,9 @@ def _kept_search(docs: Path, site: Path) -> dict[str, Text] | None:
 
 
 def _finish(docs: Path, site: Path, stamp: dict[str, Any], search: dict[str, Text] | None) -> None:
-    """A build done: its new id in the site folder, and its stamp with the record of the site's
-    search index (``search``: each page's entries, :attr:`BuildPlan.new_search`) in the sources'."""
+    """A build done: its new id in the site folder, and ``STAMP`` in the sources' (written whole
+    or not at all), with the record of the site's search index (``search``: each page's entries,
+    :attr:`BuildPlan.new_search`)."""
     import uuid
 
     stamp["id"] = uuid.uuid4().hex
@@ -280,7 +274,11 @@ def _finish(docs: Path, site: Path, stamp: dict[str, Any], search: dict[str, Tex
     if index is not None:
         stamp["search"] = index
     (site / BUILD_ID).write_text(stamp["id"] + "\n", encoding="utf-8")
-    _write_stamp(docs, stamp, record_pieces(search) if search is not None and index is not None else [])
+    tmp = docs / (STAMP + ".tmp")
+    with tmp.open("wb") as fh:
+        fh.writelines([json.dumps(stamp, separators=(",", ":")).encode() + b"\n",
+                       *(record_pieces(search) if search is not None and index is not None else [])])
+    os.replace(tmp, docs / STAMP)
 
 
 def _kept_build(docs: Path, site: Path, stamp: dict[str, Any]) -> dict[str, Any] | None:
@@ -322,18 +320,19 @@ def _nav_items(nav: Any) -> list[dict[str, Any]]:
 
 
 def _adopt(bundles: list[tuple[Path, Path]], docs: Path, site: Path, stamp: dict[str, Any],
-           parts: dict[str, Part] | None) -> list[tuple[str, Path]]:
+           parts: dict[str, Part] | None) -> tuple[list[tuple[str, Path]], dict[str, Any] | None]:
     """Put into the kept site the pages per-game jobs built (``bundles``: their sources' and
     site's folders), for each game whose sources here are those they were built from, built in the
     same context as the kept site (configuration, navigation, versions): their part then counts as
     built. The parts taken, each with the job's search index (whose entries of that part's pages
-    the next build keeps, :attr:`BuildPlan.adopted_search`).
+    the next build keeps, :attr:`BuildPlan.adopted_search`), and the stamp of the kept site with
+    those parts counted as built (for :func:`_plan`; None when none was taken).
 
     The pages are copied with a new time, later than their sources here: a later dirty build of
     the game renders only the pages whose sources change after this."""
     old = _kept_build(docs, site, stamp) if bundles and parts is not None else None
     if old is None or parts is None:
-        return []
+        return [], None
     taken = []
     for their_docs, their_site in bundles:
         theirs = _read_stamp(their_docs)
@@ -347,12 +346,7 @@ def _adopt(bundles: list[tuple[Path, Path]], docs: Path, site: Path, stamp: dict
             shutil.copytree(their_site / name, site / name, copy_function=shutil.copyfile)
             old.setdefault("parts", {})[name] = {"digest": part.digest, "files": list(part.files)}
             taken.append((name, their_site / SEARCH_INDEX))
-    if taken:  # the search record kept as it is: the site's index has not changed
-        with (docs / STAMP).open("rb") as fh:
-            fh.readline()
-            record = fh.read()
-        _write_stamp(docs, old, [record])
-    return taken
+    return taken, old if taken else None
 
 
 def _stage(docs: Path, stage: Path, staged: list[str]) -> None:
@@ -511,8 +505,8 @@ def mkdocs_build(docs_dir: Path | str, site_dir: Path | str, *, config: Path | s
     hooks = [str((config.parent / h).resolve()) for h in base.get("hooks") or []] or None
     parts = site_parts(docs)
     stamp = _build_stamp(docs, config.read_text(encoding="utf-8") + json.dumps(hooks), offline, parts)
-    adopted = _adopt(adopt or [], docs, site, stamp, parts) if only is None else []
-    plan = _part_plan(docs, site, parts, only) if only is not None else _plan(docs, site, stamp, parts, incremental)
+    adopted, old = _adopt(adopt or [], docs, site, stamp, parts) if only is None else ([], None)
+    plan = _part_plan(docs, site, parts, only) if only is not None else _plan(docs, site, stamp, parts, incremental, old)
     if plan is None and adopted:
         # Their pages are in; the search index takes their entries (MkDocs renders nothing).
         plan = BuildPlan(docs=docs, parts=list(parts or {}), staged=[],

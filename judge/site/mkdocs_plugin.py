@@ -226,10 +226,15 @@ def _kept_entries(pages: Sequence[File], path: str, plan: BuildPlan | None) -> d
         out: dict[str, Text] = dict(plan.kept_search)
     else:
         out = _by_source(pages, read_index(path))
-    for part, theirs in plan.adopted_search if plan is not None else []:
-        for src in [src for src in out if part_of(src) == part]:
+    adopted = dict(plan.adopted_search) if plan is not None else {}
+    if adopted:
+        for src in [src for src in out if part_of(src) in adopted]:
             del out[src]
-        out.update(_by_source([f for f in pages if part_of(f.src_uri) == part], read_index(theirs)))
+        ours: dict[str, list[File]] = {}
+        for f in pages:
+            ours.setdefault(part_of(f.src_uri), []).append(f)
+        for part, theirs in adopted.items():
+            out.update(_by_source(ours.get(part, []), read_index(theirs)))
     return out
 
 
