@@ -387,3 +387,79 @@ def test_a_build_that_fails_says_what_mkdocs_said_and_leaves_the_logging_as_it_w
     (src / "index.md").write_text("# Home\n")
     assert mkdocs_build(src, tmp_path / "site").log == ""
     assert (tmp_path / "site/index.html").is_file()
+
+
+# -- the record of the search index the build keeps with its stamp (judge.site.search) -----------------
+
+def _record(src: Path) -> dict[str, bytes]:
+    """The search record the stamp in the sources' folder keeps (its lines after the first)."""
+    from judge.site.search import parse_record
+
+    data = (src / ".judge-build.json").read_bytes()
+    return {page: bytes(text) for page, text in parse_record(data, data.index(b"\n") + 1).items()}
+
+
+def test_mkdocs_material_search_writes_its_index_as_the_record_puts_it_together(tmp_path):
+    """judge.site.search: Material's search plugin writes its index as Python's compact encoder
+    writes ``{"config": ..., "docs": [...]}`` (anything else as its string), each page's entries
+    together, in the order of the pages; so a whole build's record of each page's entries, put
+    together, is the index it wrote, byte for byte (else the build keeps no record)."""
+    from judge.site.search import index_pieces, read_index
+
+    games = _archive(tmp_path / "a", 2)
+    src, site = tmp_path / "src", tmp_path / "site"
+    generate(games, src)
+    mkdocs_build(src, site)
+    index, record = read_index(site / "search/search_index.json"), _record(src)
+    assert index is not None and len(record) == len(_pages(site)) - 1, "every page but 404.html"
+    assert b"".join(index_pieces(index, record.values())) == (site / "search/search_index.json").read_bytes()
+
+
+def test_after_one_new_phase_the_index_written_from_the_record_and_its_record_are_a_whole_build_s(tmp_path, monkeypatch):
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
+    games = _archive(tmp_path / "a", 6)
+    _age(games)
+    src, site = tmp_path / "src", tmp_path / "site"
+    generate(games, src)
+    mkdocs_build(src, site, incremental=True)
+    _new_phase(games, tmp_path / "b")
+    generate(games, src)
+    assert mkdocs_build(src, site, incremental=True).incremental is True
+    kept = _record(src)
+    whole = tmp_path / "whole"
+    mkdocs_build(src, whole)  # its stamp, in the same sources' folder, replaces the kept site's
+    assert (site / "search/search_index.json").read_bytes() == (whole / "search/search_index.json").read_bytes()
+    assert kept == _record(src), "the record of the index written from the record is a whole build's"
+
+
+@pytest.mark.parametrize("record", ["standing", "index rewritten", "unreadable"])
+def test_a_record_is_used_only_while_it_stands_for_the_site_s_index(tmp_path, monkeypatch, record):
+    """The build takes the entries of the pages it does not render from the record (tampered
+    with here, to show it) only while the site's index is as the build that wrote the record left
+    it; else, or when the record cannot be read, from the index itself: the whole build's site."""
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
+    games = _archive(tmp_path / "a", 6)
+    _age(games)
+    src, site = tmp_path / "src", tmp_path / "site"
+    generate(games, src)
+    mkdocs_build(src, site, incremental=True)
+    stamp, *lines = (src / ".judge-build.json").read_text().splitlines()
+    if record == "unreadable":
+        lines.append("not a line of a record")
+    lines = [line.replace('"title":"', '"title":"STALE ') if line.startswith('["games/second/') else line
+             for line in lines]
+    (src / ".judge-build.json").write_text("\n".join([stamp, *lines]) + "\n")
+    index = site / "search/search_index.json"
+    if record == "index rewritten":
+        index.write_bytes(index.read_bytes())  # the same text, written again: no longer the build's
+        os.utime(index, ns=(index.stat().st_atime_ns, index.stat().st_mtime_ns + 1_000_000_000))
+
+    _new_phase(games, tmp_path / "b")
+    generate(games, src)
+    assert mkdocs_build(src, site, incremental=True).parts == ["site", "games/first"]
+    if record == "standing":
+        assert '"title":"STALE ' in index.read_text(), "the entries of the pages kept come from the record"
+        return
+    whole = tmp_path / "whole"
+    mkdocs_build(src, whole)
+    assert index.read_bytes() == (whole / "search/search_index.json").read_bytes()

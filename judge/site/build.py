@@ -13,7 +13,8 @@ incremental build (:func:`_plan`) links only the parts whose digests changed int
 folder, which MkDocs walks (a dirty build: of those, the pages whose sources are newer than their
 output are rendered). The plan (:class:`BuildPlan`) is handed to the ``judge`` plugin
 (:mod:`judge.site.mkdocs_plugin`) as an object: the plugin tells MkDocs of the other pages without
-their being read, and keeps their search entries from the site's own index. A league of 100 games
+their being read, and keeps their search entries from the record of the site's index that the
+last build left with its stamp (:mod:`judge.site.search`). A league of 100 games
 x 100 phases (10,000 pages) is brought up to date after one new phase in under two seconds. The
 same parts let a game's job build that game's pages alone (``only``) and the publishing job take
 them (``adopt``).
@@ -39,6 +40,7 @@ from ..core.errors import JudgeError, StoreError
 from ..resources import data_path
 from .incremental import SITE_PART, Part, site_parts
 from .plan import SEARCH_INDEX, BuildPlan
+from .search import Text, parse_record, record_pieces
 
 __all__ = ["mkdocs_build", "MkdocsRun", "BuildPlan", "read_site_url", "pages_url", "github_repository", "DEFAULT_CONFIG"]
 
@@ -154,8 +156,11 @@ def _last_commit_time(where: Path) -> str | None:
 STAMP = ".judge-build.json"
 """What the last build was made from: kept in the sources' folder (MkDocs publishes no dot file
 of it), with the id of the build, which is also written into the site folder (``BUILD_ID``).
-The build keeps nothing else between runs: the search entries of the pages it does not render
-are those of the site's own search index (:mod:`judge.site.mkdocs_plugin`)."""
+JSON lines: the first is the stamp (:func:`_build_stamp`, with ``id`` and, when the site has a
+search index, ``search``: its size and modification time as the build left it); the others are the
+record of that index (:func:`judge.site.search.record_pieces`), from which the next build takes
+the search entries of the pages it does not render (:func:`_kept_search`). The build keeps
+nothing else between runs but a cache of compiled templates (``TEMPLATE_CACHE``)."""
 BUILD_ID = ".judge-build-id"
 TEMPLATE_CACHE = ".judge-templates"
 """The theme's templates as Jinja compiled them, in the sources' folder: a cache (no build reads
@@ -185,17 +190,19 @@ def _build_stamp(docs: Path, cfg_text: str, offline: bool | None, parts: dict[st
             "parts": {name: {"digest": p.digest, "files": list(p.files)} for name, p in (parts or {}).items()}}
 
 
-def _plan(docs: Path, site: Path, stamp: dict[str, Any], parts: dict[str, Part] | None, incremental: bool) -> BuildPlan | None:
+def _plan(docs: Path, site: Path, stamp: dict[str, Any], parts: dict[str, Part] | None, incremental: bool,
+          old: dict[str, Any] | None = None) -> BuildPlan | None:
     """Whole or incremental? Incremental when the site folder holds the very build the sources'
-    stamp describes, made from the same configuration, navigation and versions, with the same
-    parts, and the site's own part lost no file (a dirty build would leave its page behind). A
-    game's part that lost files (a phase taken back) is built whole: its output is removed first.
-    None when no part changed: the site is up to date."""
+    stamp describes (``old``, when :func:`_adopt` has read it and counted the parts it took as
+    built), made from the same configuration, navigation and versions, with the same parts, and
+    the site's own part lost no file (a dirty build would leave its page behind). A game's part
+    that lost files (a phase taken back) is built whole: its output is removed first. None when no
+    part changed: the site is up to date."""
     names = list(parts or {})
     whole = BuildPlan(docs=docs, parts=names)
     if not incremental or parts is None:
         return whole
-    old = _kept_build(docs, site, stamp)
+    old = old if old is not None else _kept_build(docs, site, stamp)
     if old is None:
         return whole
     before: dict[str, Any] = old.get("parts") or {}
@@ -210,22 +217,79 @@ def _plan(docs: Path, site: Path, stamp: dict[str, Any], parts: dict[str, Part] 
     if not staged:
         return None
     kept = [f for n in names if n not in staged for f in parts[n].files if f.endswith(".md")]
-    return BuildPlan(docs=docs, parts=names, staged=staged, kept_pages=kept)
+    return BuildPlan(docs=docs, parts=names, staged=staged, kept_pages=kept, kept_search=_kept_search(docs, site))
 
 
 _CONTEXT = ("config", "nav", "versions", "offline")
 """What every page of a build depends on besides its own sources."""
 
 
+def _read_stamp(docs: Path) -> dict[str, Any] | None:
+    """The stamp in the sources' folder ``docs`` (the first line of ``STAMP``, the search record
+    left unread); None when there is none or it cannot be read."""
+    try:
+        with (docs / STAMP).open(encoding="utf-8") as fh:
+            stamp = json.loads(fh.readline())
+    except (OSError, ValueError):
+        return None
+    return stamp if isinstance(stamp, dict) else None
+
+
+def _index_state(site: Path) -> list[int] | None:
+    """The size and modification time (ns) of the site's search index; None when there is none."""
+    try:
+        st = (site / SEARCH_INDEX).stat()
+    except OSError:
+        return None
+    return [st.st_size, st.st_mtime_ns]
+
+
+def _kept_search(docs: Path, site: Path) -> dict[str, Text] | None:
+    """The search entries of each page (:attr:`BuildPlan.kept_search`) as the stamp's record has
+    them, when it stands for the site's index: written by the build whose id the site folder holds,
+    the index as that build left it (its size and modification time; anything else that writes
+    it, such as a ``mkdocs build`` run by hand, changes them). None otherwise, or when the record
+    cannot be read: the plugin then reads the index itself."""
+    index = _index_state(site)
+    try:
+        built = (site / BUILD_ID).read_text(encoding="utf-8").strip()
+        data = (docs / STAMP).read_bytes()
+        head = data.find(b"\n") + 1 or len(data)
+        stamp = json.loads(data[:head])
+        if not isinstance(stamp, dict) or index is None or stamp.get("id") != built or stamp.get("search") != index:
+            return None
+        return dict(parse_record(data, head))
+    except (OSError, ValueError):
+        return None
+
+
+def _finish(docs: Path, site: Path, stamp: dict[str, Any], search: dict[str, Text] | None) -> None:
+    """A build done: its new id in the site folder, and ``STAMP`` in the sources' (written whole
+    or not at all), with the record of the site's search index (``search``: each page's entries,
+    :attr:`BuildPlan.new_search`)."""
+    import uuid
+
+    stamp["id"] = uuid.uuid4().hex
+    index = _index_state(site) if search is not None else None
+    if index is not None:
+        stamp["search"] = index
+    (site / BUILD_ID).write_text(stamp["id"] + "\n", encoding="utf-8")
+    tmp = docs / (STAMP + ".tmp")
+    with tmp.open("wb") as fh:
+        fh.writelines([json.dumps(stamp, separators=(",", ":")).encode() + b"\n",
+                       *(record_pieces(search) if search is not None and index is not None else [])])
+    os.replace(tmp, docs / STAMP)
+
+
 def _kept_build(docs: Path, site: Path, stamp: dict[str, Any]) -> dict[str, Any] | None:
     """The stamp of the build the site folder holds, when it is a whole site (not one game's
     pages, :func:`_part_plan`) made in the same context (configuration, navigation, versions)."""
+    old = _read_stamp(docs)
     try:
-        old = json.loads((docs / STAMP).read_text(encoding="utf-8"))
         built = (site / BUILD_ID).read_text(encoding="utf-8").strip()
-    except (OSError, ValueError):
+    except OSError:
         return None
-    if not isinstance(old, dict) or old.get("id") != built or old.get("built") is not None:
+    if old is None or old.get("id") != built or old.get("built") is not None:
         return None
     return old if all(old.get(k) == stamp[k] for k in _CONTEXT) else None
 
@@ -256,25 +320,23 @@ def _nav_items(nav: Any) -> list[dict[str, Any]]:
 
 
 def _adopt(bundles: list[tuple[Path, Path]], docs: Path, site: Path, stamp: dict[str, Any],
-           parts: dict[str, Part] | None) -> list[tuple[str, Path]]:
+           parts: dict[str, Part] | None) -> tuple[list[tuple[str, Path]], dict[str, Any] | None]:
     """Put into the kept site the pages per-game jobs built (``bundles``: their sources' and
     site's folders), for each game whose sources here are those they were built from, built in the
     same context as the kept site (configuration, navigation, versions): their part then counts as
     built. The parts taken, each with the job's search index (whose entries of that part's pages
-    the next build keeps, :attr:`BuildPlan.adopted_search`).
+    the next build keeps, :attr:`BuildPlan.adopted_search`), and the stamp of the kept site with
+    those parts counted as built (for :func:`_plan`; None when none was taken).
 
     The pages are copied with a new time, later than their sources here: a later dirty build of
     the game renders only the pages whose sources change after this."""
     old = _kept_build(docs, site, stamp) if bundles and parts is not None else None
     if old is None or parts is None:
-        return []
+        return [], None
     taken = []
     for their_docs, their_site in bundles:
-        try:
-            theirs = json.loads((their_docs / STAMP).read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            continue
-        if not isinstance(theirs, dict) or any(theirs.get(k) != stamp[k] for k in _CONTEXT):
+        theirs = _read_stamp(their_docs)
+        if theirs is None or any(theirs.get(k) != stamp[k] for k in _CONTEXT):
             continue
         for name in theirs.get("built") or []:
             part = parts.get(name)
@@ -284,9 +346,7 @@ def _adopt(bundles: list[tuple[Path, Path]], docs: Path, site: Path, stamp: dict
             shutil.copytree(their_site / name, site / name, copy_function=shutil.copyfile)
             old.setdefault("parts", {})[name] = {"digest": part.digest, "files": list(part.files)}
             taken.append((name, their_site / SEARCH_INDEX))
-    if taken:
-        (docs / STAMP).write_text(json.dumps(old, separators=(",", ":")), encoding="utf-8")
-    return taken
+    return taken, old if taken else None
 
 
 def _stage(docs: Path, stage: Path, staged: list[str]) -> None:
@@ -428,8 +488,9 @@ def mkdocs_build(docs_dir: Path | str, site_dir: Path | str, *, config: Path | s
     their output (a dirty build: the generator rewrites only the files whose bytes change, so the
     rest keep their times); the pages of the other parts are known to MkDocs without being read
     (for the navigation, the links and the sitemap), their output kept. The search entries of the
-    pages not rendered are kept from the site's own search index (:mod:`judge.site.mkdocs_plugin`),
-    so the site is the same as a whole build's. Otherwise the whole site is built.
+    pages not rendered are kept from the record of the site's search index that the last build
+    left with its stamp (``STAMP``; from the index itself when there is no record for it:
+    :mod:`judge.site.mkdocs_plugin`), so the site is the same as a whole build's. Otherwise the whole site is built.
     ``run.incremental`` says which it was, ``run.parts`` which parts were rendered.
 
     ``only`` (parts such as ``games/<slug>``) builds those games' pages alone into ``site_dir`` (a
@@ -444,12 +505,13 @@ def mkdocs_build(docs_dir: Path | str, site_dir: Path | str, *, config: Path | s
     hooks = [str((config.parent / h).resolve()) for h in base.get("hooks") or []] or None
     parts = site_parts(docs)
     stamp = _build_stamp(docs, config.read_text(encoding="utf-8") + json.dumps(hooks), offline, parts)
-    adopted = _adopt(adopt or [], docs, site, stamp, parts) if only is None else []
-    plan = _part_plan(docs, site, parts, only) if only is not None else _plan(docs, site, stamp, parts, incremental)
+    adopted, old = _adopt(adopt or [], docs, site, stamp, parts) if only is None else ([], None)
+    plan = _part_plan(docs, site, parts, only) if only is not None else _plan(docs, site, stamp, parts, incremental, old)
     if plan is None and adopted:
         # Their pages are in; the search index takes their entries (MkDocs renders nothing).
         plan = BuildPlan(docs=docs, parts=list(parts or {}), staged=[],
-                         kept_pages=[f for p in (parts or {}).values() for f in p.files if f.endswith(".md")])
+                         kept_pages=[f for p in (parts or {}).values() for f in p.files if f.endswith(".md")],
+                         kept_search=_kept_search(docs, site))
     if plan is None:
         return MkdocsRun(incremental=True, parts=[], adopted=[name for name, _ in adopted])
     plan.adopted_search, plan.template_cache = adopted, docs / TEMPLATE_CACHE
@@ -462,12 +524,8 @@ def mkdocs_build(docs_dir: Path | str, site_dir: Path | str, *, config: Path | s
             _stage(docs, walked, plan.staged)
         said = _run_mkdocs(config, walked, site, strict=strict, plan=plan,
                            environment=_environment(config, env, offline), quiet=quiet)
-    import uuid
-
-    stamp["id"] = uuid.uuid4().hex
     if only is not None:
         stamp["built"] = only  # not a whole site: no incremental build starts from it
-    (site / BUILD_ID).write_text(stamp["id"] + "\n", encoding="utf-8")
-    (docs / STAMP).write_text(json.dumps(stamp, separators=(",", ":")), encoding="utf-8")
+    _finish(docs, site, stamp, plan.new_search)
     return MkdocsRun(log=said, incremental=plan.staged is not None and only is None, parts=plan.staged,
                      adopted=[name for name, _ in adopted])

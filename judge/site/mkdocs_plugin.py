@@ -16,22 +16,28 @@ file), after ``search``.
 * In a dirty build (the judge's, or ``mkdocs build --dirty`` run by hand), the search plugin
   indexes only the pages rendered: the plugin then gives every other page the entries it had in
   the site's index before the build (or, for the games taken from per-game jobs, in the job's
-  index), in the order of the pages, so that the index is the same as a whole build's.
+  index), in the order of the pages, so that the index is the same as a whole build's. A build
+  with a plan takes those entries from the record of the index the last build kept
+  (:attr:`BuildPlan.kept_search`, :mod:`judge.site.search`: each page's entries as text, so that
+  only the entries of the pages rendered are parsed and encoded), and reads the site's index only
+  when there is no record for it; it leaves the record of its own index for the next
+  (:attr:`BuildPlan.new_search`).
 
 What this relies on of MkDocs beyond its plugin events, pinned by tests that fail on an upgrade
 that changes it (``tests/test_site_incremental.py``, ``test_mkdocs_``): a dirty build reads and
 renders only the pages whose :meth:`~mkdocs.structure.files.File.is_modified` is true, and says
 once, as a warning of the logger ``mkdocs.commands.build`` between the ``pre_build`` and ``files``
 events, that it is dirty. The search index is read and written as Material's search plugin writes
-it (JSON, ``{"config": ..., "docs": [...]}``, compact); the tests compare it with a whole build's.
+it (JSON, ``{"config": ..., "docs": [...]}``, compact, each page's entries together in the order of
+the pages); the tests compare it with a whole build's, and a whole build records its index only
+when the record gives its very text back (:meth:`NavPlugin._record`).
 """
 
 from __future__ import annotations
 
-import json
 import logging
 import os
-from typing import TYPE_CHECKING, Any
+from typing import Any, Sequence
 
 import yaml
 from mkdocs.plugins import BasePlugin
@@ -41,9 +47,7 @@ from mkdocs.utils import is_markdown_file
 from .plan import SEARCH_INDEX, BuildPlan
 from ..escape import plain_title
 from .incremental import part_of
-
-if TYPE_CHECKING:
-    from pathlib import Path
+from .search import Text, index_pieces, page_texts, parse_index, read_index
 
 NAV_NAME = ".nav.yml"
 BUILD_LOGGER = "mkdocs.commands.build"
@@ -87,12 +91,17 @@ class NavPlugin(BasePlugin):
     """The plan of a build run by :func:`judge.site.build.mkdocs_build` (None for one run by hand)."""
     dirty = False
     """Whether ``mkdocs build --dirty`` was run (by hand: a build with a plan is dirty when it stages parts)."""
-    kept_search: dict[str, list[Any]] | None = None
-    """In a dirty build, the search entries of each page as before the build, by page address."""
+    completing = False
+    """Whether this build indexes only the pages it renders (a dirty one): the plugin completes the index."""
+    kept_search: dict[str, Text] | None = None
+    """In a dirty build, the search entries of each page as before the build, by the page's source
+    path, as JSON text (:func:`judge.site.search.page_texts`)."""
     notice: _DirtyNotice | None = None
-    rendered: set[str]
+    rendered: dict[str, str]
+    """The pages rendered: the source path of each by its address (where its search entries point)."""
     order: list[str]
-    """The addresses of the pages, in the order MkDocs builds them."""
+    """The source paths of the pages, in the order MkDocs builds them (no page's address is worked
+    out for it: a page kept needs none)."""
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
         self.dirty = dirty
@@ -114,10 +123,10 @@ class NavPlugin(BasePlugin):
         return config
 
     def on_pre_build(self, *, config: Any) -> None:
-        self.rendered, self.order, self.kept_search = set(), [], None
-        if self.dirty if self.plan is None else self.plan.staged is not None:
-            adopted = self.plan.adopted_search if self.plan is not None else []
-            self.kept_search = _kept_entries(os.path.join(config["site_dir"], SEARCH_INDEX), adopted)
+        self.rendered, self.order, self.kept_search = {}, [], None
+        self.completing = self.dirty if self.plan is None else self.plan.staged is not None
+        if self.plan is not None:
+            self.plan.new_search = None
         if self.plan is not None and self.plan.staged is not None:
             self.notice = _DirtyNotice()
             logging.getLogger(BUILD_LOGGER).addFilter(self.notice)
@@ -139,9 +148,13 @@ class NavPlugin(BasePlugin):
         return Files(pages + [f for f in every if not f.is_documentation_page()])
 
     def on_env(self, env: Any, *, config: Any, files: Files) -> Any:
-        """The order of the pages; the theme's templates compiled once, not at every build (Jinja's
-        bytecode cache, which compiles a template again when its source changes)."""
-        self.order = [f.url for f in files.documentation_pages()]
+        """The order of the pages and, in a dirty build, their search entries before it (the
+        search plugin writes its index after this); the theme's templates compiled once, not at
+        every build (Jinja's bytecode cache, which compiles a template again when its source changes)."""
+        pages = files.documentation_pages()
+        self.order = [f.src_uri for f in pages]
+        if self.completing:
+            self.kept_search = _kept_entries(pages, os.path.join(config["site_dir"], SEARCH_INDEX), self.plan)
         if self.plan is not None and self.plan.template_cache is not None and env.bytecode_cache is None:
             import jinja2
 
@@ -150,12 +163,19 @@ class NavPlugin(BasePlugin):
         return env
 
     def on_post_page(self, output: str, *, page: Any, config: Any) -> str:
-        self.rendered.add(page.url)
+        self.rendered[page.url] = page.file.src_uri
         return output
 
     def on_post_build(self, *, config: Any) -> None:
+        path = os.path.join(config["site_dir"], SEARCH_INDEX)
         if self.kept_search is not None:
-            self._complete_search_index(os.path.join(config["site_dir"], SEARCH_INDEX), self.kept_search)
+            texts = self._complete_search_index(path, self.kept_search)
+        elif self.plan is not None:
+            texts = self._record(path)
+        else:
+            return
+        if self.plan is not None:
+            self.plan.new_search = texts
 
     def on_build_error(self, *, error: Exception) -> None:
         self._forget_notice()
@@ -165,47 +185,60 @@ class NavPlugin(BasePlugin):
             logging.getLogger(BUILD_LOGGER).removeFilter(self.notice)
             self.notice = None
 
-    def _complete_search_index(self, path: str, kept: dict[str, list[Any]]) -> None:
+    def _complete_search_index(self, path: str, kept: dict[str, Text]) -> dict[str, Text] | None:
         """The search index of a dirty build made whole: each page's entries, in the order of
         the pages, those of the pages rendered as the search plugin wrote them now, the others'
-        as they were (``kept``)."""
-        index = _read_index(path)
+        as they were (``kept``). The entries of each page, as written (None: no index)."""
+        index = read_index(path)
         if index is None:
-            return  # no search plugin: no index
-        fresh = _by_page(index.get("docs") or [])
-        index["docs"] = [entry for url in self.order
-                         for entry in (fresh.get(url, []) if url in self.rendered else kept.get(url, []))]
-        with open(path, "w", encoding="utf-8") as fh:
-            fh.write(json.dumps(index, separators=(",", ":"), default=str))  # as the search plugin writes it
+            return None  # no search plugin: no index
+        fresh = {self.rendered[url]: text for url, text in page_texts(index.get("docs") or []).items() if url in self.rendered}
+        rendered = set(self.rendered.values())
+        texts = {src: fresh.get(src, b"") if src in rendered else kept.get(src, b"") for src in self.order}
+        with open(path, "wb") as fh:
+            fh.writelines(index_pieces(index, texts.values()))  # as the search plugin writes it
+        return texts
+
+    def _record(self, path: str) -> dict[str, Text] | None:
+        """The entries of each page of the index a whole build's search plugin wrote, as text,
+        when they give that very text back (:func:`judge.site.search.index_pieces`); else None
+        (no index, or one written otherwise than the record assumes: the next build reads it)."""
+        try:
+            with open(path, "rb") as fh:
+                written = fh.read()
+        except OSError:
+            return None
+        index = parse_index(written)
+        if index is None:
+            return None
+        texts = page_texts(index.get("docs") or [])
+        if b"".join(index_pieces(index, texts.values())) != written or any(url not in self.rendered for url in texts):
+            return None
+        return {self.rendered[url]: text for url, text in texts.items()}
 
 
-def _read_index(path: str | Path) -> dict[str, Any] | None:
-    """A search index as data; None when there is none or it cannot be read."""
-    try:
-        with open(path, encoding="utf-8") as fh:
-            index = json.load(fh)
-    except (OSError, ValueError):
-        return None
-    return index if isinstance(index, dict) else None
-
-
-def _kept_entries(path: str, adopted: list[tuple[str, Path]]) -> dict[str, list[Any]]:
-    """The search entries of each page as the site's index at ``path`` has them, those of the
-    pages of a part taken from a per-game job (``adopted``: the part and the job's index) as the
-    job's index has them."""
-    kept = _by_page((_read_index(path) or {}).get("docs") or [])
-    for part, theirs in adopted:
-        for url in [url for url in kept if part_of(url) == part]:
-            del kept[url]
-        kept.update((url, e) for url, e in _by_page((_read_index(theirs) or {}).get("docs") or []).items()
-                    if part_of(url) == part)
-    return kept
-
-
-def _by_page(entries: list[Any]) -> dict[str, list[Any]]:
-    """Search entries by the page they are of (their location without the anchor)."""
-    out: dict[str, list[Any]] = {}
-    for entry in entries:
-        if isinstance(entry, dict):
-            out.setdefault(str(entry.get("location", "")).split("#")[0], []).append(entry)
+def _kept_entries(pages: Sequence[File], path: str, plan: BuildPlan | None) -> dict[str, Text]:
+    """The search entries of each page before the build, by its source path: as the record of
+    the site's index has them (:attr:`BuildPlan.kept_search`), else as the site's index at
+    ``path`` has them; those of the pages of a part taken from a per-game job
+    (:attr:`BuildPlan.adopted_search`: the part and the job's index) as the job's index has them."""
+    if plan is not None and plan.kept_search is not None:
+        out: dict[str, Text] = dict(plan.kept_search)
+    else:
+        out = _by_source(pages, read_index(path))
+    adopted = dict(plan.adopted_search) if plan is not None else {}
+    if adopted:
+        for src in [src for src in out if part_of(src) in adopted]:
+            del out[src]
+        ours: dict[str, list[File]] = {}
+        for f in pages:
+            ours.setdefault(part_of(f.src_uri), []).append(f)
+        for part, theirs in adopted.items():
+            out.update(_by_source(ours.get(part, []), read_index(theirs)))
     return out
+
+
+def _by_source(pages: Sequence[File], index: dict[str, Any] | None) -> dict[str, Text]:
+    """The entries of each of ``pages`` in the search index ``index``, by the page's source path."""
+    texts = page_texts((index or {}).get("docs") or [])
+    return {f.src_uri: texts[f.url] for f in pages if f.url in texts}

@@ -7,6 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .search import Text
+
 __all__ = ["BuildPlan", "SEARCH_INDEX"]
 
 SEARCH_INDEX = "search/search_index.json"
@@ -35,3 +37,10 @@ class BuildPlan:
     adopted_search: list[tuple[str, Path]] = field(default_factory=list)
     """``(part, search index)`` of the parts taken from per-game jobs (:func:`_adopt`): the search
     entries of that part's pages are those of the job's index, not of the kept site's."""
+    kept_search: dict[str, Text] | None = None
+    """In an incremental build, the search entries of each page of the site's index as the last
+    build recorded them (:mod:`judge.site.search`), when the record stands for that index; None:
+    the plugin reads them from the index."""
+    new_search: dict[str, Text] | None = None
+    """Set by the plugin: the search entries of each page of the index this build wrote, as text,
+    for the next build (None: there is no index, or none the record can give back)."""
