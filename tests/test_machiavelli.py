@@ -497,8 +497,21 @@ def test_seed000_converting_unit_stops_an_advance_option_off():
 
 @pytest.mark.rule("rules.machiavelli/garrison-units-2")
 def test_rules_machiavelli_garrison_supports_only_into_its_province():
+    """rules §Garrison units: a garrison "can only hold, support actions into its corresponding
+    province or convert back": a support or a move beyond it is refused, and the player is told
+    so in the garrison's words, not as an army's that cannot reach the place; Venice's garrison's
+    province is the Lagoon (seed 000). Moves and supports into its own province stand."""
     r = play("  Milan: [G MOD, A PAR]\n  Florence: [A LUC]", "Milan: G MOD S A PAR - MAN")
     assert outcome(r, "G MOD S A PAR - MAN") is Outcome.ILLEGAL
+    assert reason(r, "G MOD S A PAR - MAN").startswith("a garrison supports only into its own province, Modena")
+    r = play("  Florence: [G PAD, A VER]\n  Milan: [A VIC]\n  Venice: [G VEN, F UAS]",
+             "Florence: G PAD S A VIC\nFlorence: A VER H\nVenice: G VEN - UAS\nVenice: F UAS H")
+    assert outcome(r, "G PAD S A VIC") is Outcome.ILLEGAL and "army" not in reason(r, "G PAD S A VIC")
+    assert reason(r, "G PAD S A VIC").startswith("a garrison supports only into its own province, Padua")
+    assert outcome(r, "G VEN - UAS") is Outcome.ILLEGAL
+    assert reason(r, "G VEN - UAS").startswith("a garrison does not move: it holds, supports into Venice Lagoon")
+    r = play("  Florence: [G PAD, A VER]\n  Milan: [A PAD]", "Florence: G PAD S A VER - PAD\nFlorence: A VER - PAD")
+    assert outcome(r, "G PAD S A VER - PAD") is Outcome.SUCCESS
 
 
 @pytest.mark.rule("rules.machiavelli/garrison-units-2")

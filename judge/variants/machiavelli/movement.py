@@ -396,7 +396,26 @@ def _other_order(moves: _Moves, o: UnitOrder) -> tuple[UnitOrder | None, str | N
         why = strait_problem(variant, moves.strait_view, o, moves.orders)
         if isinstance(o, Move) and city_province(variant, o.destination.province) != o.destination.province:
             why = "under the Lagoon house rule only a garrison stands in Venice: a fleet on the Lagoon enters it by converting"
+    else:
+        why = _garrison_reach(moves, o)
     return core, why
+
+
+def _garrison_reach(moves: _Moves, o: UnitOrder) -> str | None:
+    """rules §Garrison units: a garrison "can only hold, support actions into its corresponding
+    province or convert back to a fleet or army" (its province: the Lagoon for Venice's under the
+    Lagoon house rule, seed 000). A garrison's move or support beyond its province, told as the
+    garrison's rule: the core, which sees a garrison as an army or fleet on its city's node (a
+    node that borders its province alone), would refuse it too, but would say that "the army in"
+    the city cannot reach the place."""
+    own = city_province(moves.variant, o.location.province)
+    if isinstance(o, Move) and o.destination.province != own:
+        return (f"a garrison does not move: it holds, supports into {moves.name(own)} or converts into an army "
+                "or fleet there (rules §Garrison units)")
+    into = o.destination if isinstance(o, SupportMove) else o.target if isinstance(o, SupportHold) else None
+    if into is not None and into != own:
+        return f"a garrison supports only into its own province, {moves.name(own)} (rules §Garrison units)"
+    return None
 
 
 def _venice_bounce(moves: _Moves, idx: int, o: UnitOrder, core: UnitOrder) -> UnitOrder:

@@ -184,7 +184,8 @@ _BASICS = (
     _m("garrison-units-1", "Garrison units", "A garrison stands in a fortified city (a fortress too, with the option), apart "
        "from the province around it.", ".geography:garrisonable", "data:map.txt"),
     _m("garrison-units-2", "Garrison units", "A garrison is made by converting an army or fleet in a province whose city is "
-       "empty; it may only hold, support into its own province, or convert back.", _INTO_CITY, _OTHER),
+       "empty; it may only hold, support into its own province, or convert back.", _INTO_CITY, _OTHER,
+       ".movement:_garrison_reach"),
     _m("autonomous-garrisons-1", "Autonomous garrisons", "Autonomous garrisons belong to no power and only hold; they are "
        "removed by siege or bribe, or bought.", _SIEGE_STEP, _BRIBE),
     _m("autonomous-garrisons-2", "Autonomous garrisons", "An autonomous garrison controls its city like any garrison, which "
