@@ -54,7 +54,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 ROOT = Path(__file__).resolve().parents[1]
-for extra in (ROOT, ROOT / "tests"):
+for extra in (ROOT, ROOT / "tests", ROOT / "bench"):  # the judge, the tests' helpers, the sections' scripts
     if str(extra) not in sys.path:
         sys.path.insert(0, str(extra))
 
@@ -455,7 +455,6 @@ def _options(b: Bench) -> None:
 @section("site", "Published archive: leagues of 30 and 100 games x 100 phases, a git repository each "
                  "(bench/site_bench.py: generation + mkdocs build --strict, wall and CPU time)")
 def _site(b: Bench) -> None:
-    sys.path.insert(0, str(ROOT / "bench"))
     from site_bench import publish_bench
 
     sizes = tuple(int(x) for x in os.environ.get("JUDGE_BENCH_GAMES", "30,100").split(","))
@@ -479,7 +478,6 @@ def _wall_cpu(f: dict[str, Any], key: str) -> str:
 
 @section("bytes", "Bytes one played phase adds, per variant (bench/site_bench.py phase_bytes: four phases of a real game, maps drawn)")
 def _bytes(b: Bench) -> None:
-    sys.path.insert(0, str(ROOT / "bench"))
     from site_bench import phase_bytes
 
     f = {}
@@ -493,7 +491,6 @@ def _bytes(b: Bench) -> None:
 
 @section("render", "Maps: SVG and PNG per variant (bench/render_bench.py: start position with orders, median of 7)")
 def _render(b: Bench) -> None:
-    sys.path.insert(0, str(ROOT / "bench"))
     from render_bench import print_figures, render_bench
 
     f = render_bench(repeat=7)
@@ -503,7 +500,6 @@ def _render(b: Bench) -> None:
 
 @section("tick", "A tick with maps, per variant (bench/tick_bench.py: one phase of each example game played and committed)")
 def _tick(b: Bench) -> None:
-    sys.path.insert(0, str(ROOT / "bench"))
     from tick_bench import print_figures, tick_bench
 
     f = tick_bench(repeat=5)
@@ -513,7 +509,6 @@ def _tick(b: Bench) -> None:
 
 @section("install", "A job installing the judge from a league's hashed pins (bench/install_bench.py: new venvs, local wheelhouse)")
 def _install(b: Bench) -> None:
-    sys.path.insert(0, str(ROOT / "bench"))
     from install_bench import install_bench, print_figures
 
     f = install_bench(repeat=3)
@@ -523,7 +518,6 @@ def _install(b: Bench) -> None:
 
 @section("job", "A tick job's judge commands as the workflow runs them (bench/job_bench.py: tick, then the game's pages)")
 def _job(b: Bench) -> None:
-    sys.path.insert(0, str(ROOT / "bench"))
     from job_bench import job_bench, print_figures
 
     f = job_bench(repeat=3)
@@ -533,7 +527,6 @@ def _job(b: Bench) -> None:
 
 @section("load", "Load: a repository of 100 games, 50 due (bench/load_bench.py; each step a fresh process)")
 def _load(b: Bench) -> None:
-    sys.path.insert(0, str(ROOT / "bench"))
     from load_bench import load_bench
 
     f = load_bench(games=100)
